@@ -1,0 +1,267 @@
+/* acy-bitrel.c - event sets as bit rows, relations as bit matrices
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include "acy-bitrel.h"
+
+guint
+acy_bits_count (guint words, const AcyWord *s)
+{
+  guint c = 0;
+  for (guint w = 0; w < words; w++)
+    c += (guint) __builtin_popcountll (s[w]);
+  return c;
+}
+
+void
+acy_bits_union (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  for (guint w = 0; w < words; w++)
+    d[w] = a[w] | b[w];
+}
+
+void
+acy_bits_inter (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  for (guint w = 0; w < words; w++)
+    d[w] = a[w] & b[w];
+}
+
+void
+acy_bits_diff (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  for (guint w = 0; w < words; w++)
+    d[w] = a[w] & ~b[w];
+}
+
+static inline AcyWord
+last_word_mask (guint n)
+{
+  return (n & 63) ? (((AcyWord) 1 << (n & 63)) - 1) : ~(AcyWord) 0;
+}
+
+void
+acy_bits_complement (guint n, AcyWord *d, const AcyWord *a)
+{
+  guint words = ACY_WORDS (n);
+  for (guint w = 0; w < words; w++)
+    d[w] = ~a[w];
+  if (words)
+    d[words - 1] &= last_word_mask (n);
+}
+
+void
+acy_bits_fill (guint n, AcyWord *d)
+{
+  guint words = ACY_WORDS (n);
+  for (guint w = 0; w < words; w++)
+    d[w] = ~(AcyWord) 0;
+  if (words)
+    d[words - 1] &= last_word_mask (n);
+}
+
+void
+acy_rel_compose (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  guint words = ACY_WORDS (n);
+
+  g_assert (d != a && d != b);
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyWord *arow = a + (gsize) i * words;
+      AcyWord *drow = d + (gsize) i * words;
+
+      acy_bits_clear (words, drow);
+      for (guint w = 0; w < words; w++)
+        {
+          AcyWord bits = arow[w];
+          while (bits)
+            {
+              guint k = (w << 6) + (guint) __builtin_ctzll (bits);
+              const AcyWord *brow = b + (gsize) k * words;
+              bits &= bits - 1;
+              for (guint v = 0; v < words; v++)
+                drow[v] |= brow[v];
+            }
+        }
+    }
+}
+
+void
+acy_rel_transpose (guint n, AcyWord *d, const AcyWord *a)
+{
+  guint words = ACY_WORDS (n);
+
+  g_assert (d != a);
+  memset (d, 0, acy_rel_words (n) * sizeof (AcyWord));
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyWord *row = a + (gsize) i * words;
+      ACY_BITS_FOREACH (j, row, n)
+        acy_bits_add (d + (gsize) j * words, i);
+    }
+}
+
+void
+acy_rel_closure (guint n, AcyWord *r)
+{
+  guint words = ACY_WORDS (n);
+
+  /* Warshall on bit rows: after step k, i reaches j through 0..k. */
+  for (guint k = 0; k < n; k++)
+    {
+      const AcyWord *krow = r + (gsize) k * words;
+      guint kw = k >> 6;
+      AcyWord kb = (AcyWord) 1 << (k & 63);
+
+      for (guint i = 0; i < n; i++)
+        {
+          AcyWord *irow = r + (gsize) i * words;
+          if (irow[kw] & kb)
+            for (guint v = 0; v < words; v++)
+              irow[v] |= krow[v];
+        }
+    }
+}
+
+void
+acy_rel_closure_refl (guint n, AcyWord *r)
+{
+  acy_rel_closure (n, r);
+  for (guint i = 0; i < n; i++)
+    acy_rel_add (r, n, i, i);
+}
+
+void
+acy_rel_identity (guint n, AcyWord *d, const AcyWord *set)
+{
+  memset (d, 0, acy_rel_words (n) * sizeof (AcyWord));
+  for (guint i = 0; i < n; i++)
+    if (set == NULL || acy_bits_has (set, i))
+      acy_rel_add (d, n, i, i);
+}
+
+void
+acy_rel_cartesian (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  guint words = ACY_WORDS (n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      AcyWord *row = d + (gsize) i * words;
+      if (acy_bits_has (a, i))
+        acy_bits_copy (words, row, b);
+      else
+        acy_bits_clear (words, row);
+    }
+}
+
+void
+acy_rel_domain (guint n, AcyWord *set, const AcyWord *r)
+{
+  guint words = ACY_WORDS (n);
+
+  acy_bits_clear (words, set);
+  for (guint i = 0; i < n; i++)
+    if (!acy_bits_is_empty (words, r + (gsize) i * words))
+      acy_bits_add (set, i);
+}
+
+void
+acy_rel_range (guint n, AcyWord *set, const AcyWord *r)
+{
+  guint words = ACY_WORDS (n);
+
+  acy_bits_clear (words, set);
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyWord *row = r + (gsize) i * words;
+      for (guint w = 0; w < words; w++)
+        set[w] |= row[w];
+    }
+}
+
+gboolean
+acy_rel_is_irreflexive (guint n, const AcyWord *r)
+{
+  for (guint i = 0; i < n; i++)
+    if (acy_rel_has (r, n, i, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* Iterative DFS with colours; on finding a back edge, optionally rebuild
+ * the cycle from the DFS stack. Uses stack storage only (n is bounded by
+ * ACY_MAX_EVENTS). */
+static gboolean
+dfs_cycle (guint n, const AcyWord *r, guint *cycle, guint *len)
+{
+  guint words = ACY_WORDS (n);
+  guint8 colour[ACY_MAX_EVENTS];     /* 0 white, 1 grey, 2 black */
+  guint stack[ACY_MAX_EVENTS];
+  guint next_from[ACY_MAX_EVENTS];
+  guint sp;
+
+  g_assert (n <= ACY_MAX_EVENTS);
+  memset (colour, 0, n);
+  for (guint root = 0; root < n; root++)
+    {
+      if (colour[root])
+        continue;
+      sp = 0;
+      stack[sp] = root;
+      next_from[sp] = 0;
+      colour[root] = 1;
+      sp++;
+      while (sp > 0)
+        {
+          guint v = stack[sp - 1];
+          const AcyWord *row = r + (gsize) v * words;
+          guint j = acy_bits_next (row, n, next_from[sp - 1]);
+
+          if (j >= n)
+            {
+              colour[v] = 2;
+              sp--;
+              continue;
+            }
+          next_from[sp - 1] = j + 1;
+          if (colour[j] == 1)
+            {
+              if (cycle)
+                {
+                  guint k = sp;
+                  while (k > 0 && stack[k - 1] != j)
+                    k--;
+                  *len = 0;
+                  for (guint m = k - 1; m < sp; m++)
+                    cycle[(*len)++] = stack[m];
+                }
+              return TRUE;
+            }
+          if (colour[j] == 0)
+            {
+              colour[j] = 1;
+              stack[sp] = j;
+              next_from[sp] = 0;
+              sp++;
+            }
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+acy_rel_is_acyclic (guint n, const AcyWord *r)
+{
+  return !dfs_cycle (n, r, NULL, NULL);
+}
+
+gboolean
+acy_rel_find_cycle (guint n, const AcyWord *r, guint *cycle, guint *len)
+{
+  return dfs_cycle (n, r, cycle, len);
+}

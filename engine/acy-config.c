@@ -1,0 +1,156 @@
+/* acy-config.c - herd7 configuration files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-config.h"
+
+void
+acy_config_free (AcyConfig *config)
+{
+  if (config == NULL)
+    return;
+  g_free (config->path);
+  g_free (config->macros);
+  g_free (config->bell);
+  g_free (config->model);
+  g_strfreev (config->variants);
+  g_free (config);
+}
+
+/* Keys herd accepts that do not change which executions are allowed. */
+static const char *const ignored_keys[] = {
+  "graph", "squished", "showevents", "movelabel", "fontsize", "xscale",
+  "yscale", "arrowsize", "showinitrf", "showfinalrf", "showinitwrites",
+  "splines", "pad", "edgeattr", "doshow", "unshow", "show", "showkind",
+  "showthread", "showlegend", "showobserved", "shift", "edgemerge",
+  "labelinit", "penwidth", "nodesep", "ranksep", "dotmode", "dotcom",
+  "showpo", "scale", "symetric", "showraw", "outputdir", "suffix",
+  "through", "skipchecks", "strictskip", "speedcheck", "optace",
+  "initwrites", "nshow", "showflag", "debug", "verbose", "view",
+  "mode", "dumpes", "badexecs", "badflag", "unroll", "timeout",
+  NULL
+};
+
+AcyConfig *
+acy_config_parse (const char *text, const char *filename, GError **error)
+{
+  g_autoptr(AcyConfig) config = g_new0 (AcyConfig, 1);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+
+  config->path = g_strdup (filename);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      AcyLoc loc = { filename, i + 1, 1 };
+      char *key, *value;
+      gsize key_len;
+
+      if (*line == '\0' || *line == '#' || g_str_has_prefix (line, "//"))
+        continue;
+      key_len = strcspn (line, " \t=");
+      key = g_strndup (line, key_len);
+      value = g_strstrip (line + key_len + (line[key_len] ? 1 : 0));
+      if (*value == '=')
+        value = g_strstrip (value + 1);
+
+      if (*value == '\0' && !g_strv_contains (ignored_keys, key))
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
+                            "setting '%s' has no value", key);
+          g_free (key);
+          return NULL;
+        }
+      if (g_str_equal (key, "macros"))
+        { g_free (config->macros); config->macros = g_strdup (value); }
+      else if (g_str_equal (key, "bell"))
+        { g_free (config->bell); config->bell = g_strdup (value); }
+      else if (g_str_equal (key, "model") || g_str_equal (key, "cat"))
+        { g_free (config->model); config->model = g_strdup (value); }
+      else if (g_str_equal (key, "variant"))
+        {
+          g_auto(GStrv) parts = g_strsplit_set (value, ", \t", -1);
+          for (guint k = 0; parts[k]; k++)
+            if (*parts[k])
+              g_ptr_array_add (variants, g_strdup (parts[k]));
+        }
+      else if (!g_strv_contains (ignored_keys, key))
+        g_debug ("%s:%u: ignoring unknown setting '%s'", filename, i + 1, key);
+      g_free (key);
+    }
+  g_ptr_array_add (variants, NULL);
+  config->variants = (char **) g_ptr_array_steal (variants, NULL);
+  return g_steal_pointer (&config);
+}
+
+AcyConfig *
+acy_config_load (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, &local))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s", path, local->message);
+      return NULL;
+    }
+  return acy_config_parse (text, path, error);
+}
+
+char *
+acy_config_resolve (const char        *name,
+                    const char *const *dirs,
+                    const char        *relative_to)
+{
+  if (name == NULL)
+    return NULL;
+  if (g_path_is_absolute (name))
+    return g_file_test (name, G_FILE_TEST_IS_REGULAR) ? g_strdup (name) : NULL;
+  if (g_file_test (name, G_FILE_TEST_IS_REGULAR))
+    return g_strdup (name);
+  for (guint i = 0; dirs && dirs[i]; i++)
+    {
+      g_autofree char *p = g_build_filename (dirs[i], name, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&p);
+    }
+  if (relative_to)
+    {
+      g_autofree char *dir = g_path_get_dirname (relative_to);
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&p);
+    }
+  {
+    g_autofree char *p = g_build_filename (acy_builtin_models_dir (), name, NULL);
+    if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+      return g_steal_pointer (&p);
+  }
+  return NULL;
+}
+
+const char *
+acy_builtin_models_dir (void)
+{
+  static const char *dir;
+
+  if (g_once_init_enter (&dir))
+    {
+      const char *env = g_getenv ("ACYCLIC_MODELSDIR");
+      const char *found;
+
+      if (env && *env)
+        found = g_intern_string (env);
+      else if (g_file_test (MODELSDIR "/stdlib.cat", G_FILE_TEST_IS_REGULAR))
+        found = MODELSDIR;
+      else
+        found = SOURCE_MODELSDIR;
+      g_once_init_leave (&dir, found);
+    }
+  return dir;
+}

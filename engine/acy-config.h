@@ -1,0 +1,47 @@
+/* acy-config.h - herd7 configuration files (`-conf linux-kernel.cfg`)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "acy-error.h"
+
+G_BEGIN_DECLS
+
+/**
+ * AcyConfig:
+ * The settings of a `.cfg` file that matter for checking. Graph and
+ * drawing settings (`graph`, `squished`, `edgeattr`, ...) are accepted and
+ * ignored. File names are as written; resolve them with
+ * acy_config_resolve().
+ */
+typedef struct {
+  char  *path;       /* the .cfg file itself */
+  char  *macros;     /* `macros NAME` */
+  char  *bell;       /* `bell NAME` */
+  char  *model;      /* `model NAME` */
+  char **variants;   /* `variant a,b` (NULL-terminated, possibly empty) */
+} AcyConfig;
+
+AcyConfig *acy_config_load   (const char *path, GError **error);
+AcyConfig *acy_config_parse  (const char *text, const char *filename, GError **error);
+void       acy_config_free   (AcyConfig *config);
+
+/* Find @name as herd does: as given if absolute or present relative to
+ * the working directory, then in @dirs (NULL-terminated, may be NULL) in
+ * order, then next to @relative_to (a file path, may be NULL), then in
+ * the built-in models directory. Returns a newly allocated path or NULL. */
+char      *acy_config_resolve (const char        *name,
+                               const char *const *dirs,
+                               const char        *relative_to);
+
+/* The directory of the built-in models and preludes: $ACYCLIC_MODELSDIR
+ * if set, else the installed one if present, else the source tree's
+ * models/ (for running from the build tree). */
+const char *acy_builtin_models_dir (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyConfig, acy_config_free)
+
+G_END_DECLS

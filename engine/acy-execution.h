@@ -1,0 +1,85 @@
+/* acy-execution.h - one candidate execution: events and base relations
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This is the contract between the litmus side (which builds candidate
+ * executions) and the cat interpreter (which judges them). It is plain
+ * data: the enumerator fills it, the model reads it.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "acy-bitrel.h"
+
+G_BEGIN_DECLS
+
+/* Values are 64-bit integers. The address of shared location L (what a
+ * pointer holds, e.g. `int *p = x;` or `1:r0=x` in a condition) is encoded
+ * as ACY_VALUE_ADDR_BASE + L, so it compares and prints distinctly. */
+typedef gint64 AcyValue;
+#define ACY_VALUE_ADDR_BASE ((AcyValue) 1 << 48)
+#define ACY_VALUE_IS_ADDR(v) ((v) >= ACY_VALUE_ADDR_BASE && (v) < ACY_VALUE_ADDR_BASE + ((AcyValue) 1 << 32))
+#define ACY_VALUE_ADDR_LOC(v) ((gint) ((v) - ACY_VALUE_ADDR_BASE))
+
+#define ACY_THREAD_INIT 0xffffu
+
+/* Event kinds, as bit flags: an event may be in several of herd's
+ * predefined sets. R/W/F partition memory events and fences; the lock and
+ * SRCU kinds say which herd primitive produced the event. */
+typedef enum {
+  ACY_EV_R        = 1u << 0,   /* read (in herd's R) */
+  ACY_EV_W        = 1u << 1,   /* write (in herd's W) */
+  ACY_EV_F        = 1u << 2,   /* fence (in F) */
+  ACY_EV_IW       = 1u << 3,   /* initial write */
+  ACY_EV_RMW      = 1u << 4,   /* produced by a read-modify-write instruction (herd's RMW set) */
+  ACY_EV_LKR      = 1u << 5,   /* spin_lock / successful spin_trylock, read part */
+  ACY_EV_LKW      = 1u << 6,   /* spin_lock / successful spin_trylock, write part */
+  ACY_EV_UL       = 1u << 7,   /* spin_unlock */
+  ACY_EV_LF       = 1u << 8,   /* failed spin_trylock */
+  ACY_EV_RL       = 1u << 9,   /* spin_is_locked returning true */
+  ACY_EV_RU       = 1u << 10,  /* spin_is_locked returning false */
+  ACY_EV_SRCU     = 1u << 11,  /* __srcu{...} event (synchronize_srcu) */
+} AcyEventKind;
+
+typedef struct {
+  guint16  thread;       /* ACY_THREAD_INIT for initial writes */
+  guint16  po_index;     /* position in its thread's program order */
+  guint32  kind;         /* AcyEventKind flags */
+  gint32   loc;          /* location index, -1 for none (fences) */
+  gint32   instr;        /* instruction id: events of one RMW share it; -1 none */
+  AcyValue value;        /* value read or written */
+  guint64  tags;         /* bit i set = tag i of AcyExecution.tag_names */
+  guint32  line;         /* source line of the statement (0 for init) */
+  guint32  col;
+} AcyEvent;
+
+/**
+ * AcyExecution:
+ *
+ * A candidate execution. Relations are n_events x n_events bit matrices
+ * (see acy-bitrel.h). rf here is the rf chosen by the enumerator (for
+ * the reads it decides; reads of lock/trylock/is_locked are left to the
+ * model as herd does). co is not here: the model generates it. FW holds
+ * the final write of each location observed by the test's final state.
+ */
+typedef struct {
+  guint            n_events;
+  const AcyEvent  *events;
+
+  guint            n_threads;
+  guint            n_locs;
+  const char *const *loc_names;   /* "x", "y", ... */
+  guint            n_tags;
+  const char *const *tag_names;   /* "once", "release", "mb", ... as written in the macros */
+
+  const AcyWord   *po;      /* program order (strict, transitive), same thread */
+  const AcyWord   *addr;    /* address dependencies */
+  const AcyWord   *data;    /* data dependencies */
+  const AcyWord   *ctrl;    /* control dependencies */
+  const AcyWord   *rmw;     /* read part -> write part of successful RMWs */
+  const AcyWord   *rf;      /* reads-from, as chosen by the enumerator */
+  const AcyWord   *fw;      /* set: final writes of observed locations */
+} AcyExecution;
+
+G_END_DECLS

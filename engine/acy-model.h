@@ -1,0 +1,122 @@
+/* acy-model.h - cat models: load once, judge candidate executions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "acy-error.h"
+#include "acy-execution.h"
+
+G_BEGIN_DECLS
+
+/**
+ * AcyModel:
+ *
+ * A parsed cat model together with its bell file (if any) and every file
+ * they include (the prelude `stdlib.cat` is included implicitly, as herd
+ * does). Immutable once loaded; may be shared between threads, each using
+ * its own #AcyModelRunner.
+ */
+typedef struct _AcyModel AcyModel;
+
+/**
+ * AcyModelSource:
+ * Where a model comes from. Either @cat_path or @cat_text must be set;
+ * @cat_text (with @cat_path naming it in messages, e.g. an unsaved
+ * editor buffer) takes precedence. @include_dirs is a NULL-terminated
+ * search path for `include "file"` (the directory of the cat file is
+ * searched first, then these, then the built-in models directory).
+ * @variants is NULL-terminated (herd's `-variant`, tested by
+ * `if "name" then ... else ... end`).
+ */
+typedef struct {
+  const char         *cat_path;
+  const char         *cat_text;
+  const char         *bell_path;     /* nullable */
+  const char *const  *include_dirs;  /* nullable */
+  const char *const  *variants;      /* nullable */
+} AcyModelSource;
+
+AcyModel    *acy_model_load      (const AcyModelSource *source,
+                                  GError              **error);
+void         acy_model_free      (AcyModel *model);
+/* The model's title: the leading string of the cat file ("Toy RMO"), or
+ * the file's base name without extension when it has none. */
+const char  *acy_model_get_name  (const AcyModel *model);
+
+/**
+ * AcyVerdict:
+ * @allowed: TRUE when every check of the model passed
+ * @failed_check: name of the failing check (`as NAME`, else the check as
+ *   written, e.g. "acyclic rmo-order"), NULL when allowed
+ * @failed_kind: "acyclic", "irreflexive" or "empty" (NULL when allowed)
+ * @failed_loc: where the failing check is written
+ * @failed_relation: the relation the failing check tested (n x n bits),
+ *   for drawing its cycle / pairs; NULL when allowed
+ * @flags: names of the `flag` checks raised, NULL-terminated
+ */
+typedef struct {
+  gboolean            allowed;
+  const char         *failed_check;
+  const char         *failed_kind;
+  AcyLoc              failed_loc;
+  const AcyWord      *failed_relation;
+  const char *const  *flags;
+  guint               n_flags;
+} AcyVerdict;
+
+/* The environment at the end of one model outcome: look up what the model
+ * bound (co, fr, hb, ...), for graphs and explanations. Valid only inside
+ * the verdict callback. */
+typedef struct _AcyModelEnv AcyModelEnv;
+
+typedef enum {
+  ACY_MODEL_VALUE_OTHER,
+  ACY_MODEL_VALUE_SET,
+  ACY_MODEL_VALUE_RELATION,
+} AcyModelValueKind;
+
+AcyModelValueKind acy_model_env_lookup (AcyModelEnv    *env,
+                                        const char     *name,
+                                        const AcyWord **bits);
+/* Names bound by the model files themselves (not the prelude), in order
+ * of definition, NULL-terminated; owned by the model. */
+const char *const *acy_model_get_defined_names (const AcyModel *model);
+/* Names listed by `show` in the model, NULL-terminated. */
+const char *const *acy_model_get_shown_names   (const AcyModel *model);
+
+/**
+ * AcyVerdictFunc:
+ * Called once per outcome of the model on a candidate: a model with
+ * `with x from S` yields one outcome per choice (e.g. one per coherence
+ * order). Return FALSE to stop the evaluation early.
+ */
+typedef gboolean (*AcyVerdictFunc) (const AcyExecution *x,
+                                    const AcyVerdict   *verdict,
+                                    AcyModelEnv        *env,
+                                    gpointer            user_data);
+
+/**
+ * AcyModelRunner:
+ * Per-thread evaluation state (arenas, caches). Not thread-safe; create
+ * one per worker thread.
+ */
+typedef struct _AcyModelRunner AcyModelRunner;
+
+AcyModelRunner *acy_model_runner_new   (const AcyModel *model);
+void            acy_model_runner_free  (AcyModelRunner *runner);
+/* Judge one candidate. Returns FALSE with @error set on a model error
+ * (type error, runaway recursion, ...), which carries a file:line:col of
+ * the model; TRUE otherwise (also when the callback stopped early). */
+gboolean        acy_model_runner_check (AcyModelRunner     *runner,
+                                        const AcyExecution *x,
+                                        AcyVerdictFunc      func,
+                                        gpointer            user_data,
+                                        GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyModel, acy_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyModelRunner, acy_model_runner_free)
+
+G_END_DECLS

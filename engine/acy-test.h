@@ -1,0 +1,108 @@
+/* acy-test.h - litmus tests (herd's C format) and their candidate executions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "acy-error.h"
+#include "acy-execution.h"
+
+G_BEGIN_DECLS
+
+/**
+ * AcyMacros:
+ * A macro file in herd's `-macros` format (e.g. `WRITE_ONCE(X,V) {
+ * __store{once}(X,V); }`), mapping primitives to core operations.
+ */
+typedef struct _AcyMacros AcyMacros;
+
+AcyMacros *acy_macros_load   (const char *path, GError **error);
+AcyMacros *acy_macros_parse  (const char *text, gssize len, const char *filename, GError **error);
+void       acy_macros_free   (AcyMacros *macros);
+const char *acy_macros_get_filename (const AcyMacros *macros);
+
+/**
+ * AcyTest:
+ * A parsed litmus test. Immutable after parsing.
+ */
+typedef struct _AcyTest AcyTest;
+
+/* @macros may be NULL (then only the core operations `__load{t}(X)`,
+ * `__store{t}(X,V)`, `__fence{t}`, ... and plain `*x` accesses exist). */
+AcyTest    *acy_test_parse     (const char      *text,
+                                gssize           len,
+                                const char      *filename,
+                                const AcyMacros *macros,
+                                GError         **error);
+AcyTest    *acy_test_load      (const char      *path,
+                                const AcyMacros *macros,
+                                GError         **error);
+void        acy_test_free      (AcyTest *test);
+
+const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
+const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
+/* The `Result:` comment's word if present ("Never", "Sometimes",
+ * "Always"; with " DATARACE" appended when it says so), else NULL. */
+const char *acy_test_get_expected_result (const AcyTest *test);
+
+typedef enum {
+  ACY_QUANT_EXISTS,       /* exists P */
+  ACY_QUANT_NOT_EXISTS,   /* ~exists P */
+  ACY_QUANT_FORALL,       /* forall P */
+} AcyQuantifier;
+
+AcyQuantifier acy_test_get_quantifier (const AcyTest *test);
+/* The condition as herd prints it after "Condition ": e.g.
+ * "exists (1:r1=1 /\ 1:r2=0)" or "forall (...)", locations in brackets. */
+const char   *acy_test_get_condition_text (const AcyTest *test);
+
+/* The observed variables, in the order herd prints them in a state:
+ * registers and locations of the condition, `locations [...]` and filter.
+ * Each name is printed as herd does: "1:r1", "[x]". */
+guint        acy_test_get_n_observed  (const AcyTest *test);
+const char  *acy_test_get_observed    (const AcyTest *test, guint i);
+/* Format a value of observed variable i ("1", "-3", "x" for an address). */
+char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
+
+/**
+ * AcyCandidate:
+ * @x: the candidate execution (valid during the callback only)
+ * @final: the final value of each observed variable
+ * @condition: whether the condition's proposition holds in this final state
+ * @filter: whether the test's `filter` holds (TRUE when it has none)
+ */
+typedef struct {
+  const AcyExecution *x;
+  const AcyValue     *final;
+  gboolean            condition;
+  gboolean            filter;
+} AcyCandidate;
+
+typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
+                                      gpointer            user_data);
+
+/**
+ * AcyEnumerateOptions:
+ * @max_candidates: stop with %ACY_ERROR_LIMIT beyond this many candidates (0 = no bound)
+ */
+typedef struct {
+  guint64 max_candidates;
+} AcyEnumerateOptions;
+
+/* Enumerate every candidate execution (per thread paths, rf, final writes)
+ * and call @func for each. Returns FALSE with @error on a limit, on
+ * cancellation (%ACY_ERROR_CANCELLED) or a semantic error in the test
+ * (with file:line:col); TRUE otherwise, also when @func stopped early. */
+gboolean    acy_test_enumerate (const AcyTest              *test,
+                                const AcyEnumerateOptions  *options,
+                                AcyCandidateFunc            func,
+                                gpointer                    user_data,
+                                GCancellable               *cancellable,
+                                GError                    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyMacros, acy_macros_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyTest, acy_test_free)
+
+G_END_DECLS

@@ -1,0 +1,14 @@
+/* acyclic.h - the engine's public API, for the app, the CLI and tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "acy-error.h"
+#include "acy-arena.h"
+#include "acy-bitrel.h"
+#include "acy-execution.h"
+#include "acy-config.h"
+#include "acy-model.h"
+#include "acy-test.h"
+#include "acy-check.h"

@@ -1,0 +1,443 @@
+/* acy-check.c - run a litmus test under a model and report like herd7
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-check.h"
+
+struct _AcyCheckResult {
+  const AcyTest    *test;
+  guint             n_observed;
+  GPtrArray        *states;      /* AcyState*, values owned */
+  guint64           positive;
+  guint64           negative;
+  char            **flags;
+  AcyObservation    observation;
+  gboolean          ok;
+  AcyCheckProgress  stats;
+};
+
+typedef struct {
+  const AcyTest          *test;
+  const AcyCheckOptions  *options;
+  GCancellable           *cancellable;
+  AcyModelRunner         *runner;
+  AcyCheckResult         *result;
+  GHashTable             *state_index;   /* values -> AcyState* (key owned by the state) */
+  GHashTable             *flags;         /* interned names */
+  const AcyCandidate     *candidate;     /* the one being judged */
+  AcyValue               *key;           /* scratch: n, values... */
+  gint64                  start;
+  gint64                  last_progress;
+  GError                 *error;         /* first model error, or limit */
+  gboolean                stopped;       /* the outcome callback asked to stop */
+} CheckRun;
+
+/* State keys are value arrays prefixed by their length, so the hash
+ * functions need no outside context. */
+static guint
+state_hash (gconstpointer key)
+{
+  const AcyValue *v = key;
+  guint64 h = 1469598103934665603ull;
+
+  for (AcyValue i = 0; i <= v[0]; i++)
+    {
+      h ^= (guint64) v[i];
+      h *= 1099511628211ull;
+    }
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+state_equal (gconstpointer a, gconstpointer b)
+{
+  const AcyValue *va = a, *vb = b;
+  return va[0] == vb[0] && memcmp (va, vb, (gsize) (va[0] + 1) * sizeof (AcyValue)) == 0;
+}
+
+static void
+state_free (gpointer data)
+{
+  AcyState *s = data;
+  g_free ((gpointer) (s->values - 1));
+  g_free (s);
+}
+
+static void
+record_state (CheckRun *run, const AcyCandidate *c)
+{
+  AcyCheckResult *r = run->result;
+  AcyState *s;
+
+  memcpy (run->key + 1, c->final, r->n_observed * sizeof (AcyValue));
+  s = g_hash_table_lookup (run->state_index, run->key);
+  if (s == NULL)
+    {
+      AcyValue *key = g_memdup2 (run->key, (r->n_observed + 1) * sizeof (AcyValue));
+      s = g_new0 (AcyState, 1);
+      s->values = key + 1;
+      s->satisfies = c->condition;
+      g_ptr_array_add (r->states, s);
+      g_hash_table_insert (run->state_index, key, s);
+    }
+  s->count++;
+}
+
+static void
+maybe_report_progress (CheckRun *run, gboolean force)
+{
+  gint64 now;
+
+  if (run->options == NULL || run->options->progress == NULL)
+    return;
+  now = g_get_monotonic_time ();
+  if (!force && now - run->last_progress < 50 * 1000)
+    return;
+  run->last_progress = now;
+  run->result->stats.elapsed = (now - run->start) / 1e6;
+  run->options->progress (&run->result->stats, run->options->progress_data);
+}
+
+static gboolean
+on_verdict (const AcyExecution *x,
+            const AcyVerdict   *verdict,
+            AcyModelEnv        *env,
+            gpointer            user_data)
+{
+  CheckRun *run = user_data;
+  AcyCheckResult *r = run->result;
+  const AcyCandidate *c = run->candidate;
+
+  r->stats.outcomes++;
+  if (run->options && run->options->outcome &&
+      !run->options->outcome (c, verdict, env, run->options->outcome_data))
+    {
+      run->stopped = TRUE;
+      return FALSE;
+    }
+  if (!verdict->allowed)
+    return TRUE;
+
+  r->stats.allowed++;
+  record_state (run, c);
+  if (c->condition)
+    r->positive++;
+  else
+    r->negative++;
+  for (guint i = 0; i < verdict->n_flags; i++)
+    g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
+  return TRUE;
+}
+
+static gboolean
+on_candidate (const AcyCandidate *c, gpointer user_data)
+{
+  CheckRun *run = user_data;
+  AcyCheckResult *r = run->result;
+
+  if (g_cancellable_is_cancelled (run->cancellable))
+    {
+      g_set_error_literal (&run->error, ACY_ERROR, ACY_ERROR_CANCELLED,
+                           "the check was cancelled");
+      return FALSE;
+    }
+  r->stats.candidates++;
+  if ((r->stats.candidates & 255) == 0 && run->options)
+    {
+      if (run->options->timeout > 0 &&
+          (g_get_monotonic_time () - run->start) / 1e6 > run->options->timeout)
+        {
+          g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                       "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
+                       acy_test_get_name (run->test), run->options->timeout,
+                       r->stats.candidates);
+          return FALSE;
+        }
+      maybe_report_progress (run, FALSE);
+    }
+  if (!c->filter)
+    return TRUE;
+
+  run->candidate = c;
+  if (!acy_model_runner_check (run->runner, c->x, on_verdict, run, &run->error))
+    return FALSE;
+  return !run->stopped;
+}
+
+static int
+compare_values (const AcyTest *test, AcyValue a, AcyValue b)
+{
+  gboolean aa = ACY_VALUE_IS_ADDR (a), ba = ACY_VALUE_IS_ADDR (b);
+
+  if (aa && ba)
+    {
+      g_autofree char *sa = acy_test_format_value (test, a);
+      g_autofree char *sb = acy_test_format_value (test, b);
+      return strcmp (sa, sb);
+    }
+  if (aa != ba)
+    return aa ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+static const AcyTest *sort_test;
+static guint sort_n;
+
+static int
+compare_states (gconstpointer pa, gconstpointer pb)
+{
+  const AcyState *a = *(const AcyState *const *) pa;
+  const AcyState *b = *(const AcyState *const *) pb;
+
+  for (guint i = 0; i < sort_n; i++)
+    {
+      int c = compare_values (sort_test, a->values[i], b->values[i]);
+      if (c)
+        return c;
+    }
+  return 0;
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+finish_result (CheckRun *run)
+{
+  AcyCheckResult *r = run->result;
+  G_LOCK_DEFINE_STATIC (sort);
+  GHashTableIter iter;
+  gpointer key;
+  GPtrArray *flags = g_ptr_array_new ();
+
+  G_LOCK (sort);
+  sort_test = run->test;
+  sort_n = r->n_observed;
+  g_ptr_array_sort (r->states, compare_states);
+  G_UNLOCK (sort);
+
+  g_hash_table_iter_init (&iter, run->flags);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (flags, g_strdup (key));
+  g_ptr_array_sort (flags, compare_strings);
+  g_ptr_array_add (flags, NULL);
+  r->flags = (char **) g_ptr_array_free (flags, FALSE);
+
+  if (r->positive == 0)
+    r->observation = ACY_OBSERVATION_NEVER;
+  else if (r->negative == 0)
+    r->observation = ACY_OBSERVATION_ALWAYS;
+  else
+    r->observation = ACY_OBSERVATION_SOMETIMES;
+
+  switch (acy_test_get_quantifier (run->test))
+    {
+    case ACY_QUANT_EXISTS:
+      r->ok = r->positive > 0;
+      break;
+    case ACY_QUANT_NOT_EXISTS:
+      r->ok = r->positive == 0;
+      break;
+    case ACY_QUANT_FORALL:
+    default:
+      r->ok = r->negative == 0;
+      break;
+    }
+}
+
+AcyCheckResult *
+acy_check_run (const AcyTest          *test,
+               const AcyModel         *model,
+               const AcyCheckOptions  *options,
+               GCancellable           *cancellable,
+               GError                **error)
+{
+  CheckRun run = { 0 };
+  AcyEnumerateOptions eopts = { 0 };
+  g_autoptr(AcyCheckResult) result = g_new0 (AcyCheckResult, 1);
+  gboolean ok;
+
+  g_return_val_if_fail (test != NULL, NULL);
+  g_return_val_if_fail (model != NULL, NULL);
+
+  result->test = test;
+  result->n_observed = acy_test_get_n_observed (test);
+  result->states = g_ptr_array_new_with_free_func (state_free);
+
+  run.key = g_new0 (AcyValue, result->n_observed + 1);
+  run.key[0] = result->n_observed;
+  run.test = test;
+  run.options = options;
+  run.cancellable = cancellable;
+  run.result = result;
+  run.runner = acy_model_runner_new (model);
+  run.state_index = g_hash_table_new (state_hash, state_equal);
+  run.flags = g_hash_table_new (NULL, NULL);
+  run.start = run.last_progress = g_get_monotonic_time ();
+  if (options)
+    eopts.max_candidates = options->max_candidates;
+
+  ok = acy_test_enumerate (test, &eopts, on_candidate, &run, cancellable,
+                           run.error ? NULL : &run.error);
+  if (!ok && run.error == NULL)
+    g_set_error_literal (&run.error, ACY_ERROR, ACY_ERROR_LIMIT, "enumeration failed");
+
+  result->stats.elapsed = (g_get_monotonic_time () - run.start) / 1e6;
+  if (run.error == NULL)
+    {
+      finish_result (&run);
+      maybe_report_progress (&run, TRUE);
+    }
+
+  acy_model_runner_free (run.runner);
+  g_hash_table_unref (run.state_index);
+  g_hash_table_unref (run.flags);
+  g_free (run.key);
+
+  if (run.error)
+    {
+      g_propagate_error (error, run.error);
+      return NULL;
+    }
+  return g_steal_pointer (&result);
+}
+
+void
+acy_check_result_free (AcyCheckResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->states, g_ptr_array_unref);
+  g_strfreev (result->flags);
+  g_free (result);
+}
+
+const AcyTest *
+acy_check_result_get_test (const AcyCheckResult *result)
+{
+  return result->test;
+}
+
+guint
+acy_check_result_get_n_states (const AcyCheckResult *result)
+{
+  return result->states->len;
+}
+
+const AcyState *
+acy_check_result_get_state (const AcyCheckResult *result, guint i)
+{
+  g_return_val_if_fail (i < result->states->len, NULL);
+  return g_ptr_array_index (result->states, i);
+}
+
+guint64
+acy_check_result_get_positive (const AcyCheckResult *result)
+{
+  return result->positive;
+}
+
+guint64
+acy_check_result_get_negative (const AcyCheckResult *result)
+{
+  return result->negative;
+}
+
+gboolean
+acy_check_result_get_ok (const AcyCheckResult *result)
+{
+  return result->ok;
+}
+
+AcyObservation
+acy_check_result_get_observation (const AcyCheckResult *result)
+{
+  return result->observation;
+}
+
+const char *
+acy_observation_to_string (AcyObservation observation)
+{
+  switch (observation)
+    {
+    case ACY_OBSERVATION_NEVER: return "Never";
+    case ACY_OBSERVATION_SOMETIMES: return "Sometimes";
+    case ACY_OBSERVATION_ALWAYS: return "Always";
+    default: return "?";
+    }
+}
+
+const char *const *
+acy_check_result_get_flags (const AcyCheckResult *result)
+{
+  return (const char *const *) result->flags;
+}
+
+const AcyCheckProgress *
+acy_check_result_get_stats (const AcyCheckResult *result)
+{
+  return &result->stats;
+}
+
+char *
+acy_check_format_state (const AcyTest *test, const AcyValue *values)
+{
+  GString *s = g_string_new (NULL);
+  guint n = acy_test_get_n_observed (test);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *v = acy_test_format_value (test, values[i]);
+      g_string_append_printf (s, "%s%s=%s;", i ? " " : "",
+                              acy_test_get_observed (test, i), v);
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+acy_check_result_format_herd (const AcyCheckResult *result,
+                              GString              *out,
+                              gboolean              show_time)
+{
+  const AcyTest *test = result->test;
+  const char *name = acy_test_get_name (test);
+  const char *kind;
+
+  switch (acy_test_get_quantifier (test))
+    {
+    case ACY_QUANT_FORALL: kind = "Required"; break;
+    case ACY_QUANT_NOT_EXISTS: kind = "Forbidden"; break;
+    case ACY_QUANT_EXISTS:
+    default: kind = "Allowed"; break;
+    }
+
+  g_string_append_printf (out, "Test %s %s\n", name, kind);
+  g_string_append_printf (out, "States %u\n", result->states->len);
+  for (guint i = 0; i < result->states->len; i++)
+    {
+      const AcyState *s = g_ptr_array_index (result->states, i);
+      g_autofree char *line = acy_check_format_state (test, s->values);
+      g_string_append_printf (out, "%s\n", line);
+    }
+  g_string_append (out, result->ok ? "Ok\n" : "No\n");
+  g_string_append (out, "Witnesses\n");
+  g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
+                          result->positive, result->negative);
+  for (guint i = 0; result->flags[i]; i++)
+    g_string_append_printf (out, "Flag %s\n", result->flags[i]);
+  g_string_append_printf (out, "Condition %s\n", acy_test_get_condition_text (test));
+  g_string_append_printf (out, "Observation %s %s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                          name, acy_observation_to_string (result->observation),
+                          result->positive, result->negative);
+  if (show_time)
+    g_string_append_printf (out, "Time %s %.2f\n", name, result->stats.elapsed);
+  g_string_append (out, "\n");
+}

@@ -1,0 +1,108 @@
+/* acy-check.h - run a litmus test under a model and report like herd7
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "acy-model.h"
+#include "acy-test.h"
+
+G_BEGIN_DECLS
+
+/**
+ * AcyCheckProgress:
+ * @candidates: candidate executions given to the model so far
+ * @outcomes: model outcomes (one per coherence order or other `with` choice)
+ * @allowed: outcomes the model allowed
+ * @elapsed: seconds since the start
+ */
+typedef struct {
+  guint64 candidates;
+  guint64 outcomes;
+  guint64 allowed;
+  gdouble elapsed;
+} AcyCheckProgress;
+
+/* Called from the checking thread, at most every few milliseconds. */
+typedef void (*AcyCheckProgressFunc) (const AcyCheckProgress *progress,
+                                      gpointer                user_data);
+
+/* Called for every outcome the model gives (allowed or not), from the
+ * checking thread: for --json, graphs and explanations. Return FALSE to
+ * stop the check early. */
+typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
+                                         const AcyVerdict   *verdict,
+                                         AcyModelEnv        *env,
+                                         gpointer            user_data);
+
+/**
+ * AcyCheckOptions:
+ * @max_candidates: give up with %ACY_ERROR_LIMIT beyond this many candidates (0: no bound)
+ * @timeout: give up with %ACY_ERROR_LIMIT after this many seconds (0: none)
+ * @n_threads: worker threads (0: one per core, at most 2 here)
+ */
+typedef struct {
+  guint64               max_candidates;
+  gdouble               timeout;
+  guint                 n_threads;
+  AcyCheckProgressFunc  progress;
+  gpointer              progress_data;
+  AcyCheckOutcomeFunc   outcome;
+  gpointer              outcome_data;
+} AcyCheckOptions;
+
+typedef enum {
+  ACY_OBSERVATION_NEVER,
+  ACY_OBSERVATION_SOMETIMES,
+  ACY_OBSERVATION_ALWAYS,
+} AcyObservation;
+
+/**
+ * AcyState:
+ * One final state reached by allowed executions.
+ * @values: one value per observed variable (see acy_test_get_observed)
+ * @count: allowed executions ending in this state
+ * @satisfies: whether the condition's proposition holds in it
+ */
+typedef struct {
+  const AcyValue *values;
+  guint64         count;
+  gboolean        satisfies;
+} AcyState;
+
+typedef struct _AcyCheckResult AcyCheckResult;
+
+AcyCheckResult *acy_check_run (const AcyTest          *test,
+                               const AcyModel         *model,
+                               const AcyCheckOptions  *options,
+                               GCancellable           *cancellable,
+                               GError                **error);
+void            acy_check_result_free (AcyCheckResult *result);
+
+const AcyTest  *acy_check_result_get_test        (const AcyCheckResult *result);
+/* States in herd's order. */
+guint           acy_check_result_get_n_states    (const AcyCheckResult *result);
+const AcyState *acy_check_result_get_state       (const AcyCheckResult *result, guint i);
+guint64         acy_check_result_get_positive    (const AcyCheckResult *result);
+guint64         acy_check_result_get_negative    (const AcyCheckResult *result);
+/* "Ok" in herd's output: the test's condition is validated. */
+gboolean        acy_check_result_get_ok          (const AcyCheckResult *result);
+AcyObservation  acy_check_result_get_observation (const AcyCheckResult *result);
+const char     *acy_observation_to_string        (AcyObservation observation);
+/* Flags raised by allowed executions, sorted, NULL-terminated. */
+const char *const *acy_check_result_get_flags    (const AcyCheckResult *result);
+const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result);
+
+/* herd7's output for this result. @show_time adds the Time line. */
+void            acy_check_result_format_herd (const AcyCheckResult *result,
+                                              GString              *out,
+                                              gboolean              show_time);
+/* One state as herd prints it: "1:r1=0; [x]=1;" */
+char           *acy_check_format_state       (const AcyTest  *test,
+                                              const AcyValue *values);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyCheckResult, acy_check_result_free)
+
+G_END_DECLS

@@ -1,0 +1,164 @@
+/* test-bitrel.c - bit sets and bit-matrix relations
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "test-bitrel"
+#include "config.h"
+
+#include "acyclic.h"
+
+#define N 70   /* more than one word per row */
+
+static AcyWord *
+rel_new (void)
+{
+  return g_new0 (AcyWord, acy_rel_words (N));
+}
+
+static void
+test_sets (void)
+{
+  guint words = ACY_WORDS (N);
+  g_autofree AcyWord *a = g_new0 (AcyWord, words);
+  g_autofree AcyWord *b = g_new0 (AcyWord, words);
+  g_autofree AcyWord *c = g_new0 (AcyWord, words);
+  guint seen = 0, last = 0;
+
+  acy_bits_add (a, 3);
+  acy_bits_add (a, 64);
+  acy_bits_add (a, 69);
+  acy_bits_add (b, 64);
+  g_assert_cmpuint (acy_bits_count (words, a), ==, 3);
+  acy_bits_inter (words, c, a, b);
+  g_assert_cmpuint (acy_bits_count (words, c), ==, 1);
+  g_assert_true (acy_bits_has (c, 64));
+  acy_bits_diff (words, c, a, b);
+  g_assert_false (acy_bits_has (c, 64));
+  g_assert_true (acy_bits_has (c, 69));
+  acy_bits_complement (N, c, a);
+  g_assert_cmpuint (acy_bits_count (words, c), ==, N - 3);
+  acy_bits_fill (N, c);
+  g_assert_cmpuint (acy_bits_count (words, c), ==, N);
+  ACY_BITS_FOREACH (i, a, N)
+    {
+      g_assert_true (i == 3 || i == 64 || i == 69);
+      g_assert_cmpuint (i, >=, last);
+      last = i;
+      seen++;
+    }
+  g_assert_cmpuint (seen, ==, 3);
+}
+
+static void
+test_compose_transpose (void)
+{
+  g_autofree AcyWord *a = rel_new ();
+  g_autofree AcyWord *b = rel_new ();
+  g_autofree AcyWord *c = rel_new ();
+
+  acy_rel_add (a, N, 0, 65);
+  acy_rel_add (b, N, 65, 2);
+  acy_rel_add (b, N, 1, 3);
+  acy_rel_compose (N, c, a, b);
+  g_assert_true (acy_rel_has (c, N, 0, 2));
+  g_assert_false (acy_rel_has (c, N, 1, 3));
+  g_assert_cmpuint (acy_bits_count (acy_rel_words (N), c), ==, 1);
+  acy_rel_transpose (N, c, a);
+  g_assert_true (acy_rel_has (c, N, 65, 0));
+  g_assert_false (acy_rel_has (c, N, 0, 65));
+}
+
+static void
+test_closure_and_cycles (void)
+{
+  g_autofree AcyWord *r = rel_new ();
+  guint cycle[N], len = 0;
+
+  /* A chain 0 -> 1 -> ... -> 69 is acyclic; its closure relates 0 to 69. */
+  for (guint i = 0; i + 1 < N; i++)
+    acy_rel_add (r, N, i, i + 1);
+  g_assert_true (acy_rel_is_acyclic (N, r));
+  g_assert_false (acy_rel_find_cycle (N, r, cycle, &len));
+
+  /* Closing it with 69 -> 10 makes the cycle 10 .. 69. */
+  acy_rel_add (r, N, 69, 10);
+  g_assert_false (acy_rel_is_acyclic (N, r));
+  g_assert_true (acy_rel_find_cycle (N, r, cycle, &len));
+  g_assert_cmpuint (len, ==, 60);
+  for (guint k = 0; k < len; k++)
+    g_assert_true (acy_rel_has (r, N, cycle[k], cycle[(k + 1) % len]));
+
+  acy_rel_closure (N, r);
+  g_assert_true (acy_rel_has (r, N, 0, 69));
+  g_assert_true (acy_rel_has (r, N, 10, 10));
+  g_assert_false (acy_rel_has (r, N, 5, 5));
+  g_assert_false (acy_rel_is_irreflexive (N, r));
+}
+
+static void
+test_domain_range_cartesian (void)
+{
+  guint words = ACY_WORDS (N);
+  g_autofree AcyWord *r = rel_new ();
+  g_autofree AcyWord *s = g_new0 (AcyWord, words);
+  g_autofree AcyWord *t = g_new0 (AcyWord, words);
+
+  acy_rel_add (r, N, 1, 66);
+  acy_rel_add (r, N, 67, 2);
+  acy_rel_domain (N, s, r);
+  g_assert_true (acy_bits_has (s, 1) && acy_bits_has (s, 67));
+  g_assert_cmpuint (acy_bits_count (words, s), ==, 2);
+  acy_rel_range (N, t, r);
+  g_assert_true (acy_bits_has (t, 66) && acy_bits_has (t, 2));
+  acy_rel_cartesian (N, r, s, t);
+  g_assert_cmpuint (acy_bits_count (acy_rel_words (N), r), ==, 4);
+  acy_rel_identity (N, r, s);
+  g_assert_true (acy_rel_has (r, N, 67, 67));
+  g_assert_cmpuint (acy_bits_count (acy_rel_words (N), r), ==, 2);
+}
+
+static void
+test_arena (void)
+{
+  g_autoptr(AcyArena) arena = acy_arena_new (4096);
+  gsize before;
+  char *p;
+
+  for (guint i = 0; i < 1000; i++)
+    {
+      p = acy_arena_alloc (arena, 100);
+      g_assert_cmpuint (GPOINTER_TO_SIZE (p) % 16, ==, 0);
+      memset (p, 1, 100);
+    }
+  before = acy_arena_size (arena);
+  acy_arena_reset (arena);
+  for (guint i = 0; i < 1000; i++)
+    acy_arena_alloc (arena, 100);
+  /* A reset arena reuses its chunks: steady state allocates nothing. */
+  g_assert_cmpuint (acy_arena_size (arena), ==, before);
+  g_assert_cmpstr (acy_arena_strdup (arena, "po-loc"), ==, "po-loc");
+}
+
+static void
+test_error_position (void)
+{
+  g_autoptr(GError) error = NULL;
+  AcyLoc loc = { "t.cat", 3, 7 };
+
+  acy_set_error_at (&error, ACY_ERROR_SYNTAX, loc, "unexpected %s near '%s'", "token", ")");
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "t.cat:3:7: unexpected token near ')'");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/bitrel/sets", test_sets);
+  g_test_add_func ("/engine/bitrel/compose-transpose", test_compose_transpose);
+  g_test_add_func ("/engine/bitrel/closure-cycles", test_closure_and_cycles);
+  g_test_add_func ("/engine/bitrel/domain-range-cartesian", test_domain_range_cartesian);
+  g_test_add_func ("/engine/arena/reuse", test_arena);
+  g_test_add_func ("/engine/error/position", test_error_position);
+  return g_test_run ();
+}
