@@ -1,0 +1,219 @@
+/* acy-cat-ast.h - syntax tree of cat models
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The parser builds these nodes in the model's arena; the resolver then
+ * fills in the slot fields (depth, slot, n_slots), so the interpreter
+ * never looks a name up by string.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "acy-error.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AcyCatExpr AcyCatExpr;
+typedef struct _AcyCatStmt AcyCatStmt;
+
+typedef enum {
+  ACY_CAT_E_EMPTY,      /* 0, {} */
+  ACY_CAT_E_UNIV,       /* _ */
+  ACY_CAT_E_VAR,
+  ACY_CAT_E_UNBOUND,    /* a name no scope defines, inside `try` */
+  ACY_CAT_E_TAG,        /* 'name */
+  ACY_CAT_E_STRING,
+  ACY_CAT_E_SET,        /* { e1, ..., en } */
+  ACY_CAT_E_TUPLE,      /* (), (e1, ..., en) */
+  ACY_CAT_E_BINOP,
+  ACY_CAT_E_UNOP,
+  ACY_CAT_E_APP,
+  ACY_CAT_E_FUN,
+  ACY_CAT_E_LET,
+  ACY_CAT_E_LETREC,
+  ACY_CAT_E_MATCH_SET,
+  ACY_CAT_E_MATCH_TAG,
+  ACY_CAT_E_TRY,
+  ACY_CAT_E_IF,
+} AcyCatExprKind;
+
+typedef enum {
+  ACY_CAT_OP_UNION,
+  ACY_CAT_OP_ADD,       /* ++ */
+  ACY_CAT_OP_SEQ,
+  ACY_CAT_OP_DIFF,
+  ACY_CAT_OP_INTER,
+  ACY_CAT_OP_CART,
+} AcyCatBinOp;
+
+typedef enum {
+  ACY_CAT_OP_COMP,
+  ACY_CAT_OP_STAR,
+  ACY_CAT_OP_PLUS,
+  ACY_CAT_OP_OPT,
+  ACY_CAT_OP_INV,
+  ACY_CAT_OP_TOID,      /* [e] */
+} AcyCatUnOp;
+
+typedef enum {
+  ACY_CAT_COND_VARIANT,
+  ACY_CAT_COND_EQ,
+  ACY_CAT_COND_SUBSET,
+  ACY_CAT_COND_IN,
+} AcyCatCondKind;
+
+/* A pattern: one name (`x`, `_` as NULL) or a tuple of names. */
+typedef struct {
+  guint         n;
+  gboolean      tuple;
+  const char  **names;
+  guint        *slots;
+} AcyCatPat;
+
+typedef struct {
+  AcyLoc       loc;
+  AcyCatPat    pat;
+  AcyCatExpr  *e;
+} AcyCatBinding;
+
+struct _AcyCatExpr {
+  AcyCatExprKind kind;
+  AcyLoc         loc;
+  const char    *near;   /* the token the node starts with, for messages */
+  union {
+    struct { const char *name; guint depth; guint slot; } var;
+    const char *str;                       /* UNBOUND name, STRING, TAG name */
+    struct { guint n; AcyCatExpr **items; } list;
+    struct { AcyCatBinOp op; AcyCatExpr *a, *b; } bin;
+    struct { AcyCatUnOp op; AcyCatExpr *a; } un;
+    struct { AcyCatExpr *f, *arg; } app;
+    struct {
+      AcyCatPat    pat;
+      AcyCatExpr  *body;
+      guint        n_slots;
+      const char  *name;
+    } fun;
+    struct { guint n; AcyCatBinding *b; AcyCatExpr *body; } let;
+    struct {
+      AcyCatExpr *e;
+      AcyCatExpr *if_empty;
+      const char *elt, *rest;
+      guint       elt_slot, rest_slot;
+      AcyCatExpr *if_cons;
+    } mset;
+    struct {
+      AcyCatExpr  *e;
+      guint        n;
+      const char **tags;
+      AcyCatExpr **cases;
+      AcyCatExpr  *dflt;  /* nullable */
+    } mtag;
+    struct { AcyCatExpr *e, *fallback; } try_;
+    struct {
+      AcyCatCondKind cond;
+      const char    *variant;
+      AcyCatExpr    *a, *b;
+      AcyCatExpr    *then_, *else_;
+    } if_;
+  } u;
+};
+
+typedef struct {
+  guint         n;
+  AcyCatStmt  **items;
+} AcyCatStmtList;
+
+typedef enum {
+  ACY_CAT_S_LET,
+  ACY_CAT_S_LETREC,
+  ACY_CAT_S_CHECK,
+  ACY_CAT_S_SHOW,
+  ACY_CAT_S_UNSHOW,
+  ACY_CAT_S_INCLUDE,
+  ACY_CAT_S_PROCEDURE,
+  ACY_CAT_S_CALL,
+  ACY_CAT_S_WITH,
+  ACY_CAT_S_FORALL,
+  ACY_CAT_S_ENUM,
+  ACY_CAT_S_INSTRUCTIONS,
+  ACY_CAT_S_IF_VARIANT,
+} AcyCatStmtKind;
+
+typedef enum {
+  ACY_CAT_TEST_ACYCLIC,
+  ACY_CAT_TEST_IRREFLEXIVE,
+  ACY_CAT_TEST_EMPTY,
+} AcyCatTest;
+
+typedef enum {
+  ACY_CAT_CHECK_PLAIN,
+  ACY_CAT_CHECK_FLAG,
+  ACY_CAT_CHECK_REQUIRES,
+} AcyCatCheckMode;
+
+struct _AcyCatStmt {
+  AcyCatStmtKind kind;
+  AcyLoc         loc;
+  const char    *near;
+  union {
+    struct { guint n; AcyCatBinding *b; } let;
+    struct {
+      AcyCatTest      test;
+      gboolean        negated;
+      AcyCatCheckMode mode;
+      AcyCatExpr     *e;
+      const char     *name;   /* `as NAME`, nullable */
+      const char     *text;   /* the check as written, blanks squeezed */
+    } check;
+    struct {
+      AcyCatExpr  *e;       /* show e as NAME; NULL for a name list */
+      guint        n;
+      const char **names;
+    } show;
+    struct {
+      const char    *path;      /* as found */
+      AcyCatStmtList body;
+      gboolean       skipped;   /* already included once */
+      gboolean       prelude;   /* from the built-in models directory */
+    } include;
+    struct {
+      const char    *name;
+      AcyCatPat      pat;
+      AcyCatStmtList body;
+      guint          slot;
+      guint          n_slots;
+    } proc;
+    struct {
+      const char  *name;
+      guint        depth, slot;
+      AcyCatExpr  *arg;
+      const char  *as;
+    } call;
+    struct { const char *var; guint slot; AcyCatExpr *e; } with;
+    struct {
+      const char    *var;
+      guint          slot;
+      AcyCatExpr    *e;
+      AcyCatStmtList body;
+    } forall;
+    struct {
+      const char  *name;
+      guint        slot;
+      guint        n;
+      const char **tags;
+      guint       *tag_slots;   /* 2 per tag: as written, capitalised */
+    } enum_;
+    struct {
+      const char    *variant;
+      AcyCatStmtList then_, else_;
+    } ifv;
+  } u;
+};
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+/* Fully bracketed text of @e, for tests and debugging. */
+char *acy_cat_expr_to_string (const AcyCatExpr *e);
+G_END_DECLS

@@ -1,0 +1,370 @@
+/* acy-cat-builtins.c - herd's predefined sets, relations and functions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+
+const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
+  [ACY_CAT_P_R] = "R", [ACY_CAT_P_W] = "W", [ACY_CAT_P_M] = "M", [ACY_CAT_P_F] = "F",
+  [ACY_CAT_P_IW] = "IW", [ACY_CAT_P_FW] = "FW", [ACY_CAT_P_RMW_SET] = "RMW",
+  [ACY_CAT_P_LKR] = "LKR", [ACY_CAT_P_LKW] = "LKW", [ACY_CAT_P_UL] = "UL",
+  [ACY_CAT_P_LF] = "LF", [ACY_CAT_P_RL] = "RL", [ACY_CAT_P_RU] = "RU",
+  [ACY_CAT_P_SRCU] = "SRCU", [ACY_CAT_P_B] = "B",
+  [ACY_CAT_P_PO] = "po", [ACY_CAT_P_ADDR] = "addr", [ACY_CAT_P_DATA] = "data",
+  [ACY_CAT_P_CTRL] = "ctrl", [ACY_CAT_P_RMW] = "rmw", [ACY_CAT_P_RF] = "rf",
+  [ACY_CAT_P_ID] = "id", [ACY_CAT_P_LOC] = "loc", [ACY_CAT_P_INT] = "int",
+  [ACY_CAT_P_EXT] = "ext", [ACY_CAT_P_AMO] = "amo",
+  [ACY_CAT_P_DOMAIN] = "domain", [ACY_CAT_P_RANGE] = "range",
+  [ACY_CAT_P_CLASSES_LOC] = "classes-loc",
+  [ACY_CAT_P_LINEARISATIONS] = "linearisations",
+  [ACY_CAT_P_DIFFERENT_VALUES] = "different-values",
+  [ACY_CAT_P_SAME_VALUES] = "same-values",
+  [ACY_CAT_P_TAG2EVENTS] = "tag2events",
+};
+
+#define ACY_CAT_MAX_LINEARISATIONS 1000000
+
+static AcyCatValue *
+prim_domain (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyWord *r;
+  AcyCatValue *s;
+
+  if (arg->kind == ACY_CAT_V_EMPTY)
+    return arg;
+  if (!(r = acy_cat_to_rel (ev, at, arg)))
+    return NULL;
+  s = acy_cat_new_set (ev);
+  acy_rel_domain (ev->n, s->u.bits, r);
+  return s;
+}
+
+static AcyCatValue *
+prim_range (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyWord *r;
+  AcyCatValue *s;
+
+  if (arg->kind == ACY_CAT_V_EMPTY)
+    return arg;
+  if (!(r = acy_cat_to_rel (ev, at, arg)))
+    return NULL;
+  s = acy_cat_new_set (ev);
+  acy_rel_range (ev->n, s->u.bits, r);
+  return s;
+}
+
+/* The events of @arg grouped by location: a set of event sets, in
+ * location order, leaving out events without a location. */
+static AcyCatValue *
+prim_classes_loc (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyWord *s = acy_cat_to_set (ev, at, arg);
+  AcyCatValue *out;
+  const AcyExecution *x = ev->x;
+
+  if (!s)
+    return NULL;
+  out = acy_cat_value_new (ev, ACY_CAT_V_VSET);
+  out->u.items = acy_arena_newv (ev->arena, AcyCatValue *, MAX (x->n_locs, 1));
+  for (guint l = 0; l < x->n_locs; l++)
+    {
+      AcyCatValue *c = NULL;
+      ACY_BITS_FOREACH (i, s, ev->n)
+        if (x->events[i].loc == (gint32) l)
+          {
+            if (!c)
+              c = acy_cat_new_set (ev);
+            acy_bits_add (c->u.bits, i);
+          }
+      if (c)
+        out->u.items[out->n++] = c;
+    }
+  return out;
+}
+
+typedef struct {
+  AcyCatEval  *ev;
+  const AcyCatExpr *at;
+  guint       *members;   /* events of S */
+  guint        k;
+  guint       *preds;     /* preds[i]: how many unplaced r-predecessors member i has */
+  gboolean    *placed;
+  guint       *order;
+  AcyWord     *r;
+  AcyCatValue *out;
+  guint        cap;
+  gboolean     failed;
+} Lin;
+
+static void
+lin_emit (Lin *l)
+{
+  AcyCatEval *ev = l->ev;
+  AcyCatValue *rel = acy_cat_new_rel (ev);
+
+  for (guint a = 0; a < l->k; a++)
+    for (guint b = a + 1; b < l->k; b++)
+      acy_rel_add (rel->u.bits, ev->n, l->order[a], l->order[b]);
+  if (l->out->n == l->cap)
+    {
+      guint cap = l->cap * 2;
+      AcyCatValue **items = acy_arena_newv (ev->arena, AcyCatValue *, cap);
+      memcpy (items, l->out->u.items, l->out->n * sizeof (gpointer));
+      l->out->u.items = items;
+      l->cap = cap;
+    }
+  l->out->u.items[l->out->n++] = rel;
+}
+
+/* Enumerates topological orders: at each depth, place any member whose
+ * r-predecessors are all placed. */
+static void
+lin_rec (Lin *l, guint depth)
+{
+  guint n = l->ev->n;
+
+  if (l->failed)
+    return;
+  if (depth == l->k)
+    {
+      if (l->out->n >= ACY_CAT_MAX_LINEARISATIONS)
+        {
+          acy_set_error_at (l->ev->error, ACY_ERROR_LIMIT, l->at->loc,
+                            "more than %u linearisations near '%s'",
+                            ACY_CAT_MAX_LINEARISATIONS, l->at->near);
+          l->failed = TRUE;
+          return;
+        }
+      lin_emit (l);
+      return;
+    }
+  for (guint a = 0; a < l->k; a++)
+    {
+      guint e = l->members[a];
+      if (l->placed[a] || l->preds[a] != 0)
+        continue;
+      l->placed[a] = TRUE;
+      l->order[depth] = e;
+      for (guint b = 0; b < l->k; b++)
+        if (acy_rel_has (l->r, n, e, l->members[b]))
+          l->preds[b]--;
+      lin_rec (l, depth + 1);
+      for (guint b = 0; b < l->k; b++)
+        if (acy_rel_has (l->r, n, e, l->members[b]))
+          l->preds[b]++;
+      l->placed[a] = FALSE;
+      if (l->failed)
+        return;
+    }
+}
+
+/* linearisations(S, r): every strict total order of S that contains r
+ * restricted to S (none when that is cyclic). */
+static AcyCatValue *
+prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  Lin l = { 0 };
+  AcyWord *s, *r;
+  guint n = ev->n;
+
+  if (arg->kind != ACY_CAT_V_TUPLE || arg->n != 2)
+    {
+      acy_cat_type_error (ev, at, "a pair (set, relation)", arg);
+      return NULL;
+    }
+  if (!(s = acy_cat_to_set (ev, at, arg->u.items[0])) || !(r = acy_cat_to_rel (ev, at, arg->u.items[1])))
+    return NULL;
+  l.ev = ev;
+  l.at = at;
+  l.r = r;
+  l.members = acy_arena_newv (ev->arena, guint, MAX (n, 1));
+  ACY_BITS_FOREACH (i, s, n)
+    l.members[l.k++] = i;
+  l.preds = acy_arena_newv0 (ev->arena, guint, MAX (l.k, 1));
+  l.placed = acy_arena_newv0 (ev->arena, gboolean, MAX (l.k, 1));
+  l.order = acy_arena_newv (ev->arena, guint, MAX (l.k, 1));
+  for (guint a = 0; a < l.k; a++)
+    for (guint b = 0; b < l.k; b++)
+      if (a != b && acy_rel_has (r, n, l.members[b], l.members[a]))
+        l.preds[a]++;
+  l.cap = 8;
+  l.out = acy_cat_value_new (ev, ACY_CAT_V_VSET);
+  l.out->u.items = acy_arena_newv (ev->arena, AcyCatValue *, l.cap);
+  lin_rec (&l, 0);
+  return l.failed ? NULL : l.out;
+}
+
+static AcyCatValue *
+values_filter (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, gboolean same)
+{
+  AcyWord *r;
+  AcyCatValue *out;
+  guint n = ev->n;
+
+  if (arg->kind == ACY_CAT_V_EMPTY)
+    return arg;
+  if (!(r = acy_cat_to_rel (ev, at, arg)))
+    return NULL;
+  out = acy_cat_new_rel (ev);
+  for (guint i = 0; i < n; i++)
+    ACY_BITS_FOREACH (j, acy_rel_row (r, n, i), n)
+      if ((ev->x->events[i].value == ev->x->events[j].value) == same)
+        acy_rel_add (out->u.bits, n, i, j);
+  return out;
+}
+
+static AcyCatValue *
+prim_different_values (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  return values_filter (ev, at, arg, FALSE);
+}
+
+static AcyCatValue *
+prim_same_values (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  return values_filter (ev, at, arg, TRUE);
+}
+
+AcyWord *
+acy_cat_tag_events (AcyCatEval *ev, const char *tag)
+{
+  AcyWord *s = acy_cat_new_set (ev)->u.bits;
+  const AcyExecution *x = ev->x;
+  guint64 mask = 0;
+
+  for (guint t = 0; t < x->n_tags && t < 64; t++)
+    if (g_ascii_strcasecmp (x->tag_names[t], tag) == 0)
+      mask |= (guint64) 1 << t;
+  if (mask)
+    for (guint i = 0; i < ev->n; i++)
+      if (x->events[i].tags & mask)
+        acy_bits_add (s, i);
+  return s;
+}
+
+static AcyCatValue *
+prim_tag2events (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyCatValue *v;
+
+  if (arg->kind != ACY_CAT_V_TAG)
+    {
+      acy_cat_type_error (ev, at, "a tag", arg);
+      return NULL;
+    }
+  v = acy_cat_value_new (ev, ACY_CAT_V_SET);
+  v->u.bits = acy_cat_tag_events (ev, arg->u.str);
+  return v;
+}
+
+static AcyCatValue *
+kind_set (AcyCatEval *ev, guint32 mask)
+{
+  AcyCatValue *v = acy_cat_new_set (ev);
+
+  for (guint i = 0; i < ev->n; i++)
+    if (ev->x->events[i].kind & mask)
+      acy_bits_add (v->u.bits, i);
+  return v;
+}
+
+static AcyCatValue *
+copy_rel (AcyCatEval *ev, const AcyWord *bits)
+{
+  AcyCatValue *v;
+
+  /* Values are never modified in place, so the candidate's own matrices
+   * can be shared. */
+  if (!bits)
+    return acy_cat_new_rel (ev);
+  v = acy_cat_value_new (ev, ACY_CAT_V_REL);
+  v->u.bits = (AcyWord *) bits;
+  return v;
+}
+
+static AcyCatValue *
+prim (AcyCatEval *ev, AcyCatPrimFunc f)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_PRIM);
+  v->u.prim = f;
+  return v;
+}
+
+void
+acy_cat_bind_predefined (AcyCatEval *ev)
+{
+  const AcyExecution *x = ev->x;
+  AcyCatValue **s = ev->root->slots;
+  AcyCatValue *v;
+  guint n = ev->n;
+
+  s[ACY_CAT_P_R] = kind_set (ev, ACY_EV_R);
+  s[ACY_CAT_P_W] = kind_set (ev, ACY_EV_W | ACY_EV_IW);
+  s[ACY_CAT_P_M] = kind_set (ev, ACY_EV_R | ACY_EV_W | ACY_EV_IW);
+  s[ACY_CAT_P_F] = kind_set (ev, ACY_EV_F);
+  s[ACY_CAT_P_IW] = kind_set (ev, ACY_EV_IW);
+  s[ACY_CAT_P_RMW_SET] = kind_set (ev, ACY_EV_RMW);
+  s[ACY_CAT_P_LKR] = kind_set (ev, ACY_EV_LKR);
+  s[ACY_CAT_P_LKW] = kind_set (ev, ACY_EV_LKW);
+  s[ACY_CAT_P_UL] = kind_set (ev, ACY_EV_UL);
+  s[ACY_CAT_P_LF] = kind_set (ev, ACY_EV_LF);
+  s[ACY_CAT_P_RL] = kind_set (ev, ACY_EV_RL);
+  s[ACY_CAT_P_RU] = kind_set (ev, ACY_EV_RU);
+  s[ACY_CAT_P_SRCU] = kind_set (ev, ACY_EV_SRCU);
+  s[ACY_CAT_P_B] = acy_cat_new_set (ev);
+  v = acy_cat_new_set (ev);
+  if (x->fw)
+    acy_bits_copy (ev->words, v->u.bits, x->fw);
+  s[ACY_CAT_P_FW] = v;
+
+  s[ACY_CAT_P_PO] = copy_rel (ev, x->po);
+  s[ACY_CAT_P_ADDR] = copy_rel (ev, x->addr);
+  s[ACY_CAT_P_DATA] = copy_rel (ev, x->data);
+  s[ACY_CAT_P_CTRL] = copy_rel (ev, x->ctrl);
+  s[ACY_CAT_P_RMW] = copy_rel (ev, x->rmw);
+  s[ACY_CAT_P_RF] = copy_rel (ev, x->rf);
+  s[ACY_CAT_P_AMO] = acy_cat_new_rel (ev);
+
+  v = acy_cat_new_rel (ev);
+  acy_rel_identity (n, v->u.bits, NULL);
+  s[ACY_CAT_P_ID] = v;
+
+  {
+    AcyCatValue *loc = acy_cat_new_rel (ev);
+    AcyCatValue *in = acy_cat_new_rel (ev);
+    AcyCatValue *ext = acy_cat_new_rel (ev);
+
+    for (guint i = 0; i < n; i++)
+      {
+        const AcyEvent *a = &x->events[i];
+        for (guint j = 0; j < n; j++)
+          {
+            const AcyEvent *b = &x->events[j];
+            gboolean same_thread;
+
+            if (a->loc >= 0 && a->loc == b->loc)
+              acy_rel_add (loc->u.bits, n, i, j);
+            same_thread = i == j
+                          || (a->thread == b->thread && a->thread != ACY_THREAD_INIT);
+            acy_rel_add (same_thread ? in->u.bits : ext->u.bits, n, i, j);
+          }
+      }
+    s[ACY_CAT_P_LOC] = loc;
+    s[ACY_CAT_P_INT] = in;
+    s[ACY_CAT_P_EXT] = ext;
+  }
+
+  s[ACY_CAT_P_DOMAIN] = prim (ev, prim_domain);
+  s[ACY_CAT_P_RANGE] = prim (ev, prim_range);
+  s[ACY_CAT_P_CLASSES_LOC] = prim (ev, prim_classes_loc);
+  s[ACY_CAT_P_LINEARISATIONS] = prim (ev, prim_linearisations);
+  s[ACY_CAT_P_DIFFERENT_VALUES] = prim (ev, prim_different_values);
+  s[ACY_CAT_P_SAME_VALUES] = prim (ev, prim_same_values);
+  s[ACY_CAT_P_TAG2EVENTS] = prim (ev, prim_tag2events);
+}

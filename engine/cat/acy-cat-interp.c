@@ -1,0 +1,1168 @@
+/* acy-cat-interp.c - evaluate a resolved cat model on one candidate
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every value lives in the runner's arena, reset per candidate. A
+ * `with x from S` statement runs the rest of the top-level statement list
+ * once per element of S, releasing what each branch allocated.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+
+typedef enum {
+  ST_CONTINUE,   /* go on with the next statement */
+  ST_DONE,       /* this outcome ended (check failed) and was reported */
+  ST_STOP,       /* the verdict callback asked to stop */
+  ST_ERROR,
+} Status;
+
+static AcyCatValue *eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+
+AcyCatValue *
+acy_cat_value_new (AcyCatEval *ev, AcyCatValueKind kind)
+{
+  AcyCatValue *v = acy_arena_new0 (ev->arena, AcyCatValue);
+  v->kind = kind;
+  return v;
+}
+
+AcyCatValue *
+acy_cat_new_set (AcyCatEval *ev)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_SET);
+  v->u.bits = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->words, 1));
+  return v;
+}
+
+AcyCatValue *
+acy_cat_new_rel (AcyCatEval *ev)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_REL);
+  v->u.bits = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->rel_words, 1));
+  return v;
+}
+
+const char *
+acy_cat_value_kind_name (const AcyCatValue *v)
+{
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY: return "empty set";
+    case ACY_CAT_V_UNIV: return "universe";
+    case ACY_CAT_V_SET: return "set of events";
+    case ACY_CAT_V_REL: return "relation";
+    case ACY_CAT_V_EVENT: return "event";
+    case ACY_CAT_V_PAIR: return "pair of events";
+    case ACY_CAT_V_TAG: return "tag";
+    case ACY_CAT_V_STRING: return "string";
+    case ACY_CAT_V_TUPLE: return "tuple";
+    case ACY_CAT_V_VSET: return "set of values";
+    case ACY_CAT_V_CLOSURE: case ACY_CAT_V_PRIM: return "function";
+    case ACY_CAT_V_PROC: return "procedure";
+    default: return "value";
+    }
+}
+
+void
+acy_cat_type_error (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v)
+{
+  if (ev->error && *ev->error)
+    return;
+  acy_set_error_at (ev->error, ACY_ERROR_TYPE, at->loc, "%s where %s is expected near '%s'",
+                    acy_cat_value_kind_name (v), what, at->near);
+}
+
+AcyWord *
+acy_cat_to_set (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
+{
+  AcyWord *bits;
+
+  switch (v->kind)
+    {
+    case ACY_CAT_V_SET:
+      return v->u.bits;
+    case ACY_CAT_V_EMPTY:
+      return acy_cat_new_set (ev)->u.bits;
+    case ACY_CAT_V_UNIV:
+      bits = acy_cat_new_set (ev)->u.bits;
+      acy_bits_fill (ev->n, bits);
+      return bits;
+    case ACY_CAT_V_EVENT:
+      bits = acy_cat_new_set (ev)->u.bits;
+      acy_bits_add (bits, v->u.ev);
+      return bits;
+    default:
+      acy_cat_type_error (ev, at, "a set of events", v);
+      return NULL;
+    }
+}
+
+AcyWord *
+acy_cat_to_rel (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
+{
+  AcyWord *bits;
+
+  switch (v->kind)
+    {
+    case ACY_CAT_V_REL:
+      return v->u.bits;
+    case ACY_CAT_V_EMPTY:
+      return acy_cat_new_rel (ev)->u.bits;
+    case ACY_CAT_V_UNIV:
+      bits = acy_cat_new_rel (ev)->u.bits;
+      for (guint i = 0; i < ev->n; i++)
+        acy_bits_fill (ev->n, acy_rel_row (bits, ev->n, i));
+      return bits;
+    case ACY_CAT_V_PAIR:
+      bits = acy_cat_new_rel (ev)->u.bits;
+      acy_rel_add (bits, ev->n, v->u.pair.a, v->u.pair.b);
+      return bits;
+    default:
+      acy_cat_type_error (ev, at, "a relation", v);
+      return NULL;
+    }
+}
+
+static guint64
+value_hash (AcyCatEval *ev, AcyCatValue *v)
+{
+  guint64 h = 1469598103934665603ull ^ v->kind;
+  gsize words = 0;
+
+  if (v->hash)
+    return v->hash;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_SET: words = ev->words; break;
+    case ACY_CAT_V_REL: words = ev->rel_words; break;
+    case ACY_CAT_V_EVENT: h ^= v->u.ev; break;
+    case ACY_CAT_V_PAIR: h ^= ((guint64) v->u.pair.a << 32) | v->u.pair.b; break;
+    case ACY_CAT_V_TAG: case ACY_CAT_V_STRING: h ^= g_str_hash (v->u.str); break;
+    case ACY_CAT_V_TUPLE: case ACY_CAT_V_VSET: h ^= v->n; break;
+    default: h ^= GPOINTER_TO_SIZE (v); break;
+    }
+  for (gsize w = 0; w < words; w++)
+    h = (h ^ v->u.bits[w]) * 1099511628211ull;
+  v->hash = h ? h : 1;
+  return v->hash;
+}
+
+static gboolean
+is_empty_value (AcyCatEval *ev, AcyCatValue *v)
+{
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY: return TRUE;
+    case ACY_CAT_V_SET: return acy_bits_is_empty (ev->words, v->u.bits);
+    case ACY_CAT_V_REL: return acy_bits_is_empty ((guint) ev->rel_words, v->u.bits);
+    case ACY_CAT_V_VSET: return v->n == 0;
+    case ACY_CAT_V_UNIV: return ev->n == 0;
+    default: return FALSE;
+    }
+}
+
+static gboolean value_in_vset (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v);
+
+static gboolean
+value_equal (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b)
+{
+  if (a == b)
+    return TRUE;
+  if (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY)
+    return is_empty_value (ev, a) && is_empty_value (ev, b);
+  if (a->kind == ACY_CAT_V_UNIV || b->kind == ACY_CAT_V_UNIV)
+    {
+      AcyCatValue *o = a->kind == ACY_CAT_V_UNIV ? b : a;
+      AcyCatValue full = { .kind = o->kind };
+      if (o->kind == ACY_CAT_V_UNIV)
+        return TRUE;
+      if (o->kind == ACY_CAT_V_SET)
+        {
+          AcyWord *bits = acy_cat_new_set (ev)->u.bits;
+          acy_bits_fill (ev->n, bits);
+          return acy_bits_equal (ev->words, bits, o->u.bits);
+        }
+      if (o->kind == ACY_CAT_V_REL)
+        {
+          full.u.bits = acy_cat_to_rel (ev, NULL, a->kind == ACY_CAT_V_UNIV ? a : b);
+          return acy_bits_equal ((guint) ev->rel_words, full.u.bits, o->u.bits);
+        }
+      return FALSE;
+    }
+  if (a->kind != b->kind)
+    return FALSE;
+  if (a->hash && b->hash && a->hash != b->hash)
+    return FALSE;
+  switch (a->kind)
+    {
+    case ACY_CAT_V_SET: return acy_bits_equal (ev->words, a->u.bits, b->u.bits);
+    case ACY_CAT_V_REL: return acy_bits_equal ((guint) ev->rel_words, a->u.bits, b->u.bits);
+    case ACY_CAT_V_EVENT: return a->u.ev == b->u.ev;
+    case ACY_CAT_V_PAIR: return a->u.pair.a == b->u.pair.a && a->u.pair.b == b->u.pair.b;
+    case ACY_CAT_V_TAG: case ACY_CAT_V_STRING: return g_str_equal (a->u.str, b->u.str);
+    case ACY_CAT_V_TUPLE:
+      if (a->n != b->n)
+        return FALSE;
+      for (guint i = 0; i < a->n; i++)
+        if (!value_equal (ev, a->u.items[i], b->u.items[i]))
+          return FALSE;
+      return TRUE;
+    case ACY_CAT_V_VSET:
+      if (a->n != b->n)
+        return FALSE;
+      for (guint i = 0; i < a->n; i++)
+        if (!value_in_vset (ev, b, a->u.items[i]))
+          return FALSE;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+value_in_vset (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v)
+{
+  guint64 h = value_hash (ev, v);
+
+  for (guint i = 0; i < set->n; i++)
+    if (value_hash (ev, set->u.items[i]) == h && value_equal (ev, set->u.items[i], v))
+      return TRUE;
+  return FALSE;
+}
+
+static AcyCatValue *
+vset_new (AcyCatEval *ev, guint cap)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_VSET);
+  v->u.items = acy_arena_newv (ev->arena, AcyCatValue *, MAX (cap, 1));
+  return v;
+}
+
+/* A new set: @set (a VSET or EMPTY) plus @elt. */
+AcyCatValue *
+acy_cat_vset_add (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt)
+{
+  guint n = set->kind == ACY_CAT_V_VSET ? set->n : 0;
+  AcyCatValue *v;
+
+  if (n && value_in_vset (ev, set, elt))
+    return set;
+  v = vset_new (ev, n + 1);
+  v->u.items[0] = elt;
+  if (n)
+    memcpy (v->u.items + 1, set->u.items, n * sizeof (gpointer));
+  v->n = n + 1;
+  return v;
+}
+
+typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } Class;
+
+static Class
+classify (const AcyCatValue *v)
+{
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY: case ACY_CAT_V_UNIV: return CLS_POLY;
+    case ACY_CAT_V_SET: case ACY_CAT_V_EVENT: return CLS_SET;
+    case ACY_CAT_V_REL: case ACY_CAT_V_PAIR: return CLS_REL;
+    case ACY_CAT_V_VSET: return CLS_VSET;
+    default: return CLS_OTHER;
+    }
+}
+
+/* Union, intersection and difference, on whatever kind both sides are. */
+static AcyCatValue *
+set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, AcyCatValue *b)
+{
+  Class ca = classify (a), cb = classify (b);
+  AcyCatValue *r;
+
+  if (ca == CLS_OTHER || cb == CLS_OTHER)
+    {
+      acy_cat_type_error (ev, e, "a set or a relation", ca == CLS_OTHER ? a : b);
+      return NULL;
+    }
+  if (ca == CLS_POLY && cb == CLS_POLY)
+    {
+      gboolean ua = a->kind == ACY_CAT_V_UNIV, ub = b->kind == ACY_CAT_V_UNIV, u;
+      u = op == ACY_CAT_OP_UNION ? (ua || ub) : op == ACY_CAT_OP_INTER ? (ua && ub) : (ua && !ub);
+      return acy_cat_value_new (ev, u ? ACY_CAT_V_UNIV : ACY_CAT_V_EMPTY);
+    }
+  if (ca == CLS_REL || cb == CLS_REL)
+    {
+      AcyWord *x = acy_cat_to_rel (ev, e, a), *y;
+      if (!x || !(y = acy_cat_to_rel (ev, e, b)))
+        return NULL;
+      r = acy_cat_new_rel (ev);
+      if (op == ACY_CAT_OP_UNION)
+        acy_bits_union ((guint) ev->rel_words, r->u.bits, x, y);
+      else if (op == ACY_CAT_OP_INTER)
+        acy_bits_inter ((guint) ev->rel_words, r->u.bits, x, y);
+      else
+        acy_bits_diff ((guint) ev->rel_words, r->u.bits, x, y);
+      return r;
+    }
+  if (ca == CLS_SET || cb == CLS_SET)
+    {
+      AcyWord *x = acy_cat_to_set (ev, e, a), *y;
+      if (!x || !(y = acy_cat_to_set (ev, e, b)))
+        return NULL;
+      r = acy_cat_new_set (ev);
+      if (op == ACY_CAT_OP_UNION)
+        acy_bits_union (ev->words, r->u.bits, x, y);
+      else if (op == ACY_CAT_OP_INTER)
+        acy_bits_inter (ev->words, r->u.bits, x, y);
+      else
+        acy_bits_diff (ev->words, r->u.bits, x, y);
+      return r;
+    }
+  /* sets of values; EMPTY acts as {} */
+  if (a->kind == ACY_CAT_V_UNIV || b->kind == ACY_CAT_V_UNIV)
+    {
+      acy_cat_type_error (ev, e, "a set of values", a->kind == ACY_CAT_V_UNIV ? a : b);
+      return NULL;
+    }
+  {
+    guint na = a->kind == ACY_CAT_V_VSET ? a->n : 0;
+    guint nb = b->kind == ACY_CAT_V_VSET ? b->n : 0;
+    r = vset_new (ev, na + nb);
+    if (op == ACY_CAT_OP_UNION)
+      {
+        for (guint i = 0; i < na; i++)
+          r->u.items[r->n++] = a->u.items[i];
+        for (guint i = 0; i < nb; i++)
+          if (!na || !value_in_vset (ev, a, b->u.items[i]))
+            r->u.items[r->n++] = b->u.items[i];
+      }
+    else
+      for (guint i = 0; i < na; i++)
+        {
+          gboolean in_b = nb && value_in_vset (ev, b, a->u.items[i]);
+          if (in_b == (op == ACY_CAT_OP_INTER))
+            r->u.items[r->n++] = a->u.items[i];
+        }
+    return r;
+  }
+}
+
+/* e ++ s */
+static AcyCatValue *
+add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
+{
+  AcyCatValue *r;
+
+  if (set->kind == ACY_CAT_V_VSET
+      || (set->kind == ACY_CAT_V_EMPTY && elt->kind != ACY_CAT_V_EVENT && elt->kind != ACY_CAT_V_PAIR))
+    return acy_cat_vset_add (ev, set, elt);
+  if ((set->kind == ACY_CAT_V_SET || set->kind == ACY_CAT_V_EMPTY) && elt->kind == ACY_CAT_V_EVENT)
+    {
+      r = acy_cat_new_set (ev);
+      if (set->kind == ACY_CAT_V_SET)
+        acy_bits_copy (ev->words, r->u.bits, set->u.bits);
+      acy_bits_add (r->u.bits, elt->u.ev);
+      return r;
+    }
+  if ((set->kind == ACY_CAT_V_REL || set->kind == ACY_CAT_V_EMPTY)
+      && (elt->kind == ACY_CAT_V_PAIR || elt->kind == ACY_CAT_V_REL))
+    {
+      AcyWord *x = acy_cat_to_rel (ev, e, elt);
+      AcyWord *y = acy_cat_to_rel (ev, e, set);
+      r = acy_cat_new_rel (ev);
+      acy_bits_union ((guint) ev->rel_words, r->u.bits, x, y);
+      return r;
+    }
+  acy_cat_type_error (ev, e, "a set", set);
+  return NULL;
+}
+
+static AcyCatValue *
+binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
+{
+  AcyCatValue *r;
+  AcyWord *x, *y;
+
+  switch (e->u.bin.op)
+    {
+    case ACY_CAT_OP_UNION:
+    case ACY_CAT_OP_INTER:
+    case ACY_CAT_OP_DIFF:
+      return set_op (ev, e, e->u.bin.op, a, b);
+    case ACY_CAT_OP_ADD:
+      return add_op (ev, e, a, b);
+    case ACY_CAT_OP_SEQ:
+      if (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY)
+        {
+          if (classify (a) != CLS_REL && classify (a) != CLS_POLY)
+            return acy_cat_type_error (ev, e, "a relation", a), NULL;
+          if (classify (b) != CLS_REL && classify (b) != CLS_POLY)
+            return acy_cat_type_error (ev, e, "a relation", b), NULL;
+          return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        }
+      if (!(x = acy_cat_to_rel (ev, e, a)) || !(y = acy_cat_to_rel (ev, e, b)))
+        return NULL;
+      r = acy_cat_new_rel (ev);
+      acy_rel_compose (ev->n, r->u.bits, x, y);
+      return r;
+    case ACY_CAT_OP_CART:
+      if (!(x = acy_cat_to_set (ev, e, a)) || !(y = acy_cat_to_set (ev, e, b)))
+        return NULL;
+      r = acy_cat_new_rel (ev);
+      acy_rel_cartesian (ev->n, r->u.bits, x, y);
+      return r;
+    }
+  g_assert_not_reached ();
+}
+
+static AcyCatValue *
+unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
+{
+  AcyCatValue *r;
+  AcyWord *x;
+
+  if (e->u.un.op == ACY_CAT_OP_COMP)
+    {
+      switch (classify (a))
+        {
+        case CLS_POLY:
+          return acy_cat_value_new (ev, a->kind == ACY_CAT_V_EMPTY ? ACY_CAT_V_UNIV : ACY_CAT_V_EMPTY);
+        case CLS_SET:
+          x = acy_cat_to_set (ev, e, a);
+          r = acy_cat_new_set (ev);
+          acy_bits_complement (ev->n, r->u.bits, x);
+          return r;
+        case CLS_REL:
+          x = acy_cat_to_rel (ev, e, a);
+          r = acy_cat_new_rel (ev);
+          for (guint i = 0; i < ev->n; i++)
+            acy_bits_complement (ev->n, acy_rel_row (r->u.bits, ev->n, i), acy_rel_row (x, ev->n, i));
+          return r;
+        default:
+          acy_cat_type_error (ev, e, "a set or a relation", a);
+          return NULL;
+        }
+    }
+  if (e->u.un.op == ACY_CAT_OP_TOID)
+    {
+      if (!(x = acy_cat_to_set (ev, e, a)))
+        return NULL;
+      r = acy_cat_new_rel (ev);
+      acy_rel_identity (ev->n, r->u.bits, x);
+      return r;
+    }
+  if (a->kind == ACY_CAT_V_EMPTY && (e->u.un.op == ACY_CAT_OP_PLUS || e->u.un.op == ACY_CAT_OP_INV))
+    return a;
+  if (!(x = acy_cat_to_rel (ev, e, a)))
+    return NULL;
+  r = acy_cat_new_rel (ev);
+  switch (e->u.un.op)
+    {
+    case ACY_CAT_OP_STAR:
+      acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
+      acy_rel_closure_refl (ev->n, r->u.bits);
+      break;
+    case ACY_CAT_OP_PLUS:
+      acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
+      acy_rel_closure (ev->n, r->u.bits);
+      break;
+    case ACY_CAT_OP_OPT:
+      acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
+      for (guint i = 0; i < ev->n; i++)
+        acy_rel_add (r->u.bits, ev->n, i, i);
+      break;
+    case ACY_CAT_OP_INV:
+      acy_rel_transpose (ev->n, r->u.bits, x);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return r;
+}
+
+static AcyCatFrame *
+frame_new (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots)
+{
+  AcyCatFrame *f = acy_arena_alloc0 (ev->arena, sizeof (AcyCatFrame) + n_slots * sizeof (gpointer));
+  f->parent = parent;
+  return f;
+}
+
+static gboolean
+bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
+              AcyCatValue *v, const AcyCatExpr *at)
+{
+  if (!pat->tuple)
+    {
+      if (pat->n == 1 && pat->names[0])
+        fr->slots[pat->slots[0]] = v;
+      return TRUE;
+    }
+  if (pat->n == 2 && v->kind == ACY_CAT_V_PAIR)
+    {
+      AcyCatValue *a = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
+      AcyCatValue *b = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
+      a->u.ev = v->u.pair.a;
+      b->u.ev = v->u.pair.b;
+      if (pat->names[0])
+        fr->slots[pat->slots[0]] = a;
+      if (pat->names[1])
+        fr->slots[pat->slots[1]] = b;
+      return TRUE;
+    }
+  if (v->kind != ACY_CAT_V_TUPLE || v->n != pat->n)
+    {
+      if (!(ev->error && *ev->error))
+        acy_set_error_at (ev->error, ACY_ERROR_TYPE, at->loc,
+                          "%s where a tuple of %u values is expected near '%s'",
+                          acy_cat_value_kind_name (v), pat->n, at->near);
+      return FALSE;
+    }
+  for (guint i = 0; i < pat->n; i++)
+    if (pat->names[i])
+      fr->slots[pat->slots[i]] = v->u.items[i];
+  return TRUE;
+}
+
+static AcyCatValue *
+apply (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *f, AcyCatValue *arg)
+{
+  if (f->kind == ACY_CAT_V_PRIM)
+    return f->u.prim (ev, at, arg);
+  if (f->kind == ACY_CAT_V_CLOSURE)
+    {
+      const AcyCatExpr *fun = f->u.clo.fun;
+      AcyCatFrame *fr = frame_new (ev, f->u.clo.env, fun->u.fun.n_slots);
+      if (!bind_pattern (ev, fr, &fun->u.fun.pat, arg, at))
+        return NULL;
+      return eval (ev, fr, fun->u.fun.body);
+    }
+  acy_cat_type_error (ev, at, "a function", f);
+  return NULL;
+}
+
+static AcyCatValue *
+make_closure (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *fun)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_CLOSURE);
+  v->u.clo.fun = fun;
+  v->u.clo.env = fr;
+  return v;
+}
+
+/* let rec: functions are bound to closures over the frame; the other
+ * bindings are iterated from empty until no value changes (herd's
+ * least-fixpoint semantics, every equation evaluated on the previous
+ * round's values). */
+static gboolean
+bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, const AcyCatExpr *at)
+{
+  gboolean any_value = FALSE;
+  AcyCatValue **next;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (b[i].e->kind == ACY_CAT_E_FUN)
+        bind_pattern (ev, fr, &b[i].pat, make_closure (ev, fr, b[i].e), at);
+      else
+        {
+          any_value = TRUE;
+          for (guint j = 0; j < b[i].pat.n; j++)
+            fr->slots[b[i].pat.slots[j]] = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        }
+    }
+  if (!any_value)
+    return TRUE;
+
+  next = g_newa (AcyCatValue *, n);
+  for (guint round = 0;; round++)
+    {
+      gboolean changed = FALSE;
+
+      if (round >= ACY_CAT_MAX_FIXPOINT_ROUNDS)
+        {
+          acy_set_error_at (ev->error, ACY_ERROR_LIMIT, b[0].loc,
+                            "recursive definition did not reach a fixpoint after %u rounds near '%s'",
+                            round, b[0].pat.names[0] ? b[0].pat.names[0] : "(");
+          return FALSE;
+        }
+      for (guint i = 0; i < n; i++)
+        if (b[i].e->kind != ACY_CAT_E_FUN)
+          {
+            next[i] = eval (ev, fr, b[i].e);
+            if (!next[i])
+              return FALSE;
+          }
+      for (guint i = 0; i < n; i++)
+        if (b[i].e->kind != ACY_CAT_E_FUN)
+          {
+            AcyCatValue *old = b[i].pat.names[0] ? fr->slots[b[i].pat.slots[0]] : NULL;
+            if (b[i].pat.tuple || !old || !value_equal (ev, old, next[i]))
+              changed = TRUE;
+            if (!bind_pattern (ev, fr, &b[i].pat, next[i], b[i].e))
+              return FALSE;
+          }
+      if (!changed)
+        return TRUE;
+    }
+}
+
+static gboolean
+bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
+{
+  AcyCatValue **vals = g_newa (AcyCatValue *, n);
+
+  for (guint i = 0; i < n; i++)
+    if (!(vals[i] = eval (ev, fr, b[i].e)))
+      return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!bind_pattern (ev, fr, &b[i].pat, vals[i], b[i].e))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+value_subset (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *a, AcyCatValue *b, gboolean *out)
+{
+  AcyCatValue *d = set_op (ev, at, ACY_CAT_OP_DIFF, a, b);
+  if (!d)
+    return FALSE;
+  *out = is_empty_value (ev, d);
+  return TRUE;
+}
+
+static AcyCatValue *
+eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  gboolean cond = FALSE;
+  AcyCatValue *a, *b;
+
+  if (e->u.if_.cond == ACY_CAT_COND_VARIANT)
+    cond = ev->model->variants
+           && g_strv_contains ((const char *const *) ev->model->variants, e->u.if_.variant);
+  else
+    {
+      if (!(a = eval (ev, fr, e->u.if_.a)) || !(b = eval (ev, fr, e->u.if_.b)))
+        return NULL;
+      switch (e->u.if_.cond)
+        {
+        case ACY_CAT_COND_EQ:
+          cond = value_equal (ev, a, b);
+          break;
+        case ACY_CAT_COND_SUBSET:
+          if (!value_subset (ev, e, a, b, &cond))
+            return NULL;
+          break;
+        case ACY_CAT_COND_IN:
+          if (b->kind == ACY_CAT_V_VSET)
+            cond = value_in_vset (ev, b, a);
+          else if (a->kind == ACY_CAT_V_EVENT && b->kind == ACY_CAT_V_SET)
+            cond = acy_bits_has (b->u.bits, a->u.ev);
+          else if (a->kind == ACY_CAT_V_PAIR && b->kind == ACY_CAT_V_REL)
+            cond = acy_rel_has (b->u.bits, ev->n, a->u.pair.a, a->u.pair.b);
+          else if (b->kind == ACY_CAT_V_EMPTY)
+            cond = FALSE;
+          else
+            return acy_cat_type_error (ev, e, "a set", b), NULL;
+          break;
+        default:
+          break;
+        }
+    }
+  return eval (ev, fr, cond ? e->u.if_.then_ : e->u.if_.else_);
+}
+
+static AcyCatValue *
+eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatValue *v = eval (ev, fr, e->u.mset.e), *elt, *rest;
+
+  if (!v)
+    return NULL;
+  if (is_empty_value (ev, v) && v->kind != ACY_CAT_V_UNIV)
+    return eval (ev, fr, e->u.mset.if_empty);
+  switch (v->kind)
+    {
+    case ACY_CAT_V_VSET:
+      elt = v->u.items[0];
+      rest = acy_cat_value_new (ev, ACY_CAT_V_VSET);
+      rest->n = v->n - 1;
+      rest->u.items = v->u.items + 1;
+      break;
+    case ACY_CAT_V_SET:
+      elt = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
+      elt->u.ev = acy_bits_next (v->u.bits, ev->n, 0);
+      rest = acy_cat_new_set (ev);
+      acy_bits_copy (ev->words, rest->u.bits, v->u.bits);
+      acy_bits_remove (rest->u.bits, elt->u.ev);
+      break;
+    case ACY_CAT_V_REL:
+      {
+        guint i = 0, j = ev->n;
+        for (i = 0; i < ev->n; i++)
+          if ((j = acy_bits_next (acy_rel_row (v->u.bits, ev->n, i), ev->n, 0)) < ev->n)
+            break;
+        elt = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
+        elt->u.pair.a = i;
+        elt->u.pair.b = j;
+        rest = acy_cat_new_rel (ev);
+        acy_bits_copy ((guint) ev->rel_words, rest->u.bits, v->u.bits);
+        acy_bits_remove (acy_rel_row (rest->u.bits, ev->n, i), j);
+        break;
+      }
+    default:
+      acy_cat_type_error (ev, e, "a set", v);
+      return NULL;
+    }
+  if (e->u.mset.elt)
+    fr->slots[e->u.mset.elt_slot] = elt;
+  if (e->u.mset.rest)
+    fr->slots[e->u.mset.rest_slot] = rest;
+  return eval (ev, fr, e->u.mset.if_cons);
+}
+
+static AcyCatValue *
+eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatValue *a, *b, *v;
+
+  switch (e->kind)
+    {
+    case ACY_CAT_E_EMPTY:
+      return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+    case ACY_CAT_E_UNIV:
+      return acy_cat_value_new (ev, ACY_CAT_V_UNIV);
+    case ACY_CAT_E_VAR:
+      {
+        AcyCatFrame *f = fr;
+        for (guint d = 0; d < e->u.var.depth; d++)
+          f = f->parent;
+        v = f->slots[e->u.var.slot];
+        if (!v)
+          acy_set_error_at (ev->error, ACY_ERROR_UNKNOWN_NAME, e->loc,
+                            "name used before it has a value near '%s'", e->u.var.name);
+        return v;
+      }
+    case ACY_CAT_E_UNBOUND:
+      acy_set_error_at (ev->error, ACY_ERROR_UNKNOWN_NAME, e->loc,
+                        "unknown name near '%s'", e->u.str);
+      return NULL;
+    case ACY_CAT_E_TAG:
+      v = acy_cat_value_new (ev, ACY_CAT_V_TAG);
+      v->u.str = e->u.str;
+      return v;
+    case ACY_CAT_E_STRING:
+      v = acy_cat_value_new (ev, ACY_CAT_V_STRING);
+      v->u.str = e->u.str;
+      return v;
+    case ACY_CAT_E_SET:
+      {
+        AcyCatValue **items = g_newa (AcyCatValue *, e->u.list.n);
+        gboolean events = TRUE, pairs = TRUE;
+
+        for (guint i = 0; i < e->u.list.n; i++)
+          {
+            if (!(items[i] = eval (ev, fr, e->u.list.items[i])))
+              return NULL;
+            events = events && items[i]->kind == ACY_CAT_V_EVENT;
+            pairs = pairs && items[i]->kind == ACY_CAT_V_PAIR;
+          }
+        if (events || pairs)
+          {
+            v = events ? acy_cat_new_set (ev) : acy_cat_new_rel (ev);
+            for (guint i = 0; i < e->u.list.n; i++)
+              if (events)
+                acy_bits_add (v->u.bits, items[i]->u.ev);
+              else
+                acy_rel_add (v->u.bits, ev->n, items[i]->u.pair.a, items[i]->u.pair.b);
+            return v;
+          }
+        v = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        for (guint i = e->u.list.n; i-- > 0;)
+          v = acy_cat_vset_add (ev, v, items[i]);
+        return v;
+      }
+    case ACY_CAT_E_TUPLE:
+      v = acy_cat_value_new (ev, ACY_CAT_V_TUPLE);
+      v->n = e->u.list.n;
+      v->u.items = acy_arena_newv (ev->arena, AcyCatValue *, MAX (v->n, 1));
+      for (guint i = 0; i < v->n; i++)
+        if (!(v->u.items[i] = eval (ev, fr, e->u.list.items[i])))
+          return NULL;
+      return v;
+    case ACY_CAT_E_BINOP:
+      if (!(a = eval (ev, fr, e->u.bin.a)) || !(b = eval (ev, fr, e->u.bin.b)))
+        return NULL;
+      return binop (ev, e, a, b);
+    case ACY_CAT_E_UNOP:
+      if (!(a = eval (ev, fr, e->u.un.a)))
+        return NULL;
+      return unop (ev, e, a);
+    case ACY_CAT_E_APP:
+      if (!(a = eval (ev, fr, e->u.app.f)) || !(b = eval (ev, fr, e->u.app.arg)))
+        return NULL;
+      return apply (ev, e, a, b);
+    case ACY_CAT_E_FUN:
+      return make_closure (ev, fr, e);
+    case ACY_CAT_E_LET:
+      if (!bind_let (ev, fr, e->u.let.n, e->u.let.b))
+        return NULL;
+      return eval (ev, fr, e->u.let.body);
+    case ACY_CAT_E_LETREC:
+      if (!bind_rec (ev, fr, e->u.let.n, e->u.let.b, e))
+        return NULL;
+      return eval (ev, fr, e->u.let.body);
+    case ACY_CAT_E_MATCH_SET:
+      return eval_match_set (ev, fr, e);
+    case ACY_CAT_E_MATCH_TAG:
+      if (!(a = eval (ev, fr, e->u.mtag.e)))
+        return NULL;
+      if (a->kind != ACY_CAT_V_TAG)
+        return acy_cat_type_error (ev, e, "a tag", a), NULL;
+      for (guint i = 0; i < e->u.mtag.n; i++)
+        if (g_str_equal (e->u.mtag.tags[i], a->u.str))
+          return eval (ev, fr, e->u.mtag.cases[i]);
+      if (e->u.mtag.dflt)
+        return eval (ev, fr, e->u.mtag.dflt);
+      acy_set_error_at (ev->error, ACY_ERROR_TYPE, e->loc,
+                        "no case matches tag '%s' near 'match'", a->u.str);
+      return NULL;
+    case ACY_CAT_E_TRY:
+      {
+        AcyArenaMark mark = acy_arena_mark (ev->arena);
+        v = eval (ev, fr, e->u.try_.e);
+        if (v)
+          return v;
+        if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+          return NULL;
+        g_clear_error (ev->error);
+        acy_arena_release (ev->arena, mark);
+        return eval (ev, fr, e->u.try_.fallback);
+      }
+    case ACY_CAT_E_IF:
+      return eval_if (ev, fr, e);
+    }
+  g_assert_not_reached ();
+}
+
+static AcyCatValue *
+eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatValue *v;
+
+  if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
+    {
+      if (!*ev->error)
+        acy_set_error_at (ev->error, ACY_ERROR_LIMIT, e->loc,
+                          "evaluation too deep (runaway recursion?) near '%s'", e->near);
+      ev->depth--;
+      return NULL;
+    }
+  v = eval_inner (ev, fr, e);
+  ev->depth--;
+  return v;
+}
+
+/* ---- statements ---- */
+
+static Status
+report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
+{
+  AcyVerdict verdict = { 0 };
+  AcyModelEnv env = { ev, upto };
+  const char **flags = acy_arena_newv (ev->arena, const char *, ev->n_flags + 1);
+
+  memcpy (flags, ev->flags, ev->n_flags * sizeof (gpointer));
+  flags[ev->n_flags] = NULL;
+  verdict.allowed = failed == NULL;
+  verdict.flags = flags;
+  verdict.n_flags = ev->n_flags;
+  if (failed)
+    {
+      static const char *const kinds[] = { "acyclic", "irreflexive", "empty" };
+      verdict.failed_check = failed->u.check.name ? failed->u.check.name : failed->u.check.text;
+      verdict.failed_kind = kinds[failed->u.check.test];
+      verdict.failed_loc = failed->loc;
+      verdict.failed_relation = rel;
+    }
+  if (!ev->func (ev->x, &verdict, &env, ev->user_data))
+    return ST_STOP;
+  return ST_DONE;
+}
+
+static void
+push_flag (AcyCatEval *ev, const char *name)
+{
+  for (guint i = 0; i < ev->n_flags; i++)
+    if (g_str_equal (ev->flags[i], name))
+      return;
+  if (ev->n_flags == ev->cap_flags)
+    {
+      guint cap = MAX (8, ev->cap_flags * 2);
+      const char **f = acy_arena_newv (ev->arena, const char *, cap);
+      memcpy (f, ev->flags, ev->n_flags * sizeof (gpointer));
+      ev->flags = f;
+      ev->cap_flags = cap;
+    }
+  ev->flags[ev->n_flags++] = name;
+}
+
+static Status
+exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index)
+{
+  AcyCatValue *v = eval (ev, fr, st->u.check.e);
+  AcyWord *rel = NULL;
+  gboolean holds;
+
+  if (!v)
+    return ST_ERROR;
+  switch (st->u.check.test)
+    {
+    case ACY_CAT_TEST_EMPTY:
+      holds = is_empty_value (ev, v);
+      if (!holds && classify (v) == CLS_SET)
+        {
+          AcyWord *s = acy_cat_to_set (ev, st->u.check.e, v);
+          rel = acy_cat_new_rel (ev)->u.bits;
+          acy_rel_identity (ev->n, rel, s);
+        }
+      else if (!holds && classify (v) != CLS_VSET)
+        rel = acy_cat_to_rel (ev, st->u.check.e, v);
+      break;
+    case ACY_CAT_TEST_ACYCLIC:
+    case ACY_CAT_TEST_IRREFLEXIVE:
+      if (v->kind == ACY_CAT_V_EMPTY)
+        {
+          holds = TRUE;
+          break;
+        }
+      if (!(rel = acy_cat_to_rel (ev, st->u.check.e, v)))
+        return ST_ERROR;
+      holds = st->u.check.test == ACY_CAT_TEST_ACYCLIC
+              ? acy_rel_is_acyclic (ev->n, rel) : acy_rel_is_irreflexive (ev->n, rel);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (st->u.check.negated)
+    holds = !holds;
+
+  switch (st->u.check.mode)
+    {
+    case ACY_CAT_CHECK_FLAG:
+      if (holds)
+        push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
+      return ST_CONTINUE;
+    case ACY_CAT_CHECK_REQUIRES:
+      if (!holds)
+        push_flag (ev, st->u.check.name ? st->u.check.name : "undefined");
+      return ST_CONTINUE;
+    case ACY_CAT_CHECK_PLAIN:
+    default:
+      if (holds)
+        return ST_CONTINUE;
+      return report (ev, st, rel, index);
+    }
+}
+
+static Status exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+                          guint n, guint from, gboolean top);
+
+/* The elements of a value, for `with` and `forall`. */
+static AcyCatValue **
+elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
+{
+  AcyCatValue **out;
+
+  *n = 0;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+      return NULL;
+    case ACY_CAT_V_VSET:
+      *n = v->n;
+      return v->u.items;
+    case ACY_CAT_V_SET:
+      out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (ev->n, 1));
+      ACY_BITS_FOREACH (i, v->u.bits, ev->n)
+        {
+          out[*n] = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
+          out[(*n)++]->u.ev = i;
+        }
+      return out;
+    case ACY_CAT_V_REL:
+      {
+        guint count = 0;
+        for (guint i = 0; i < ev->n; i++)
+          count += acy_bits_count (ev->words, acy_rel_row (v->u.bits, ev->n, i));
+        out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (count, 1));
+        for (guint i = 0; i < ev->n; i++)
+          ACY_BITS_FOREACH (j, acy_rel_row (v->u.bits, ev->n, i), ev->n)
+            {
+              out[*n] = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
+              out[*n]->u.pair.a = i;
+              out[(*n)++]->u.pair.b = j;
+            }
+        return out;
+      }
+    default:
+      acy_cat_type_error (ev, at, "a set", v);
+      *n = G_MAXUINT;
+      return NULL;
+    }
+}
+
+static Status
+exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i, gboolean top)
+{
+  const AcyCatStmt *st = items[i];
+
+  switch (st->kind)
+    {
+    case ACY_CAT_S_LET:
+      return bind_let (ev, fr, st->u.let.n, st->u.let.b) ? ST_CONTINUE : ST_ERROR;
+    case ACY_CAT_S_LETREC:
+      return bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL) ? ST_CONTINUE : ST_ERROR;
+    case ACY_CAT_S_CHECK:
+      return exec_check (ev, fr, st, top ? i : n);
+    case ACY_CAT_S_PROCEDURE:
+      {
+        AcyCatValue *p = acy_cat_value_new (ev, ACY_CAT_V_PROC);
+        p->u.proc.proc = st;
+        p->u.proc.env = fr;
+        fr->slots[st->u.proc.slot] = p;
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_CALL:
+      {
+        AcyCatFrame *f = fr, *inner;
+        AcyCatValue *p, *arg;
+        const AcyCatStmt *proc;
+
+        for (guint d = 0; d < st->u.call.depth; d++)
+          f = f->parent;
+        p = f->slots[st->u.call.slot];
+        if (!p || p->kind != ACY_CAT_V_PROC)
+          {
+            acy_set_error_at (ev->error, ACY_ERROR_TYPE, st->loc,
+                              "'%s' is not a procedure near 'call'", st->u.call.name);
+            return ST_ERROR;
+          }
+        if (!(arg = eval (ev, fr, st->u.call.arg)))
+          return ST_ERROR;
+        proc = p->u.proc.proc;
+        inner = frame_new (ev, p->u.proc.env, proc->u.proc.n_slots);
+        if (!bind_pattern (ev, inner, &proc->u.proc.pat, arg, st->u.call.arg))
+          return ST_ERROR;
+        return exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
+      }
+    case ACY_CAT_S_FORALL:
+      {
+        AcyCatValue *s = eval (ev, fr, st->u.forall.e), **elts;
+        guint count;
+
+        if (!s)
+          return ST_ERROR;
+        elts = elements (ev, st->u.forall.e, s, &count);
+        if (count == G_MAXUINT)
+          return ST_ERROR;
+        for (guint k = 0; k < count; k++)
+          {
+            Status r;
+            fr->slots[st->u.forall.slot] = elts[k];
+            r = exec_stmts (ev, fr, st->u.forall.body.items, st->u.forall.body.n, 0, FALSE);
+            if (r != ST_CONTINUE)
+              return r;
+          }
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_ENUM:
+      {
+        AcyCatValue *set = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        for (guint k = st->u.enum_.n; k-- > 0;)
+          {
+            AcyCatValue *tag = acy_cat_value_new (ev, ACY_CAT_V_TAG), *evs;
+            tag->u.str = st->u.enum_.tags[k];
+            set = acy_cat_vset_add (ev, set, tag);
+            evs = acy_cat_value_new (ev, ACY_CAT_V_SET);
+            evs->u.bits = acy_cat_tag_events (ev, st->u.enum_.tags[k]);
+            fr->slots[st->u.enum_.tag_slots[2 * k]] = evs;
+            fr->slots[st->u.enum_.tag_slots[2 * k + 1]] = evs;
+          }
+        fr->slots[st->u.enum_.slot] = set;
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_WITH:
+      {
+        AcyCatValue *s = eval (ev, fr, st->u.with.e), **elts;
+        guint count, saved_flags = ev->n_flags;
+        const char **saved = NULL;
+
+        if (!s)
+          return ST_ERROR;
+        elts = elements (ev, st->u.with.e, s, &count);
+        if (count == G_MAXUINT)
+          return ST_ERROR;
+        if (saved_flags)
+          {
+            saved = acy_arena_newv (ev->arena, const char *, saved_flags);
+            memcpy (saved, ev->flags, saved_flags * sizeof (gpointer));
+          }
+        for (guint k = 0; k < count; k++)
+          {
+            AcyArenaMark mark = acy_arena_mark (ev->arena);
+            const char **flags = ev->flags;
+            guint cap = ev->cap_flags;
+            Status r;
+
+            fr->slots[st->u.with.slot] = elts[k];
+            r = exec_stmts (ev, fr, items, n, i + 1, top);
+            if (r == ST_STOP || r == ST_ERROR)
+              return r;
+            /* Forget what this branch allocated and flagged. */
+            acy_arena_release (ev->arena, mark);
+            ev->flags = flags;
+            ev->cap_flags = cap;
+            ev->n_flags = saved_flags;
+            if (saved_flags)
+              memcpy (ev->flags, saved, saved_flags * sizeof (gpointer));
+          }
+        return ST_DONE;
+      }
+    default:
+      return ST_CONTINUE;
+    }
+}
+
+static Status
+exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+            guint n, guint from, gboolean top)
+{
+  for (guint i = from; i < n; i++)
+    {
+      Status r = exec_stmt (ev, fr, items, n, i, top);
+      if (r != ST_CONTINUE)
+        return r;
+    }
+  if (top)
+    return report (ev, NULL, NULL, n);
+  return ST_CONTINUE;
+}
+
+gboolean
+acy_cat_run (AcyCatEval *ev)
+{
+  const AcyModel *m = ev->model;
+  Status r;
+
+  ev->root = frame_new (ev, NULL, m->n_root_slots);
+  ev->n_flags = 0;
+  ev->cap_flags = 0;
+  ev->flags = NULL;
+  ev->depth = 0;
+  acy_cat_bind_predefined (ev);
+  r = exec_stmts (ev, ev->root, (AcyCatStmt *const *) m->program->pdata, m->program->len, 0, TRUE);
+  return r != ST_ERROR;
+}

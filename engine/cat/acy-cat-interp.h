@@ -1,0 +1,139 @@
+/* acy-cat-interp.h - values, frames and the evaluator of cat models
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Private to the engine. A model is parsed once, its names resolved to
+ * frame slots (acy-cat-resolve.c), then evaluated once per candidate
+ * with every value allocated from the runner's arena.
+ */
+#pragma once
+
+#include "acy-arena.h"
+#include "acy-cat-ast.h"
+#include "acy-model.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ACY_CAT_V_EMPTY,     /* 0 / {}: the empty set, relation or set of values */
+  ACY_CAT_V_UNIV,      /* _: all events, or all pairs of events */
+  ACY_CAT_V_SET,       /* event set, bits */
+  ACY_CAT_V_REL,       /* relation, n x n bits */
+  ACY_CAT_V_EVENT,
+  ACY_CAT_V_PAIR,      /* element of a relation */
+  ACY_CAT_V_TAG,
+  ACY_CAT_V_STRING,
+  ACY_CAT_V_TUPLE,
+  ACY_CAT_V_VSET,      /* set of values */
+  ACY_CAT_V_CLOSURE,
+  ACY_CAT_V_PRIM,
+  ACY_CAT_V_PROC,
+} AcyCatValueKind;
+
+typedef struct _AcyCatValue AcyCatValue;
+typedef struct _AcyCatFrame AcyCatFrame;
+typedef struct _AcyCatEval  AcyCatEval;
+
+typedef AcyCatValue *(*AcyCatPrimFunc) (AcyCatEval        *ev,
+                                        const AcyCatExpr  *at,
+                                        AcyCatValue       *arg);
+
+struct _AcyCatValue {
+  guint8   kind;
+  guint    n;          /* TUPLE / VSET size */
+  guint64  hash;       /* 0 = not computed yet */
+  union {
+    AcyWord        *bits;
+    guint           ev;
+    struct { guint a, b; } pair;
+    const char     *str;   /* TAG name, STRING text */
+    AcyCatValue   **items;
+    struct { const AcyCatExpr *fun; AcyCatFrame *env; } clo;
+    AcyCatPrimFunc  prim;
+    struct { const AcyCatStmt *proc; AcyCatFrame *env; } proc;
+  } u;
+};
+
+struct _AcyCatFrame {
+  AcyCatFrame  *parent;
+  AcyCatValue  *slots[];
+};
+
+/* The predefined names, bound to root slots 0..ACY_CAT_N_PREDEF-1. */
+typedef enum {
+  ACY_CAT_P_R, ACY_CAT_P_W, ACY_CAT_P_M, ACY_CAT_P_F, ACY_CAT_P_IW,
+  ACY_CAT_P_FW, ACY_CAT_P_RMW_SET, ACY_CAT_P_LKR, ACY_CAT_P_LKW, ACY_CAT_P_UL,
+  ACY_CAT_P_LF, ACY_CAT_P_RL, ACY_CAT_P_RU, ACY_CAT_P_SRCU, ACY_CAT_P_B,
+  ACY_CAT_P_PO, ACY_CAT_P_ADDR, ACY_CAT_P_DATA, ACY_CAT_P_CTRL, ACY_CAT_P_RMW,
+  ACY_CAT_P_RF, ACY_CAT_P_ID, ACY_CAT_P_LOC, ACY_CAT_P_INT, ACY_CAT_P_EXT,
+  ACY_CAT_P_AMO,
+  ACY_CAT_P_DOMAIN, ACY_CAT_P_RANGE, ACY_CAT_P_CLASSES_LOC,
+  ACY_CAT_P_LINEARISATIONS, ACY_CAT_P_DIFFERENT_VALUES, ACY_CAT_P_SAME_VALUES,
+  ACY_CAT_P_TAG2EVENTS,
+  ACY_CAT_N_PREDEF
+} AcyCatPredef;
+
+extern const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF];
+
+struct _AcyModel {
+  AcyArena        *arena;         /* AST and names */
+  char            *name;
+  char           **variants;
+  GPtrArray       *program;       /* flat top-level statements */
+  guint            n_root_slots;
+  GArray          *slot_valid_from; /* guint per root slot: first stmt index after its definition */
+  GHashTable      *top_names;     /* name -> GArray of root slots, in order */
+  GPtrArray       *defined_names; /* NULL-terminated */
+  GPtrArray       *shown_names;   /* NULL-terminated */
+  guint            max_linearisations;
+};
+
+struct _AcyModelEnv {
+  AcyCatEval *ev;
+  guint       upto;    /* statements before this index have run */
+};
+
+struct _AcyCatEval {
+  const AcyModel      *model;
+  const AcyExecution  *x;
+  guint                n;
+  guint                words;
+  gsize                rel_words;
+  AcyArena            *arena;
+  guint                depth;
+  GError             **error;
+  AcyCatFrame         *root;
+  /* outcome state */
+  const char         **flags;
+  guint                n_flags;
+  guint                cap_flags;
+  AcyVerdictFunc       func;
+  gpointer             user_data;
+};
+
+#define ACY_CAT_MAX_EVAL_DEPTH 10000
+#define ACY_CAT_MAX_FIXPOINT_ROUNDS 100000
+
+/* acy-cat-resolve.c */
+gboolean     acy_cat_resolve (AcyModel             *model,
+                              const AcyCatStmtList *const *files,
+                              const gboolean       *file_is_prelude,
+                              guint                 n_files,
+                              GError              **error);
+
+/* acy-cat-interp.c */
+gboolean     acy_cat_run     (AcyCatEval *ev);
+AcyCatValue *acy_cat_value_new    (AcyCatEval *ev, AcyCatValueKind kind);
+AcyCatValue *acy_cat_new_set      (AcyCatEval *ev);   /* zeroed */
+AcyCatValue *acy_cat_new_rel      (AcyCatEval *ev);   /* zeroed */
+AcyWord     *acy_cat_to_set       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
+AcyWord     *acy_cat_to_rel       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
+void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v);
+AcyCatValue *acy_cat_vset_add     (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt);
+const char  *acy_cat_value_kind_name (const AcyCatValue *v);
+
+/* acy-cat-builtins.c */
+void         acy_cat_bind_predefined (AcyCatEval *ev);
+AcyWord     *acy_cat_tag_events      (AcyCatEval *ev, const char *tag);
+
+G_END_DECLS

@@ -1,0 +1,264 @@
+/* acy-model.c - load cat models and judge candidate executions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+#include "acy-cat-parser.h"
+#include "acy-model.h"
+
+struct _AcyModelRunner {
+  const AcyModel *model;
+  AcyArena       *arena;
+};
+
+static const char *
+builtin_models_dir (void)
+{
+  if (g_file_test (MODELSDIR "/stdlib.cat", G_FILE_TEST_IS_REGULAR))
+    return MODELSDIR;
+  return SOURCE_MODELSDIR;
+}
+
+static char *
+base_name_without_ext (const char *path)
+{
+  char *base = g_path_get_basename (path);
+  char *dot = strrchr (base, '.');
+
+  if (dot && dot != base)
+    *dot = '\0';
+  return base;
+}
+
+static AcyModel *
+model_load (const AcyModelSource *source,
+            GError              **error)
+{
+  g_autoptr(AcyModel) model = NULL;
+  AcyCatParseCtx ctx;
+  AcyCatStmtList lists[3];
+  const AcyCatStmtList *files[3];
+  gboolean prelude[3] = { TRUE, FALSE, FALSE };
+  const char *titles[3] = { NULL, NULL, NULL };
+  const char *dir = builtin_models_dir ();
+  g_autofree char *stdlib = g_build_filename (dir, "stdlib.cat", NULL);
+  const char *cat_path;
+  guint n = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (source->cat_path != NULL || source->cat_text != NULL, NULL);
+
+  cat_path = source->cat_path ? source->cat_path : "<model>";
+  model = g_new0 (AcyModel, 1);
+  model->arena = acy_arena_new (64 * 1024);
+  model->variants = g_strdupv ((char **) source->variants);
+  model->program = g_ptr_array_new ();
+  model->slot_valid_from = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->top_names = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                            (GDestroyNotify) g_array_unref);
+  model->defined_names = g_ptr_array_new ();
+  model->shown_names = g_ptr_array_new ();
+
+  acy_cat_parse_ctx_init (&ctx, model->arena, source->include_dirs, dir);
+  ok = acy_cat_parse (&ctx, stdlib, NULL, TRUE, &lists[n], &titles[n], error);
+  n++;
+  if (ok && source->bell_path)
+    {
+      ok = acy_cat_parse (&ctx, source->bell_path, NULL, FALSE, &lists[n], &titles[n], error);
+      n++;
+    }
+  if (ok)
+    {
+      ok = acy_cat_parse (&ctx, cat_path, source->cat_text, FALSE, &lists[n], &titles[n], error);
+      n++;
+    }
+  acy_cat_parse_ctx_clear (&ctx);
+  if (!ok)
+    return NULL;
+
+  for (guint i = 0; i < n; i++)
+    files[i] = &lists[i];
+  if (!acy_cat_resolve (model, files, prelude, n, error))
+    return NULL;
+
+  model->name = titles[n - 1] ? g_strdup (titles[n - 1]) : base_name_without_ext (cat_path);
+  return g_steal_pointer (&model);
+}
+
+/**
+ * acy_model_load:
+ * @source: where the model comes from
+ * @error: return location for a #GError
+ *
+ * Parses the prelude, the bell file (if any) and the cat file with what
+ * they include, and resolves every name.
+ *
+ * Returns: (transfer full) (nullable): the model, or %NULL with @error set
+ */
+AcyModel *
+acy_model_load (const AcyModelSource *source,
+                GError              **error)
+{
+  /* The parser tests its own error location to stop early, so it always
+   * gets one. */
+  GError *local_error = NULL;
+  AcyModel *model = model_load (source, &local_error);
+
+  if (local_error)
+    {
+      g_clear_pointer (&model, acy_model_free);
+      g_propagate_error (error, local_error);
+    }
+  return model;
+}
+
+void
+acy_model_free (AcyModel *model)
+{
+  if (model == NULL)
+    return;
+  g_clear_pointer (&model->arena, acy_arena_free);
+  g_free (model->name);
+  g_strfreev (model->variants);
+  g_clear_pointer (&model->program, g_ptr_array_unref);
+  g_clear_pointer (&model->slot_valid_from, g_array_unref);
+  g_clear_pointer (&model->top_names, g_hash_table_unref);
+  g_clear_pointer (&model->defined_names, g_ptr_array_unref);
+  g_clear_pointer (&model->shown_names, g_ptr_array_unref);
+  g_free (model);
+}
+
+const char *
+acy_model_get_name (const AcyModel *model)
+{
+  return model->name;
+}
+
+const char *const *
+acy_model_get_defined_names (const AcyModel *model)
+{
+  return (const char *const *) model->defined_names->pdata;
+}
+
+const char *const *
+acy_model_get_shown_names (const AcyModel *model)
+{
+  return (const char *const *) model->shown_names->pdata;
+}
+
+/**
+ * acy_model_env_lookup:
+ * @env: the environment passed to an #AcyVerdictFunc
+ * @name: a name bound at the top level of the model
+ * @bits: (out) (transfer none): the set (one row) or relation (n rows)
+ *
+ * Returns: what @name is bound to at the point the outcome was decided:
+ *   %ACY_MODEL_VALUE_OTHER (and *@bits = %NULL) when it is not an event
+ *   set or a relation, or not bound yet.
+ */
+AcyModelValueKind
+acy_model_env_lookup (AcyModelEnv    *env,
+                      const char     *name,
+                      const AcyWord **bits)
+{
+  AcyCatEval *ev = env->ev;
+  GArray *slots = g_hash_table_lookup (ev->model->top_names, name);
+  AcyCatValue *v = NULL;
+
+  *bits = NULL;
+  if (!slots)
+    return ACY_MODEL_VALUE_OTHER;
+  for (guint i = slots->len; i-- > 0;)
+    {
+      guint slot = g_array_index (slots, guint, i);
+      if (g_array_index (ev->model->slot_valid_from, guint, slot) <= env->upto)
+        {
+          v = ev->root->slots[slot];
+          break;
+        }
+    }
+  if (!v)
+    return ACY_MODEL_VALUE_OTHER;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_SET:
+      *bits = v->u.bits;
+      return ACY_MODEL_VALUE_SET;
+    case ACY_CAT_V_REL:
+      *bits = v->u.bits;
+      return ACY_MODEL_VALUE_RELATION;
+    case ACY_CAT_V_EMPTY:
+      *bits = acy_cat_new_rel (ev)->u.bits;
+      return ACY_MODEL_VALUE_RELATION;
+    default:
+      return ACY_MODEL_VALUE_OTHER;
+    }
+}
+
+AcyModelRunner *
+acy_model_runner_new (const AcyModel *model)
+{
+  AcyModelRunner *runner = g_new0 (AcyModelRunner, 1);
+
+  runner->model = model;
+  runner->arena = acy_arena_new (256 * 1024);
+  return runner;
+}
+
+void
+acy_model_runner_free (AcyModelRunner *runner)
+{
+  if (runner == NULL)
+    return;
+  acy_arena_free (runner->arena);
+  g_free (runner);
+}
+
+/**
+ * acy_model_runner_check:
+ *
+ * Evaluates the model on @x, calling @func once per outcome. Allocates
+ * nothing outside the runner's arena once that has grown to the size the
+ * model needs.
+ */
+gboolean
+acy_model_runner_check (AcyModelRunner     *runner,
+                        const AcyExecution *x,
+                        AcyVerdictFunc      func,
+                        gpointer            user_data,
+                        GError            **error)
+{
+  GError *local_error = NULL;
+  AcyCatEval ev = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (x->n_events <= ACY_MAX_EVENTS, FALSE);
+
+  acy_arena_reset (runner->arena);
+  ev.model = runner->model;
+  ev.x = x;
+  ev.n = x->n_events;
+  ev.words = ACY_WORDS (x->n_events);
+  ev.rel_words = acy_rel_words (x->n_events);
+  ev.arena = runner->arena;
+  ev.error = &local_error;
+  ev.func = func;
+  ev.user_data = user_data;
+  ok = acy_cat_run (&ev);
+  if (!ok)
+    {
+      if (local_error)
+        g_propagate_error (error, local_error);
+      else
+        g_set_error (error, ACY_ERROR, ACY_ERROR_TYPE, "model evaluation failed");
+    }
+  else
+    g_clear_error (&local_error);
+  return ok;
+}
