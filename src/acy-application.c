@@ -1,0 +1,190 @@
+/* acy-application.c - the Acyclic application object
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+
+#include "acy-application.h"
+#include "acy-window.h"
+
+struct _AcyApplication
+{
+  AdwApplication  parent_instance;
+
+  /* NULL when the schema is not installed, e.g. when running from the
+   * build tree; the app then simply forgets its state between runs.
+   */
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (AcyApplication, acy_application, ADW_TYPE_APPLICATION)
+
+AcyApplication *
+acy_application_new (void)
+{
+  return g_object_new (ACY_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/acyclic/Acyclic",
+                       NULL);
+}
+
+/**
+ * acy_application_get_settings:
+ * @self: an #AcyApplication
+ *
+ * Returns: (transfer none) (nullable): the application settings, or %NULL
+ *   when the GSettings schema is not installed
+ */
+GSettings *
+acy_application_get_settings (AcyApplication *self)
+{
+  g_return_val_if_fail (ACY_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static void
+acy_application_quit_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  AcyApplication *self = user_data;
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+acy_application_about_action (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  AcyApplication *self = user_data;
+  static const char *developers[] = { "The Acyclic developers", NULL };
+  GtkWindow *parent;
+  GtkWidget *about;
+
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "modal", TRUE,
+                        "application-icon", APP_ID,
+                        "application-name", _("Acyclic"),
+                        "developer-name", _("The Acyclic developers"),
+                        "version", VERSION,
+                        "comments", _("A workbench for memory models: write litmus tests "
+                                      "and cat models, and check them the way herd7 does."),
+                        "developers", developers,
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", acy_application_quit_action },
+  { "about", acy_application_about_action },
+};
+
+static void
+acy_application_startup (GApplication *app)
+{
+  AcyApplication *self = ACY_APPLICATION (app);
+  GSettingsSchemaSource *source;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GtkSourceLanguageManager *languages;
+  const char * const quit_accels[] = { "<Control>q", NULL };
+  const char * const run_accels[] = { "<Control>Return", "<Control>KP_Enter", NULL };
+
+  G_APPLICATION_CLASS (acy_application_parent_class)->startup (app);
+
+  gtk_source_init ();
+
+  /* Language definitions shipped in our GResource take part in the
+   * normal lookup, after the user's and the system's.
+   */
+  languages = gtk_source_language_manager_get_default ();
+  gtk_source_language_manager_append_search_path (languages,
+                                                  "resource:///org/acyclic/Acyclic/language-specs/");
+
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema != NULL)
+    self->settings = g_settings_new_full (schema, NULL, NULL);
+  else
+    g_debug ("Schema %s is not installed; settings will not be kept", APP_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self),
+                                   app_actions, G_N_ELEMENTS (app_actions),
+                                   self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  /* Application accelerators are seen before the focused widget, so this
+   * one works from inside the editor, which would otherwise insert a newline.
+   */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.run", run_accels);
+}
+
+static void
+acy_application_activate (GApplication *app)
+{
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (acy_window_new (ACY_APPLICATION (app)));
+      acy_window_load_example (ACY_WINDOW (window));
+    }
+
+  gtk_window_present (window);
+}
+
+static void
+acy_application_open (GApplication  *app,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      AcyWindow *window = acy_window_new (ACY_APPLICATION (app));
+
+      acy_window_load_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+acy_application_dispose (GObject *object)
+{
+  AcyApplication *self = ACY_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (acy_application_parent_class)->dispose (object);
+}
+
+static void
+acy_application_class_init (AcyApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = acy_application_dispose;
+
+  app_class->startup = acy_application_startup;
+  app_class->activate = acy_application_activate;
+  app_class->open = acy_application_open;
+}
+
+static void
+acy_application_init (AcyApplication *self)
+{
+}

@@ -1,0 +1,463 @@
+/* acy-cli.c - what acyclic-check does, apart from parsing its options
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-check"
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "acyclic.h"
+#include "acy-cli.h"
+
+AcyCliOptions *
+acy_cli_options_new (void)
+{
+  AcyCliOptions *o = g_new0 (AcyCliOptions, 1);
+  o->include_dirs = g_ptr_array_new_with_free_func (g_free);
+  o->variants = g_ptr_array_new_with_free_func (g_free);
+  return o;
+}
+
+void
+acy_cli_options_free (AcyCliOptions *o)
+{
+  if (o == NULL)
+    return;
+  g_free (o->conf);
+  g_free (o->cat);
+  g_free (o->bell);
+  g_free (o->macros);
+  g_ptr_array_unref (o->include_dirs);
+  g_ptr_array_unref (o->variants);
+  g_free (o);
+}
+
+/* Everything a run needs that does not depend on the test. */
+typedef struct {
+  AcyModel  *model;
+  AcyMacros *macros;
+} Setup;
+
+static void
+setup_clear (Setup *s)
+{
+  g_clear_pointer (&s->model, acy_model_free);
+  g_clear_pointer (&s->macros, acy_macros_free);
+}
+
+static gboolean
+load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
+{
+  g_autoptr(AcyConfig) config = NULL;
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) variants = g_ptr_array_new ();
+  g_autofree char *conf_path = NULL;
+  g_autofree char *cat_path = NULL;
+  g_autofree char *bell_path = NULL;
+  g_autofree char *macros_path = NULL;
+  g_autofree char *conf_dir = NULL;
+  const char *cat_name, *bell_name, *macros_name;
+  AcyModelSource src = { 0 };
+
+  for (guint i = 0; i < o->include_dirs->len; i++)
+    g_ptr_array_add (dirs, o->include_dirs->pdata[i]);
+  g_ptr_array_add (dirs, NULL);
+
+  if (o->conf)
+    {
+      conf_path = acy_config_resolve (o->conf, (const char *const *) dirs->pdata, NULL);
+      if (conf_path == NULL)
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                       "%s: configuration file not found (searched the working directory and -I directories)",
+                       o->conf);
+          return FALSE;
+        }
+      config = acy_config_load (conf_path, error);
+      if (config == NULL)
+        return FALSE;
+      /* Files named by a .cfg are also looked for beside it. */
+      conf_dir = g_path_get_dirname (conf_path);
+      g_ptr_array_insert (dirs, dirs->len - 1, conf_dir);
+    }
+
+  cat_name = o->cat ? o->cat : config ? config->model : NULL;
+  bell_name = o->bell ? o->bell : config ? config->bell : NULL;
+  macros_name = o->macros ? o->macros : config ? config->macros : NULL;
+
+  if (cat_name == NULL)
+    {
+      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
+                           "no model given: use -cat MODEL.cat or -conf FILE.cfg");
+      return FALSE;
+    }
+  cat_path = acy_config_resolve (cat_name, (const char *const *) dirs->pdata, conf_path);
+  if (cat_path == NULL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: model file not found", cat_name);
+      return FALSE;
+    }
+  if (bell_name)
+    {
+      bell_path = acy_config_resolve (bell_name, (const char *const *) dirs->pdata, conf_path);
+      if (bell_path == NULL)
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: bell file not found", bell_name);
+          return FALSE;
+        }
+    }
+  if (macros_name == NULL)
+    macros_name = "linux-basic.def";
+  macros_path = acy_config_resolve (macros_name, (const char *const *) dirs->pdata, conf_path);
+  if (macros_path == NULL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: macro file not found", macros_name);
+      return FALSE;
+    }
+
+  setup->macros = acy_macros_load (macros_path, error);
+  if (setup->macros == NULL)
+    return FALSE;
+
+  if (config)
+    for (guint i = 0; config->variants[i]; i++)
+      g_ptr_array_add (variants, config->variants[i]);
+  for (guint i = 0; i < o->variants->len; i++)
+    g_ptr_array_add (variants, o->variants->pdata[i]);
+  g_ptr_array_add (variants, NULL);
+
+  src.cat_path = cat_path;
+  src.bell_path = bell_path;
+  src.include_dirs = (const char *const *) dirs->pdata;
+  src.variants = (const char *const *) variants->pdata;
+  setup->model = acy_model_load (&src, error);
+  return setup->model != NULL;
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+collect_files (const char *path, GPtrArray *out)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      if (dir == NULL)
+        return;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        g_ptr_array_add (names, g_build_filename (path, name, NULL));
+      g_ptr_array_sort (names, compare_paths);
+      for (guint i = 0; i < names->len; i++)
+        {
+          const char *p = names->pdata[i];
+          if (g_file_test (p, G_FILE_TEST_IS_DIR) || g_str_has_suffix (p, ".litmus"))
+            collect_files (p, out);
+        }
+    }
+  else
+    g_ptr_array_add (out, g_strdup (path));
+}
+
+/* ---- JSON output ------------------------------------------------------ */
+
+static void
+json_string (GString *s, const char *str)
+{
+  g_string_append_c (s, '"');
+  for (const char *p = str; p && *p; p++)
+    {
+      switch (*p)
+        {
+        case '"': g_string_append (s, "\\\""); break;
+        case '\\': g_string_append (s, "\\\\"); break;
+        case '\n': g_string_append (s, "\\n"); break;
+        case '\t': g_string_append (s, "\\t"); break;
+        default:
+          if ((guchar) *p < 0x20)
+            g_string_append_printf (s, "\\u%04x", *p);
+          else
+            g_string_append_c (s, *p);
+        }
+    }
+  g_string_append_c (s, '"');
+}
+
+static void
+json_relation (GString *s, const char *name, const AcyWord *r, guint n)
+{
+  gboolean first = TRUE;
+
+  json_string (s, name);
+  g_string_append (s, ":[");
+  for (guint i = 0; i < n; i++)
+    ACY_BITS_FOREACH (j, acy_rel_row ((AcyWord *) r, n, i), n)
+      {
+        g_string_append_printf (s, "%s[%u,%u]", first ? "" : ",", i, j);
+        first = FALSE;
+      }
+  g_string_append (s, "]");
+}
+
+static const char *
+event_kind_name (guint32 kind)
+{
+  if (kind & ACY_EV_LKR) return "LKR";
+  if (kind & ACY_EV_LKW) return "LKW";
+  if (kind & ACY_EV_UL) return "UL";
+  if (kind & ACY_EV_LF) return "LF";
+  if (kind & ACY_EV_RL) return "RL";
+  if (kind & ACY_EV_RU) return "RU";
+  if (kind & ACY_EV_SRCU) return "SRCU";
+  if (kind & ACY_EV_R) return "R";
+  if (kind & ACY_EV_W) return "W";
+  if (kind & ACY_EV_F) return "F";
+  return "?";
+}
+
+typedef struct {
+  const AcyTest *test;
+  GString       *out;
+  guint64        index;
+} JsonRun;
+
+static gboolean
+json_outcome (const AcyCandidate *c,
+              const AcyVerdict   *v,
+              AcyModelEnv        *env,
+              gpointer            user_data)
+{
+  JsonRun *j = user_data;
+  const AcyExecution *x = c->x;
+  GString *s = j->out;
+  guint n = x->n_events;
+  const char *const model_rels[] = { "co", "fr", NULL };
+
+  g_string_append_printf (s, "%s\n    {\"index\":%" G_GUINT64_FORMAT ",\"allowed\":%s,",
+                          j->index ? "," : "", j->index, v->allowed ? "true" : "false");
+  j->index++;
+  g_string_append (s, "\"failed_check\":");
+  if (v->failed_check)
+    json_string (s, v->failed_check);
+  else
+    g_string_append (s, "null");
+  g_string_append (s, ",\"flags\":[");
+  for (guint i = 0; i < v->n_flags; i++)
+    {
+      if (i)
+        g_string_append_c (s, ',');
+      json_string (s, v->flags[i]);
+    }
+  g_string_append_printf (s, "],\"condition\":%s,\"final\":{", c->condition ? "true" : "false");
+  for (guint i = 0; i < acy_test_get_n_observed (j->test); i++)
+    {
+      g_autofree char *val = acy_test_format_value (j->test, c->final[i]);
+      if (i)
+        g_string_append_c (s, ',');
+      json_string (s, acy_test_get_observed (j->test, i));
+      g_string_append_c (s, ':');
+      json_string (s, val);
+    }
+  g_string_append (s, "},\n     \"events\":[");
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyEvent *e = &x->events[i];
+      g_string_append_printf (s, "%s{\"id\":%u,\"thread\":%d,\"kind\":\"%s\",", i ? "," : "", i,
+                              e->thread == ACY_THREAD_INIT ? -1 : (int) e->thread,
+                              event_kind_name (e->kind));
+      if (e->loc >= 0)
+        {
+          g_autofree char *val = acy_test_format_value (j->test, e->value);
+          g_string_append (s, "\"loc\":");
+          json_string (s, x->loc_names[e->loc]);
+          g_string_append (s, ",\"value\":");
+          json_string (s, val);
+          g_string_append_c (s, ',');
+        }
+      g_string_append (s, "\"tags\":[");
+      for (guint t = 0, k = 0; t < x->n_tags; t++)
+        if (e->tags & ((guint64) 1 << t))
+          {
+            if (k++)
+              g_string_append_c (s, ',');
+            json_string (s, x->tag_names[t]);
+          }
+      g_string_append_printf (s, "],\"line\":%u}", e->line);
+    }
+  g_string_append (s, "],\n     \"relations\":{");
+  json_relation (s, "po", x->po, n);
+  g_string_append_c (s, ',');
+  json_relation (s, "rf", x->rf, n);
+  g_string_append_c (s, ',');
+  json_relation (s, "addr", x->addr, n);
+  g_string_append_c (s, ',');
+  json_relation (s, "data", x->data, n);
+  g_string_append_c (s, ',');
+  json_relation (s, "ctrl", x->ctrl, n);
+  g_string_append_c (s, ',');
+  json_relation (s, "rmw", x->rmw, n);
+  for (guint i = 0; model_rels[i]; i++)
+    {
+      const AcyWord *bits = NULL;
+      if (acy_model_env_lookup (env, model_rels[i], &bits) == ACY_MODEL_VALUE_RELATION)
+        {
+          g_string_append_c (s, ',');
+          json_relation (s, model_rels[i], bits, n);
+        }
+    }
+  g_string_append (s, "}}");
+  return TRUE;
+}
+
+/* ---- judging against Result: comments ---------------------------------- */
+
+typedef struct {
+  guint passed, failed, unjudged;
+} Judge;
+
+static void
+judge_one (Judge *judge, const char *file, const AcyTest *test, const AcyCheckResult *r)
+{
+  const char *expected = acy_test_get_expected_result (test);
+  const char *got = acy_observation_to_string (acy_check_result_get_observation (r));
+  const char *const *flags = acy_check_result_get_flags (r);
+  gboolean race = flags && g_strv_contains (flags, "data-race");
+  g_autofree char *got_full = g_strdup_printf ("%s%s", got, race ? " DATARACE" : "");
+  gboolean want_race;
+  g_autofree char *want_word = NULL;
+
+  if (expected == NULL)
+    {
+      judge->unjudged++;
+      printf ("%-60s %-20s %-20s %s\n", file, "-", got_full, "no Result");
+      return;
+    }
+  want_race = strstr (expected, "DATARACE") != NULL;
+  want_word = g_strndup (expected, strcspn (expected, " \t"));
+  if (g_str_equal (want_word, got) && want_race == race)
+    {
+      judge->passed++;
+      printf ("%-60s %-20s %-20s %s\n", file, expected, got_full, "pass");
+    }
+  else
+    {
+      judge->failed++;
+      printf ("%-60s %-20s %-20s %s\n", file, expected, got_full, "FAIL");
+    }
+}
+
+int
+acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  Setup setup = { 0 };
+  Judge judge = { 0 };
+  int status = 0;
+
+  if (!load_setup (o, &setup, &error))
+    {
+      fprintf (stderr, "acyclic-check: %s\n", error->message);
+      setup_clear (&setup);
+      return 1;
+    }
+
+  for (guint i = 0; i < n_args; i++)
+    collect_files (args[i], files);
+
+  if (o->json)
+    printf ("[");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *file = files->pdata[i];
+      g_autoptr(AcyTest) test = NULL;
+      g_autoptr(AcyCheckResult) result = NULL;
+      g_autoptr(GString) out = g_string_new (NULL);
+      AcyCheckOptions copts = { 0 };
+      JsonRun jrun = { 0 };
+
+      g_clear_error (&error);
+      test = acy_test_load (file, setup.macros, &error);
+      if (test == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          status = 1;
+          continue;
+        }
+      copts.timeout = o->timeout;
+      copts.max_candidates = o->max_candidates;
+      if (o->json)
+        {
+          jrun.test = test;
+          jrun.out = out;
+          copts.outcome = json_outcome;
+          copts.outcome_data = &jrun;
+          g_string_append_printf (out, "%s\n  {\"test\":", i ? "," : "");
+          json_string (out, acy_test_get_name (test));
+          g_string_append (out, ",\"file\":");
+          json_string (out, file);
+          g_string_append (out, ",\"model\":");
+          json_string (out, acy_model_get_name (setup.model));
+          g_string_append (out, ",\"outcomes\":[");
+        }
+      result = acy_check_run (test, setup.model, &copts, NULL, &error);
+      if (result == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          status = 1;
+          if (o->json)
+            {
+              g_string_append (out, "],\"error\":");
+              json_string (out, error->message);
+              g_string_append (out, "}");
+              fputs (out->str, stdout);
+            }
+          continue;
+        }
+      if (o->json)
+        {
+          g_string_append_printf (out, "],\n   \"observation\":\"%s\",\"positive\":%" G_GUINT64_FORMAT
+                                  ",\"negative\":%" G_GUINT64_FORMAT ",\"states\":%u}",
+                                  acy_observation_to_string (acy_check_result_get_observation (result)),
+                                  acy_check_result_get_positive (result),
+                                  acy_check_result_get_negative (result),
+                                  acy_check_result_get_n_states (result));
+          fputs (out->str, stdout);
+        }
+      else if (o->judge)
+        judge_one (&judge, file, test, result);
+      else
+        {
+          acy_check_result_format_herd (result, out, TRUE);
+          fputs (out->str, stdout);
+        }
+      if (o->verbose)
+        {
+          const AcyCheckProgress *st = acy_check_result_get_stats (result);
+          fprintf (stderr, "%s: %" G_GUINT64_FORMAT " candidates, %" G_GUINT64_FORMAT
+                   " outcomes, %" G_GUINT64_FORMAT " allowed, %.3f s\n",
+                   file, st->candidates, st->outcomes, st->allowed, st->elapsed);
+        }
+      fflush (stdout);
+    }
+  if (o->json)
+    printf ("\n]\n");
+  if (o->judge)
+    {
+      printf ("judge: %u passed, %u failed, %u without a Result comment\n",
+              judge.passed, judge.failed, judge.unjudged);
+      if (judge.failed)
+        status = 1;
+    }
+
+  setup_clear (&setup);
+  return status;
+}

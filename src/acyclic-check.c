@@ -1,0 +1,155 @@
+/* acyclic-check.c - herd7-compatible command-line checker
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Speaks herd7's options and output so existing scripts (the kernel's
+ * tools/memory-model/scripts among them) can call it in herd7's place.
+ */
+#define G_LOG_DOMAIN "acyclic-check"
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acyclic.h"
+#include "acy-cli.h"
+
+static void
+usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: acyclic-check [OPTION]... FILE...\n"
+           "Check litmus tests against a cat memory model; output as herd7's.\n"
+           "\n"
+           "herd7-compatible options:\n"
+           "  -conf FILE       read settings (macros, bell, model, variant) from FILE\n"
+           "  -cat FILE        the cat model (also -model)\n"
+           "  -bell FILE       the bell file\n"
+           "  -macros FILE     the macro file defining the primitives\n"
+           "  -I DIR           search DIR for models, includes and config files\n"
+           "  -variant NAMES   comma-separated variants (e.g. lkmmv2)\n"
+           "  -timeout SECS    give up on a test after SECS seconds\n"
+           "  -v, -q           more or less chatter on standard error\n"
+           "Acyclic options:\n"
+           "  --json           write events, relations and every candidate's verdict as JSON\n"
+           "  --judge          compare each test's verdict with its 'Result:' comment\n"
+           "  --max-candidates N  give up on a test beyond N candidates\n"
+           "  -h, --help       show this help\n"
+           "  --version        show the version\n"
+           "Arguments may be litmus files or directories (searched for *.litmus).\n");
+}
+
+/* herd7 options that take an argument and do not change the verdicts
+ * (graph output and the like): accepted and ignored. */
+static const char *const ignored_with_arg[] = {
+  "-show", "-gv", "-o", "-graph", "-showevents", "-showinitrf",
+  "-showinitwrites", "-showfinalrf", "-squished", "-mono", "-dotmode",
+  "-dotcom", "-view", "-doshow", "-unshow", "-showraw", "-through",
+  "-skipchecks", "-speedcheck", "-suffix", "-nshow", "-showflag",
+  "-initwrites", "-optace", "-machine", "-set-libdir", "-dumpes",
+  "-badexecs", "-badflag", "-restrict", "-conds", "-names", "-excl",
+  "-hexa", "-unroll", "-debug", "-kinds", "-statelessrc11", "-jobs", "-j",
+  NULL
+};
+
+static const char *const ignored_flags[] = {
+  "-nonames", "-noshow", "-showthread", "-showlegend", "-obs", "-canonical",
+  "-auto", "-strictskip", "-dumplem", "-dumptex",
+  NULL
+};
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(AcyCliOptions) opts = acy_cli_options_new ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+
+  setlocale (LC_ALL, "");
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+
+#define NEED_ARG() \
+      G_STMT_START { if (next == NULL) { fprintf (stderr, "acyclic-check: option %s needs an argument\n", a); return 2; } i++; } G_STMT_END
+
+      if (g_str_equal (a, "-h") || g_str_equal (a, "--help") || g_str_equal (a, "-help"))
+        {
+          usage (stdout);
+          return 0;
+        }
+      else if (g_str_equal (a, "--version") || g_str_equal (a, "-version"))
+        {
+          printf ("acyclic-check %s\n", VERSION);
+          return 0;
+        }
+      else if (g_str_equal (a, "-conf"))
+        { NEED_ARG (); g_free (opts->conf); opts->conf = g_strdup (next); }
+      else if (g_str_equal (a, "-cat") || g_str_equal (a, "-model"))
+        { NEED_ARG (); g_free (opts->cat); opts->cat = g_strdup (next); }
+      else if (g_str_equal (a, "-bell"))
+        { NEED_ARG (); g_free (opts->bell); opts->bell = g_strdup (next); }
+      else if (g_str_equal (a, "-macros"))
+        { NEED_ARG (); g_free (opts->macros); opts->macros = g_strdup (next); }
+      else if (g_str_equal (a, "-I"))
+        { NEED_ARG (); g_ptr_array_add (opts->include_dirs, g_strdup (next)); }
+      else if (g_str_has_prefix (a, "-I") && a[2] != '\0')
+        g_ptr_array_add (opts->include_dirs, g_strdup (a + 2));
+      else if (g_str_equal (a, "-variant"))
+        {
+          g_auto(GStrv) parts = NULL;
+          NEED_ARG ();
+          parts = g_strsplit (next, ",", -1);
+          for (guint k = 0; parts[k]; k++)
+            if (*parts[k])
+              g_ptr_array_add (opts->variants, g_strdup (parts[k]));
+        }
+      else if (g_str_equal (a, "-timeout"))
+        {
+          char *end = NULL;
+          NEED_ARG ();
+          opts->timeout = g_ascii_strtod (next, &end);
+          if (end == next || *end != '\0' || opts->timeout < 0)
+            {
+              fprintf (stderr, "acyclic-check: -timeout needs a number of seconds, not '%s'\n", next);
+              return 2;
+            }
+        }
+      else if (g_str_equal (a, "--max-candidates"))
+        {
+          NEED_ARG ();
+          opts->max_candidates = g_ascii_strtoull (next, NULL, 10);
+        }
+      else if (g_str_equal (a, "-v"))
+        opts->verbose++;
+      else if (g_str_equal (a, "-q"))
+        opts->quiet = TRUE;
+      else if (g_str_equal (a, "--json"))
+        opts->json = TRUE;
+      else if (g_str_equal (a, "--judge"))
+        opts->judge = TRUE;
+      else if (g_strv_contains (ignored_with_arg, a))
+        NEED_ARG ();
+      else if (g_strv_contains (ignored_flags, a))
+        ;
+      else if (a[0] == '-' && a[1] != '\0')
+        {
+          fprintf (stderr, "acyclic-check: unknown option '%s' (see --help)\n", a);
+          return 2;
+        }
+      else
+        g_ptr_array_add (files, g_strdup (a));
+#undef NEED_ARG
+    }
+
+  if (files->len == 0)
+    {
+      usage (stderr);
+      return 2;
+    }
+
+  return acy_cli_run (opts, (const char *const *) files->pdata, files->len);
+}
