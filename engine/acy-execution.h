@@ -67,6 +67,12 @@ typedef struct {
   guint            n_events;
   const AcyEvent  *events;
 
+  /* Identifies the event structure (events, po, dependencies, rmw: all
+   * but rf and fw). Candidates that share a nonzero structure_id differ
+   * only in rf and fw, so a model may reuse what it computed from the
+   * structure alone. 0 means unknown: nothing may be reused. */
+  guint64          structure_id;
+
   guint            n_threads;
   guint            n_locs;
   const char *const *loc_names;   /* "x", "y", ... */
