@@ -21,7 +21,22 @@ struct _AcyCheckResult {
   AcyCheckProgress  stats;
 };
 
+/* What the workers of one check share. Counters are atomics; everything
+ * else a worker touches is its own, and results are merged at the end. */
 typedef struct {
+  guint64                 candidates;    /* atomic */
+  guint64                 outcomes;      /* atomic */
+  guint64                 allowed;       /* atomic */
+  gint                    stop;          /* atomic: a worker failed or was told to stop */
+  GMutex                  progress_lock;
+  gint64                  last_progress;
+} Shared;
+
+typedef struct {
+  Shared                 *shared;
+  guint                   shard;         /* this worker judges candidates i with i % n_shards == shard */
+  guint                   n_shards;
+  guint64                 seen;          /* candidates enumerated by this worker */
   const AcyTest          *test;
   const AcyCheckOptions  *options;
   GCancellable           *cancellable;
@@ -32,7 +47,6 @@ typedef struct {
   const AcyCandidate     *candidate;     /* the one being judged */
   AcyValue               *key;           /* scratch: n, values... */
   gint64                  start;
-  gint64                  last_progress;
   GError                 *error;         /* first model error, or limit */
   gboolean                stopped;       /* the outcome callback asked to stop */
 } CheckRun;
@@ -91,16 +105,24 @@ record_state (CheckRun *run, const AcyCandidate *c)
 static void
 maybe_report_progress (CheckRun *run, gboolean force)
 {
+  Shared *sh = run->shared;
+  AcyCheckProgress p;
   gint64 now;
 
   if (run->options == NULL || run->options->progress == NULL)
     return;
   now = g_get_monotonic_time ();
-  if (!force && now - run->last_progress < 50 * 1000)
-    return;
-  run->last_progress = now;
-  run->result->stats.elapsed = (now - run->start) / 1e6;
-  run->options->progress (&run->result->stats, run->options->progress_data);
+  g_mutex_lock (&sh->progress_lock);
+  if (force || now - sh->last_progress >= 50 * 1000)
+    {
+      sh->last_progress = now;
+      p.candidates = __atomic_load_n (&sh->candidates, __ATOMIC_RELAXED);
+      p.outcomes = __atomic_load_n (&sh->outcomes, __ATOMIC_RELAXED);
+      p.allowed = __atomic_load_n (&sh->allowed, __ATOMIC_RELAXED);
+      p.elapsed = (now - run->start) / 1e6;
+      run->options->progress (&p, run->options->progress_data);
+    }
+  g_mutex_unlock (&sh->progress_lock);
 }
 
 static gboolean
@@ -114,6 +136,7 @@ on_verdict (const AcyExecution *x,
   const AcyCandidate *c = run->candidate;
 
   r->stats.outcomes++;
+  __atomic_fetch_add (&run->shared->outcomes, 1, __ATOMIC_RELAXED);
   if (run->options && run->options->outcome &&
       !run->options->outcome (c, verdict, env, run->options->outcome_data))
     {
@@ -124,6 +147,7 @@ on_verdict (const AcyExecution *x,
     return TRUE;
 
   r->stats.allowed++;
+  __atomic_fetch_add (&run->shared->allowed, 1, __ATOMIC_RELAXED);
   record_state (run, c);
   if (c->condition)
     r->positive++;
@@ -140,6 +164,10 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
 
+  if (run->seen++ % run->n_shards != run->shard)
+    return TRUE;
+  if (g_atomic_int_get (&run->shared->stop))
+    return FALSE;
   if (g_cancellable_is_cancelled (run->cancellable))
     {
       g_set_error_literal (&run->error, ACY_ERROR, ACY_ERROR_CANCELLED,
@@ -147,7 +175,8 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
       return FALSE;
     }
   r->stats.candidates++;
-  if ((r->stats.candidates & 255) == 0 && run->options)
+  __atomic_fetch_add (&run->shared->candidates, 1, __ATOMIC_RELAXED);
+  if ((r->stats.candidates & 63) == 0 && run->options)
     {
       if (run->options->timeout > 0 &&
           (g_get_monotonic_time () - run->start) / 1e6 > run->options->timeout)
@@ -155,7 +184,7 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
           g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
                        "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
                        acy_test_get_name (run->test), run->options->timeout,
-                       r->stats.candidates);
+                       __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
           return FALSE;
         }
       maybe_report_progress (run, FALSE);
@@ -253,6 +282,104 @@ finish_result (CheckRun *run)
     }
 }
 
+static AcyCheckResult *
+partial_result_new (const AcyTest *test)
+{
+  AcyCheckResult *r = g_new0 (AcyCheckResult, 1);
+
+  r->test = test;
+  r->n_observed = acy_test_get_n_observed (test);
+  r->states = g_ptr_array_new_with_free_func (state_free);
+  return r;
+}
+
+static void
+worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
+             const AcyTest *test, const AcyModel *model,
+             const AcyCheckOptions *options, GCancellable *cancellable, gint64 start)
+{
+  run->shared = shared;
+  run->shard = shard;
+  run->n_shards = n_shards;
+  run->test = test;
+  run->options = options;
+  run->cancellable = cancellable;
+  run->result = partial_result_new (test);
+  run->key = g_new0 (AcyValue, run->result->n_observed + 1);
+  run->key[0] = run->result->n_observed;
+  run->runner = acy_model_runner_new (model);
+  run->state_index = g_hash_table_new (state_hash, state_equal);
+  run->flags = g_hash_table_new (NULL, NULL);
+  run->start = start;
+}
+
+static void
+worker_clear (CheckRun *run)
+{
+  g_clear_pointer (&run->runner, acy_model_runner_free);
+  g_clear_pointer (&run->state_index, g_hash_table_unref);
+  g_clear_pointer (&run->flags, g_hash_table_unref);
+  g_clear_pointer (&run->key, g_free);
+  g_clear_pointer (&run->result, acy_check_result_free);
+  g_clear_error (&run->error);
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  CheckRun *run = data;
+  AcyEnumerateOptions eopts = { 0 };
+  GError *enum_error = NULL;
+
+  if (run->options)
+    eopts.max_candidates = run->options->max_candidates;
+  if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
+    {
+      if (run->error == NULL)
+        run->error = enum_error;
+      else
+        g_clear_error (&enum_error);
+    }
+  if (run->error)
+    g_atomic_int_set (&run->shared->stop, TRUE);
+  return NULL;
+}
+
+/* Fold worker @from's states, counts and flags into @into. */
+static void
+merge_into (CheckRun *into, CheckRun *from)
+{
+  AcyCheckResult *r = into->result;
+  GHashTableIter iter;
+  gpointer key;
+
+  for (guint i = 0; i < from->result->states->len; i++)
+    {
+      const AcyState *fs = g_ptr_array_index (from->result->states, i);
+      const AcyValue *fkey = fs->values - 1;
+      AcyState *s = g_hash_table_lookup (into->state_index, fkey);
+
+      if (s == NULL)
+        {
+          AcyValue *k = g_memdup2 (fkey, (r->n_observed + 1) * sizeof (AcyValue));
+          s = g_new0 (AcyState, 1);
+          s->values = k + 1;
+          s->satisfies = fs->satisfies;
+          g_ptr_array_add (r->states, s);
+          g_hash_table_insert (into->state_index, k, s);
+        }
+      s->count += fs->count;
+    }
+  r->positive += from->result->positive;
+  r->negative += from->result->negative;
+  r->stats.candidates += from->result->stats.candidates;
+  r->stats.outcomes += from->result->stats.outcomes;
+  r->stats.allowed += from->result->stats.allowed;
+  g_hash_table_iter_init (&iter, from->flags);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (into->flags, key);
+}
+
 AcyCheckResult *
 acy_check_run (const AcyTest          *test,
                const AcyModel         *model,
@@ -260,54 +387,57 @@ acy_check_run (const AcyTest          *test,
                GCancellable           *cancellable,
                GError                **error)
 {
-  CheckRun run = { 0 };
-  AcyEnumerateOptions eopts = { 0 };
-  g_autoptr(AcyCheckResult) result = g_new0 (AcyCheckResult, 1);
-  gboolean ok;
+  Shared shared = { 0 };
+  CheckRun runs[2] = { { 0 } };
+  GThread *helper = NULL;
+  guint n_workers;
+  gint64 start = g_get_monotonic_time ();
+  AcyCheckResult *result;
 
   g_return_val_if_fail (test != NULL, NULL);
   g_return_val_if_fail (model != NULL, NULL);
 
-  result->test = test;
-  result->n_observed = acy_test_get_n_observed (test);
-  result->states = g_ptr_array_new_with_free_func (state_free);
+  /* Two workers split the candidates between them (every second one each):
+   * each enumerates all candidates, which is cheap next to judging them,
+   * so the workers share nothing but counters. */
+  n_workers = options && options->n_threads ? options->n_threads : g_get_num_processors ();
+  n_workers = CLAMP (n_workers, 1, G_N_ELEMENTS (runs));
+  /* The outcome callback sees candidates in order only with one worker. */
+  if (options && options->outcome)
+    n_workers = 1;
 
-  run.key = g_new0 (AcyValue, result->n_observed + 1);
-  run.key[0] = result->n_observed;
-  run.test = test;
-  run.options = options;
-  run.cancellable = cancellable;
-  run.result = result;
-  run.runner = acy_model_runner_new (model);
-  run.state_index = g_hash_table_new (state_hash, state_equal);
-  run.flags = g_hash_table_new (NULL, NULL);
-  run.start = run.last_progress = g_get_monotonic_time ();
-  if (options)
-    eopts.max_candidates = options->max_candidates;
+  g_mutex_init (&shared.progress_lock);
+  shared.last_progress = start;
+  for (guint w = 0; w < n_workers; w++)
+    worker_init (&runs[w], &shared, w, n_workers, test, model, options, cancellable, start);
 
-  ok = acy_test_enumerate (test, &eopts, on_candidate, &run, cancellable,
-                           run.error ? NULL : &run.error);
-  if (!ok && run.error == NULL)
-    g_set_error_literal (&run.error, ACY_ERROR, ACY_ERROR_LIMIT, "enumeration failed");
+  if (n_workers > 1)
+    helper = g_thread_new ("acy-check", worker_main, &runs[1]);
+  worker_main (&runs[0]);
+  if (helper)
+    g_thread_join (helper);
 
-  result->stats.elapsed = (g_get_monotonic_time () - run.start) / 1e6;
-  if (run.error == NULL)
-    {
-      finish_result (&run);
-      maybe_report_progress (&run, TRUE);
-    }
+  for (guint w = 0; w < n_workers; w++)
+    if (runs[w].error)
+      {
+        g_propagate_error (error, g_steal_pointer (&runs[w].error));
+        for (guint v = 0; v < n_workers; v++)
+          worker_clear (&runs[v]);
+        g_mutex_clear (&shared.progress_lock);
+        return NULL;
+      }
 
-  acy_model_runner_free (run.runner);
-  g_hash_table_unref (run.state_index);
-  g_hash_table_unref (run.flags);
-  g_free (run.key);
+  for (guint w = 1; w < n_workers; w++)
+    merge_into (&runs[0], &runs[w]);
+  runs[0].result->stats.elapsed = (g_get_monotonic_time () - start) / 1e6;
+  finish_result (&runs[0]);
+  maybe_report_progress (&runs[0], TRUE);
 
-  if (run.error)
-    {
-      g_propagate_error (error, run.error);
-      return NULL;
-    }
-  return g_steal_pointer (&result);
+  result = g_steal_pointer (&runs[0].result);
+  for (guint w = 0; w < n_workers; w++)
+    worker_clear (&runs[w]);
+  g_mutex_clear (&shared.progress_lock);
+  return result;
 }
 
 void

@@ -1,0 +1,562 @@
+/* acy-condition.c - final conditions, filters and observed variables
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * prop   := prop '=>' prop | prop '\/' prop | prop '/\' prop
+ *         | ('~' | 'not') prop | '(' prop ')' | 'true' | 'false' | atom
+ * atom   := var ('=' | '==' | '!=') (value | var)
+ * var    := N ':' REG | LOC | '[' LOC ']'
+ * '/\' binds tighter than '\/', which binds tighter than '=>'.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acy-litmus-private.h"
+
+static const AcyLitToken *
+peek (AcyLitParser *ps)
+{
+  return &ps->toks[ps->pos];
+}
+
+static const AcyLitToken *
+peek_at (AcyLitParser *ps, guint k)
+{
+  guint i = ps->pos;
+
+  while (k-- > 0 && ps->toks[i].kind != ACY_LTOK_EOF)
+    i++;
+  return &ps->toks[i];
+}
+
+static const AcyLitToken *
+advance (AcyLitParser *ps)
+{
+  const AcyLitToken *t = &ps->toks[ps->pos];
+
+  if (t->kind != ACY_LTOK_EOF)
+    ps->pos++;
+  return t;
+}
+
+static AcyLitProp *
+prop_new (AcyLitParser *ps, AcyLitPropKind kind, AcyLoc loc)
+{
+  AcyLitProp *p = acy_arena_new0 (ps->arena, AcyLitProp);
+
+  p->kind = kind;
+  p->loc = loc;
+  return p;
+}
+
+gboolean
+acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
+                         gboolean allow_bracket, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+
+  var->loc = t->loc;
+  var->slot = -1;
+  if (t->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, 1), ":")
+      && peek_at (ps, 2)->kind == ACY_LTOK_IDENT)
+    {
+      advance (ps);
+      advance (ps);
+      var->thread = (gint) t->value;
+      var->name = advance (ps)->text;
+      var->index = -1;
+      return TRUE;
+    }
+  if (allow_bracket && acy_lit_tok_is (t, "[") && peek_at (ps, 1)->kind == ACY_LTOK_IDENT
+      && acy_lit_tok_is (peek_at (ps, 2), "]"))
+    {
+      advance (ps);
+      t = advance (ps);
+      advance (ps);
+    }
+  else if (t->kind == ACY_LTOK_IDENT && t->tag == NULL)
+    advance (ps);
+  else
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                        "expected a register 'N:r' or a location near '%s'",
+                        acy_lit_token_describe (t));
+      return FALSE;
+    }
+  var->thread = -1;
+  var->name = t->text;
+  var->index = acy_lit_test_location (test, t->text);
+  return TRUE;
+}
+
+static AcyLitProp *parse_implies (AcyLitParser *ps, AcyTest *test, GError **error);
+
+static AcyLitProp *
+parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  AcyLitProp *p = prop_new (ps, ACY_LPROP_ATOM, peek (ps)->loc);
+  const AcyLitToken *op, *t;
+  gboolean negate = FALSE;
+
+  if (!acy_lit_parse_state_var (ps, test, &p->lhs, TRUE, error))
+    return NULL;
+  op = peek (ps);
+  if (acy_lit_tok_is (op, "!="))
+    negate = TRUE;
+  else if (!acy_lit_tok_is (op, "=") && !acy_lit_tok_is (op, "=="))
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, op->loc, "expected '=' near '%s'",
+                        acy_lit_token_describe (op));
+      return NULL;
+    }
+  advance (ps);
+
+  t = peek (ps);
+  if (acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT)
+    {
+      advance (ps);
+      p->rhs_value = -advance (ps)->value;
+    }
+  else if (t->kind == ACY_LTOK_INT && !acy_lit_tok_is (peek_at (ps, 1), ":"))
+    p->rhs_value = advance (ps)->value;
+  else if (t->kind == ACY_LTOK_IDENT && t->tag == NULL)
+    {
+      /* a bare name on the right is the address of that location */
+      advance (ps);
+      p->rhs_value = ACY_VALUE_ADDR_BASE + acy_lit_test_location (test, t->text);
+    }
+  else
+    {
+      if (!acy_lit_parse_state_var (ps, test, &p->rhs_var, TRUE, error))
+        return NULL;
+      p->rhs_is_var = TRUE;
+    }
+
+  if (negate)
+    {
+      AcyLitProp *n = prop_new (ps, ACY_LPROP_NOT, p->loc);
+
+      n->a = p;
+      return n;
+    }
+  return p;
+}
+
+static AcyLitProp *
+parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+  AcyLitProp *p = NULL;
+
+  if (++ps->depth > ACY_LIT_MAX_DEPTH)
+    {
+      acy_set_error_at (error, ACY_ERROR_LIMIT, t->loc,
+                        "condition nested too deeply near '%s'", acy_lit_token_describe (t));
+      return NULL;
+    }
+  if (acy_lit_tok_is (t, "~") || acy_lit_tok_is_ident (t, "not"))
+    {
+      AcyLitProp *a;
+
+      advance (ps);
+      a = parse_unary_prop (ps, test, error);
+      if (a != NULL)
+        {
+          p = prop_new (ps, ACY_LPROP_NOT, t->loc);
+          p->a = a;
+        }
+    }
+  else if (acy_lit_tok_is (t, "("))
+    {
+      advance (ps);
+      p = parse_implies (ps, test, error);
+      if (p != NULL && !acy_lit_tok_is (peek (ps), ")"))
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
+                            "expected ')' to close the '(' opened at %u:%u near '%s'",
+                            t->loc.line, t->loc.col, acy_lit_token_describe (peek (ps)));
+          p = NULL;
+        }
+      else if (p != NULL)
+        advance (ps);
+    }
+  else if (acy_lit_tok_is_ident (t, "true") && !acy_lit_tok_is (peek_at (ps, 1), "="))
+    {
+      advance (ps);
+      p = prop_new (ps, ACY_LPROP_TRUE, t->loc);
+    }
+  else if (acy_lit_tok_is_ident (t, "false") && !acy_lit_tok_is (peek_at (ps, 1), "="))
+    {
+      advance (ps);
+      p = prop_new (ps, ACY_LPROP_FALSE, t->loc);
+    }
+  else
+    p = parse_atom (ps, test, error);
+  ps->depth--;
+  return p;
+}
+
+static AcyLitProp *
+parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
+{
+  static const char *const ops[] = { "\\/", "/\\" };
+  static const AcyLitPropKind kinds[] = { ACY_LPROP_OR, ACY_LPROP_AND };
+  AcyLitProp *lhs;
+
+  lhs = level < 2 ? parse_binary_prop (ps, test, level + 1, error)
+                  : parse_unary_prop (ps, test, error);
+  if (level >= 2)
+    return lhs;
+  while (lhs != NULL && acy_lit_tok_is (peek (ps), ops[level]))
+    {
+      const AcyLitToken *t = advance (ps);
+      AcyLitProp *rhs = parse_binary_prop (ps, test, level + 1, error);
+      AcyLitProp *p;
+
+      if (rhs == NULL)
+        return NULL;
+      p = prop_new (ps, kinds[level], t->loc);
+      p->a = lhs;
+      p->b = rhs;
+      lhs = p;
+    }
+  return lhs;
+}
+
+static AcyLitProp *
+parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  AcyLitProp *lhs = parse_binary_prop (ps, test, 0, error);
+
+  if (lhs != NULL && acy_lit_tok_is (peek (ps), "=>"))
+    {
+      const AcyLitToken *t = advance (ps);
+      AcyLitProp *rhs = parse_implies (ps, test, error);
+      AcyLitProp *p;
+
+      if (rhs == NULL)
+        return NULL;
+      p = prop_new (ps, ACY_LPROP_IMPLIES, t->loc);
+      p->a = lhs;
+      p->b = rhs;
+      return p;
+    }
+  return lhs;
+}
+
+AcyLitProp *
+acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  return parse_implies (ps, test, error);
+}
+
+/* ---- resolution and observed variables ---- */
+
+static gboolean
+resolve_var (AcyTest *test, AcyLitVar *v, GError **error)
+{
+  const AcyLitThread *th;
+
+  if (v->index >= 0 && v->thread >= 0)
+    return TRUE;
+
+  if (v->thread < 0)
+    return TRUE;
+  if ((guint) v->thread >= test->n_threads)
+    {
+      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
+                        "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
+      return FALSE;
+    }
+  th = &test->threads[v->thread];
+  for (guint i = 0; i < th->n_regs; i++)
+    if (strcmp (th->reg_names[i], v->name) == 0)
+      {
+        v->index = (gint) i;
+        return TRUE;
+      }
+  /* herd accepts a register the thread never mentions: it stays 0 */
+  {
+    AcyLitThread *mt = &test->threads[v->thread];
+    const char **names = acy_arena_newv (test->arena, const char *, mt->n_regs + 1);
+    AcyValue *init = acy_arena_newv0 (test->arena, AcyValue, mt->n_regs + 1);
+
+    memcpy (names, mt->reg_names, mt->n_regs * sizeof (char *));
+    memcpy (init, mt->reg_init, mt->n_regs * sizeof (AcyValue));
+    names[mt->n_regs] = acy_arena_strdup (test->arena, v->name);
+    mt->reg_names = names;
+    mt->reg_init = init;
+    v->index = (gint) mt->n_regs++;
+  }
+  return TRUE;
+}
+
+static gint
+var_slot (GArray *vars, const AcyLitVar *v)
+{
+  for (guint i = 0; i < vars->len; i++)
+    {
+      const AcyLitVar *w = &g_array_index (vars, AcyLitVar, i);
+
+      if (w->thread == v->thread && w->index == v->index)
+        return (gint) i;
+    }
+  return -1;
+}
+
+static gboolean
+collect_prop (AcyTest *test, AcyLitProp *p, GArray *vars, GError **error)
+{
+  if (p == NULL)
+    return TRUE;
+  switch (p->kind)
+    {
+    case ACY_LPROP_ATOM:
+      if (!resolve_var (test, &p->lhs, error))
+        return FALSE;
+      if (var_slot (vars, &p->lhs) < 0)
+        g_array_append_val (vars, p->lhs);
+      if (p->rhs_is_var)
+        {
+          if (!resolve_var (test, &p->rhs_var, error))
+            return FALSE;
+          if (var_slot (vars, &p->rhs_var) < 0)
+            g_array_append_val (vars, p->rhs_var);
+        }
+      return TRUE;
+    default:
+      return collect_prop (test, p->a, vars, error) && collect_prop (test, p->b, vars, error);
+    }
+}
+
+static void
+assign_slots (AcyLitProp *p, GArray *vars)
+{
+  if (p == NULL)
+    return;
+  if (p->kind == ACY_LPROP_ATOM)
+    {
+      p->lhs.slot = var_slot (vars, &p->lhs);
+      if (p->rhs_is_var)
+        p->rhs_var.slot = var_slot (vars, &p->rhs_var);
+      return;
+    }
+  assign_slots (p->a, vars);
+  assign_slots (p->b, vars);
+}
+
+/* herd prints registers first (by thread, then name), then locations
+ * (by name); names compare as strings, so r10 sorts before r2. */
+static int
+compare_vars (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const AcyLitVar *a = pa, *b = pb;
+  const AcyTest *sort_test = data;
+
+  if ((a->thread < 0) != (b->thread < 0))
+    return a->thread < 0 ? 1 : -1;
+  if (a->thread != b->thread)
+    return a->thread < b->thread ? -1 : 1;
+  if (a->thread >= 0)
+    return strcmp (sort_test->threads[a->thread].reg_names[a->index],
+                   sort_test->threads[b->thread].reg_names[b->index]);
+  return strcmp (g_ptr_array_index (sort_test->loc_names, a->index),
+                 g_ptr_array_index (sort_test->loc_names, b->index));
+}
+
+static char *
+var_name (const AcyTest *test, const AcyLitVar *v)
+{
+  if (v->thread >= 0)
+    return g_strdup_printf ("%d:%s", v->thread, test->threads[v->thread].reg_names[v->index]);
+  return g_strdup_printf ("[%s]", (const char *) g_ptr_array_index (test->loc_names, v->index));
+}
+
+static void
+append_value (const AcyTest *test, GString *s, AcyValue v)
+{
+  if (v == G_MININT64)   /* ACY_LIT_VALUE_UNSOLVED: herd prints a symbol */
+    g_string_append (s, "S");
+  else if (ACY_VALUE_IS_ADDR (v) && (guint) ACY_VALUE_ADDR_LOC (v) < test->loc_names->len)
+    g_string_append (s, g_ptr_array_index (test->loc_names, ACY_VALUE_ADDR_LOC (v)));
+  else
+    g_string_append_printf (s, "%" G_GINT64_FORMAT, v);
+}
+
+typedef enum { ABOVE_TOP, ABOVE_AND, ABOVE_OR, ABOVE_IMPLIES } Above;
+
+/* Parenthesise as herd does: an `\/` or `=>` under a `/\`, and a `/\` or
+ * `\/` under a `=>`; the operand of `not` is always in parentheses. */
+static void
+print_prop (const AcyTest *test, GString *s, const AcyLitProp *p, Above above)
+{
+  gboolean paren = FALSE;
+
+  switch (p->kind)
+    {
+    case ACY_LPROP_TRUE:
+      g_string_append (s, "true");
+      return;
+    case ACY_LPROP_FALSE:
+      g_string_append (s, "false");
+      return;
+    case ACY_LPROP_ATOM:
+      {
+        g_autofree char *l = var_name (test, &p->lhs);
+
+        g_string_append (s, l);
+        g_string_append_c (s, '=');
+        if (p->rhs_is_var)
+          {
+            g_autofree char *r = var_name (test, &p->rhs_var);
+
+            g_string_append (s, r);
+          }
+        else
+          append_value (test, s, p->rhs_value);
+        return;
+      }
+    case ACY_LPROP_NOT:
+      g_string_append (s, "not (");
+      print_prop (test, s, p->a, ABOVE_TOP);
+      g_string_append_c (s, ')');
+      return;
+    case ACY_LPROP_AND:
+      paren = above == ABOVE_IMPLIES;
+      break;
+    case ACY_LPROP_OR:
+      paren = above == ABOVE_AND || above == ABOVE_IMPLIES;
+      break;
+    case ACY_LPROP_IMPLIES:
+      paren = above == ABOVE_AND || above == ABOVE_OR;
+      break;
+    }
+  if (paren)
+    g_string_append_c (s, '(');
+  {
+    Above here = p->kind == ACY_LPROP_AND ? ABOVE_AND
+               : p->kind == ACY_LPROP_OR ? ABOVE_OR : ABOVE_IMPLIES;
+
+    print_prop (test, s, p->a, here);
+    g_string_append (s, p->kind == ACY_LPROP_AND ? " /\\ "
+                        : p->kind == ACY_LPROP_OR ? " \\/ " : " => ");
+    print_prop (test, s, p->b, here);
+  }
+  if (paren)
+    g_string_append_c (s, ')');
+}
+
+gboolean
+acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
+{
+  g_autoptr (GArray) vars = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
+  g_autoptr (GArray) extra = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
+  GString *text;
+
+  if (!collect_prop (test, test->cond, vars, error))
+    return FALSE;
+  for (guint i = 0; i < locations->len; i++)
+    {
+      AcyLitVar *v = locations->pdata[i];
+
+      if (!resolve_var (test, v, error))
+        return FALSE;
+      if (var_slot (vars, v) < 0)
+        g_array_append_val (vars, *v);
+    }
+  g_array_sort_with_data (vars, compare_vars, test);
+  test->n_observed = vars->len;
+
+  if (!collect_prop (test, test->filter, extra, error))
+    return FALSE;
+  for (guint i = 0; i < extra->len; i++)
+    if (var_slot (vars, &g_array_index (extra, AcyLitVar, i)) < 0)
+      g_array_append_val (vars, g_array_index (extra, AcyLitVar, i));
+
+  test->n_tracked = vars->len;
+  test->tracked = g_new0 (AcyLitVar, MAX (vars->len, 1));
+  memcpy (test->tracked, vars->data, vars->len * sizeof (AcyLitVar));
+  test->observed_names = g_new0 (char *, test->n_observed + 1);
+  for (guint i = 0; i < test->n_observed; i++)
+    test->observed_names[i] = var_name (test, &test->tracked[i]);
+
+  assign_slots (test->cond, vars);
+  assign_slots (test->filter, vars);
+
+  text = g_string_new (NULL);
+  g_string_append (text, test->quant == ACY_QUANT_EXISTS ? "exists ("
+                   : test->quant == ACY_QUANT_FORALL ? "forall (" : "~exists (");
+  print_prop (test, text, test->cond, ABOVE_TOP);
+  g_string_append_c (text, ')');
+  test->cond_text = g_string_free (text, FALSE);
+  return TRUE;
+}
+
+gint
+acy_lit_tracked_index (const AcyTest *test, AcyLitVar v)
+{
+  for (guint i = 0; i < test->n_tracked; i++)
+    if (test->tracked[i].thread == v.thread && test->tracked[i].index == v.index)
+      return (gint) i;
+  return -1;
+}
+
+gboolean
+acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test, const AcyValue *values)
+{
+  switch (p->kind)
+    {
+    case ACY_LPROP_TRUE:
+      return TRUE;
+    case ACY_LPROP_FALSE:
+      return FALSE;
+    case ACY_LPROP_ATOM:
+      {
+        AcyValue rhs = p->rhs_is_var ? values[p->rhs_var.slot] : p->rhs_value;
+
+        return values[p->lhs.slot] == rhs;
+      }
+    case ACY_LPROP_NOT:
+      return !acy_lit_prop_eval (p->a, test, values);
+    case ACY_LPROP_AND:
+      return acy_lit_prop_eval (p->a, test, values) && acy_lit_prop_eval (p->b, test, values);
+    case ACY_LPROP_OR:
+      return acy_lit_prop_eval (p->a, test, values) || acy_lit_prop_eval (p->b, test, values);
+    case ACY_LPROP_IMPLIES:
+      return !acy_lit_prop_eval (p->a, test, values) || acy_lit_prop_eval (p->b, test, values);
+    }
+  return FALSE;
+}
+
+/* ---- public accessors ---- */
+
+const char *
+acy_test_get_condition_text (const AcyTest *test)
+{
+  return test->cond_text;
+}
+
+guint
+acy_test_get_n_observed (const AcyTest *test)
+{
+  return test->n_observed;
+}
+
+const char *
+acy_test_get_observed (const AcyTest *test, guint i)
+{
+  g_return_val_if_fail (i < test->n_observed, NULL);
+  return test->observed_names[i];
+}
+
+char *
+acy_test_format_value (const AcyTest *test, AcyValue v)
+{
+  GString *s = g_string_new (NULL);
+
+  append_value (test, s, v);
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,432 @@
+/* acy-enumerate.c - candidate executions: thread traces joined by rf, final writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A candidate is one trace (path) per thread (see acy-litmus-exec.c), a
+ * write for every read to read from (any write to its location; lock
+ * reads are left to the model), and the final write of each location the
+ * final state looks at. Reads-from gives each read symbol the value of
+ * its write; a candidate is kept when the constraints of its paths hold.
+ * As in herd, a value that depends on itself through reads-from stays
+ * unsolved (out of thin air) rather than killing the candidate.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-litmus-trace.h"
+
+typedef struct {
+  const AcyTest             *test;
+  const AcyTraceSet         *set;
+  guint64                    max_candidates;
+  AcyCandidateFunc           func;
+  gpointer                   user_data;
+  GCancellable              *cancellable;
+  guint64                    count;
+  gboolean                   stop;
+  GError                    *error;
+
+  const AcyTrace           **chosen;
+  AcyArena                  *arena;     /* per combination */
+} Enum;
+
+#define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
+
+/* ---- one combination of traces ---- */
+
+typedef struct {
+  guint      n;
+  AcyEvent  *events;
+  const AcyTraceEvent **tev;  /* per event: its trace event (NULL for initial writes) */
+  guint     *offset;          /* per thread: index of its first event */
+  AcyWord   *po, *addr, *data, *ctrl, *rmw, *rf, *fw;
+  gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
+  guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
+  AcyValue  *value;           /* solver: value of each event */
+  guint      n_reads;
+  guint     *reads;           /* events that need an rf */
+  guint    **rf_cands;        /* per read: candidate writes */
+  guint     *n_rf_cands;
+  guint      n_fw;            /* tracked locations */
+  gint      *fw_loc;
+  guint    **fw_cands;
+  guint     *n_fw_cands;
+  guint     *fw_choice;
+  AcyValue  *values;          /* tracked values */
+  AcyExecution x;
+} Combo;
+
+/* ---- solving ---- */
+
+static AcyValue event_value (Combo *c, guint g);
+
+static AcyValue
+sym_value (Combo *c, const AcySym *s, guint thread)
+{
+  AcyValue a, b, r;
+
+  switch (s->kind)
+    {
+    case ACY_SYM_CONST:
+      return s->value;
+    case ACY_SYM_READ:
+      return event_value (c, c->offset[thread] + s->read);
+    case ACY_SYM_OP:
+      a = sym_value (c, s->a, thread);
+      b = s->b ? sym_value (c, s->b, thread) : 0;
+      if (a == VALUE_UNKNOWN || b == VALUE_UNKNOWN)
+        return VALUE_UNKNOWN;
+      if (a == ACY_LIT_VALUE_UNSOLVED || b == ACY_LIT_VALUE_UNSOLVED)
+        return ACY_LIT_VALUE_UNSOLVED;
+      if (!acy_lit_binop (s->op, a, b, &r))
+        return ACY_LIT_VALUE_UNSOLVED;
+      return r;
+    }
+  return ACY_LIT_VALUE_UNSOLVED;
+}
+
+/* The value of event @g: for a read, that of the write it reads from. */
+static AcyValue
+event_value (Combo *c, guint g)
+{
+  const AcyTraceEvent *te = c->tev[g];
+  AcyValue v;
+
+  if (te == NULL)
+    return c->events[g].value;
+  if (c->state[g] == 2)
+    return c->value[g];
+  if (c->state[g] == 1)
+    return ACY_LIT_VALUE_UNSOLVED;   /* a value that needs itself */
+  c->state[g] = 1;
+  if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
+    v = c->rf_of[g] < 0 ? (te->needs_rf ? VALUE_UNKNOWN : te->ev.value)
+                        : event_value (c, (guint) c->rf_of[g]);
+  else
+    v = sym_value (c, te->sym, te->ev.thread);
+  c->state[g] = 2;
+  c->value[g] = v;
+  return v;
+}
+
+/* Do the constraints of every path hold, as far as they are known? */
+static gboolean
+constraints_hold (Enum *en, Combo *c)
+{
+  memset (c->state, 0, c->n);
+  for (guint t = 0; t < en->test->n_threads; t++)
+    {
+      const AcyTrace *tr = en->chosen[t];
+
+      for (guint i = 0; i < tr->n_constraints; i++)
+        {
+          AcyValue v = sym_value (c, tr->constraints[i].cond, t);
+
+          if (v == VALUE_UNKNOWN || v == ACY_LIT_VALUE_UNSOLVED)
+            continue;
+          if ((v != 0) != tr->constraints[i].want)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Every choice of final writes for one solved candidate. */
+static gboolean
+emit_finals (Enum *en, Combo *c)
+{
+  const AcyTest *test = en->test;
+  guint words = ACY_WORDS (c->n);
+
+  /* values of all events, then the registers */
+  memset (c->state, 0, c->n);
+  for (guint g = 0; g < c->n; g++)
+    c->events[g].value = event_value (c, g);
+
+  memset (c->fw_choice, 0, c->n_fw * sizeof (guint));
+  for (;;)
+    {
+      AcyCandidate cand;
+
+      acy_bits_clear (words, c->fw);
+      for (guint f = 0; f < c->n_fw; f++)
+        acy_bits_add (c->fw, c->fw_cands[f][c->fw_choice[f]]);
+      for (guint v = 0; v < test->n_tracked; v++)
+        {
+          const AcyLitVar *var = &test->tracked[v];
+
+          if (var->thread >= 0)
+            c->values[v] = sym_value (c, en->chosen[var->thread]->regs[var->index], (guint) var->thread);
+          else
+            for (guint f = 0; f < c->n_fw; f++)
+              if (c->fw_loc[f] == var->index)
+                c->values[v] = c->events[c->fw_cands[f][c->fw_choice[f]]].value;
+        }
+
+      en->count++;
+      if (en->max_candidates > 0 && en->count > en->max_candidates)
+        {
+          g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                       "%s: more than %" G_GUINT64_FORMAT " candidate executions",
+                       test->filename, en->max_candidates);
+          return FALSE;
+        }
+      if ((en->count & 255) == 0
+          && g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
+        return FALSE;
+
+      cand.x = &c->x;
+      cand.final = c->values;
+      cand.condition = acy_lit_prop_eval (test->cond, test, c->values);
+      cand.filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
+      if (!en->func (&cand, en->user_data))
+        {
+          en->stop = TRUE;
+          return FALSE;
+        }
+
+      {
+        gint f = (gint) c->n_fw - 1;
+
+        while (f >= 0 && ++c->fw_choice[f] >= c->n_fw_cands[f])
+          c->fw_choice[f--] = 0;
+        if (f < 0)
+          return TRUE;
+      }
+    }
+}
+
+/* Give reads k.. an rf source each, pruning as soon as a path constraint
+ * is known to fail. */
+static gboolean
+assign_rf (Enum *en, Combo *c, guint k)
+{
+  guint r;
+
+  if (k == c->n_reads)
+    return emit_finals (en, c);
+  r = c->reads[k];
+  for (guint i = 0; i < c->n_rf_cands[k]; i++)
+    {
+      guint w = c->rf_cands[k][i];
+
+      c->rf_of[r] = (gint) w;
+      acy_rel_add (c->rf, c->n, w, r);
+      if (constraints_hold (en, c) && !assign_rf (en, c, k + 1))
+        return FALSE;
+      acy_bits_remove (acy_rel_row (c->rf, c->n, w), r);
+    }
+  c->rf_of[r] = -1;
+  return TRUE;
+}
+
+static gboolean
+run_combination (Enum *en)
+{
+  const AcyTest *test = en->test;
+  AcyArena *a = en->arena;
+  guint n_locs = test->loc_names->len;
+  guint n = n_locs, k = 0, instr_base = 0;
+  Combo c;
+  gsize rw;
+
+  memset (&c, 0, sizeof c);
+  c.offset = acy_arena_newv (a, guint, MAX (test->n_threads, 1));
+  for (guint t = 0; t < test->n_threads; t++)
+    {
+      c.offset[t] = n;
+      n += en->chosen[t]->n_events;
+    }
+  if (n > ACY_MAX_EVENTS)
+    {
+      g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                   "%s: more than %d events in an execution", test->filename, ACY_MAX_EVENTS);
+      return FALSE;
+    }
+  c.n = n;
+  rw = acy_rel_words (n);
+  c.events = acy_arena_newv0 (a, AcyEvent, n);
+  c.tev = acy_arena_newv0 (a, const AcyTraceEvent *, n);
+  c.rf_of = acy_arena_newv (a, gint, n);
+  c.state = acy_arena_newv0 (a, guint8, n);
+  c.value = acy_arena_newv0 (a, AcyValue, n);
+  c.po = acy_arena_newv0 (a, AcyWord, rw);
+  c.addr = acy_arena_newv0 (a, AcyWord, rw);
+  c.data = acy_arena_newv0 (a, AcyWord, rw);
+  c.ctrl = acy_arena_newv0 (a, AcyWord, rw);
+  c.rmw = acy_arena_newv0 (a, AcyWord, rw);
+  c.rf = acy_arena_newv0 (a, AcyWord, rw);
+  c.fw = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
+  for (guint g = 0; g < n; g++)
+    c.rf_of[g] = -1;
+
+  for (guint l = 0; l < n_locs; l++)
+    {
+      AcyEvent *e = &c.events[l];
+
+      e->thread = ACY_THREAD_INIT;
+      e->kind = ACY_EV_W | ACY_EV_IW;
+      e->loc = (gint32) l;
+      e->instr = -1;
+      e->value = g_array_index (test->loc_init, AcyValue, l);
+    }
+
+  for (guint t = 0; t < test->n_threads; t++)
+    {
+      const AcyTrace *tr = en->chosen[t];
+      guint base = c.offset[t];
+
+      for (guint i = 0; i < tr->n_events; i++)
+        {
+          const AcyTraceEvent *te = &tr->events[i];
+          AcyEvent *e = &c.events[base + i];
+
+          *e = te->ev;
+          c.tev[base + i] = te;
+          e->instr = te->ev.instr + (gint32) instr_base;
+          for (guint j = i + 1; j < tr->n_events; j++)
+            acy_rel_add (c.po, n, base + i, base + j);
+          for (guint j = 0; j < i; j++)
+            {
+              if (acy_dep_has (&te->addr, j))
+                acy_rel_add (c.addr, n, base + j, base + i);
+              if (acy_dep_has (&te->data, j))
+                acy_rel_add (c.data, n, base + j, base + i);
+              if (acy_dep_has (&te->ctrl, j))
+                acy_rel_add (c.ctrl, n, base + j, base + i);
+            }
+          if (te->rmw_partner >= 0)
+            acy_rel_add (c.rmw, n, base + i, base + (guint) te->rmw_partner);
+          if (te->needs_rf)
+            k++;
+        }
+      instr_base += tr->n_instrs;
+    }
+
+  /* rf candidates: every write to the read's location */
+  c.n_reads = k;
+  c.reads = acy_arena_newv (a, guint, MAX (k, 1));
+  c.rf_cands = acy_arena_newv (a, guint *, MAX (k, 1));
+  c.n_rf_cands = acy_arena_newv0 (a, guint, MAX (k, 1));
+  k = 0;
+  for (guint g = n_locs; g < n; g++)
+    {
+      guint m = 0;
+
+      if (!c.tev[g]->needs_rf)
+        continue;
+      c.reads[k] = g;
+      c.rf_cands[k] = acy_arena_newv (a, guint, n);
+      for (guint w = 0; w < n; w++)
+        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc)
+          c.rf_cands[k][m++] = w;
+      c.n_rf_cands[k++] = m;
+    }
+
+  /* final writes of the locations the final state (or filter) reads */
+  c.fw_loc = acy_arena_newv (a, gint, MAX (test->n_tracked, 1));
+  c.fw_cands = acy_arena_newv (a, guint *, MAX (test->n_tracked, 1));
+  c.n_fw_cands = acy_arena_newv0 (a, guint, MAX (test->n_tracked, 1));
+  c.fw_choice = acy_arena_newv0 (a, guint, MAX (test->n_tracked, 1));
+  c.values = acy_arena_newv0 (a, AcyValue, MAX (test->n_tracked, 1));
+  for (guint v = 0; v < test->n_tracked; v++)
+    {
+      gint loc = test->tracked[v].index;
+      guint m = 0;
+
+      if (test->tracked[v].thread >= 0)
+        continue;
+      c.fw_loc[c.n_fw] = loc;
+      c.fw_cands[c.n_fw] = acy_arena_newv (a, guint, n);
+      for (guint w = n_locs; w < n; w++)
+        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == loc)
+          c.fw_cands[c.n_fw][m++] = w;
+      if (m == 0)
+        c.fw_cands[c.n_fw][m++] = (guint) loc;
+      c.n_fw_cands[c.n_fw++] = m;
+    }
+
+  c.x.n_events = n;
+  c.x.events = c.events;
+  c.x.n_threads = test->n_threads;
+  c.x.n_locs = n_locs;
+  c.x.loc_names = (const char *const *) test->loc_names->pdata;
+  c.x.n_tags = test->tag_names->len;
+  c.x.tag_names = (const char *const *) test->tag_names->pdata;
+  c.x.po = c.po;
+  c.x.addr = c.addr;
+  c.x.data = c.data;
+  c.x.ctrl = c.ctrl;
+  c.x.rmw = c.rmw;
+  c.x.rf = c.rf;
+  c.x.fw = c.fw;
+
+  if (!constraints_hold (en, &c))
+    return TRUE;
+  return assign_rf (en, &c, 0);
+}
+
+static gboolean
+choose_traces (Enum *en, guint t)
+{
+  const AcyThreadTraces *tt;
+
+  if (t == en->test->n_threads)
+    {
+      AcyArenaMark mark = acy_arena_mark (en->arena);
+      gboolean ok = run_combination (en);
+
+      acy_arena_release (en->arena, mark);
+      return ok;
+    }
+  tt = &en->set->threads[t];
+  for (guint i = 0; i < tt->n_traces; i++)
+    {
+      en->chosen[t] = tt->traces[i];
+      if (!choose_traces (en, t + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+acy_test_enumerate (const AcyTest              *test,
+                    const AcyEnumerateOptions  *options,
+                    AcyCandidateFunc            func,
+                    gpointer                    user_data,
+                    GCancellable               *cancellable,
+                    GError                    **error)
+{
+  g_autoptr (AcyTraceSet) set = NULL;
+  Enum en;
+  gboolean ok;
+
+  g_return_val_if_fail (test != NULL && func != NULL, FALSE);
+
+  set = acy_trace_set_build (test, cancellable, error);
+  if (set == NULL)
+    return FALSE;
+
+  memset (&en, 0, sizeof en);
+  en.test = test;
+  en.set = set;
+  en.max_candidates = options ? options->max_candidates : 0;
+  en.func = func;
+  en.user_data = user_data;
+  en.cancellable = cancellable;
+  en.chosen = g_new0 (const AcyTrace *, MAX (test->n_threads, 1));
+  en.arena = acy_arena_new (1 << 16);
+
+  ok = choose_traces (&en, 0);
+  if (!ok && en.stop)
+    ok = TRUE;
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&en.error));
+  g_clear_error (&en.error);
+
+  g_free (en.chosen);
+  acy_arena_free (en.arena);
+  return ok;
+}

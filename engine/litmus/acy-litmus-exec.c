@@ -1,0 +1,824 @@
+/* acy-litmus-exec.c - running litmus threads symbolically into traces
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each run of a thread follows one path: every choice point (a branch on
+ * a value that is not a constant, a pointer that is not a constant, the
+ * outcome of cmpxchg, spin_trylock, ...) takes the option recorded for
+ * this run. Runs are replayed: the next run increments the last choice
+ * that has options left, like an odometer, so no state is ever copied.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-litmus-trace.h"
+
+#define MAX_CHOICES 1024
+#define MAX_TRACES  (1u << 20)
+
+typedef struct {
+  const AcySym *s;
+  AcyDepSet     d;
+} Val;
+
+typedef struct {
+  const AcyTest      *test;
+  const AcyLitThread *th;
+  guint               thread;
+  AcyArena           *arena;        /* symbols and traces */
+
+  guint               choices[MAX_CHOICES];
+  guint               n_options[MAX_CHOICES];
+  guint               n_choices;
+  guint               pos;
+
+  AcyTraceEvent       events[ACY_LIT_MAX_THREAD_EVENTS];
+  guint               n_events;
+  GArray             *constraints;  /* AcyConstraint */
+  const AcySym      **regs;
+  AcyDepSet          *regd;
+  AcyDepSet           ctrl;
+  guint               n_instrs;
+  gboolean            dead;         /* this path is not an execution */
+  GError             *error;        /* a run that cannot go on at all */
+
+  gint                tag_once;
+  gint                tag_mb;
+} Exec;
+
+gboolean
+acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
+{
+  switch (op)
+    {
+    case ACY_LOP_ADD: *out = (AcyValue) ((guint64) a + (guint64) b); return TRUE;
+    case ACY_LOP_SUB: *out = (AcyValue) ((guint64) a - (guint64) b); return TRUE;
+    case ACY_LOP_MUL: *out = (AcyValue) ((guint64) a * (guint64) b); return TRUE;
+    case ACY_LOP_DIV:
+      if (b == 0 || (a == G_MININT64 && b == -1))
+        return FALSE;
+      *out = a / b;
+      return TRUE;
+    case ACY_LOP_MOD:
+      if (b == 0 || (a == G_MININT64 && b == -1))
+        return FALSE;
+      *out = a % b;
+      return TRUE;
+    case ACY_LOP_AND: *out = a & b; return TRUE;
+    case ACY_LOP_OR: *out = a | b; return TRUE;
+    case ACY_LOP_XOR: *out = a ^ b; return TRUE;
+    case ACY_LOP_ANDNOT: *out = a & ~b; return TRUE;
+    case ACY_LOP_SHL:
+      if (b < 0 || b > 63)
+        return FALSE;
+      *out = (AcyValue) ((guint64) a << b);
+      return TRUE;
+    case ACY_LOP_SHR:
+      if (b < 0 || b > 63)
+        return FALSE;
+      *out = a >> b;
+      return TRUE;
+    case ACY_LOP_EQ: *out = a == b; return TRUE;
+    case ACY_LOP_NE: *out = a != b; return TRUE;
+    case ACY_LOP_LT: *out = a < b; return TRUE;
+    case ACY_LOP_LE: *out = a <= b; return TRUE;
+    case ACY_LOP_GT: *out = a > b; return TRUE;
+    case ACY_LOP_GE: *out = a >= b; return TRUE;
+    case ACY_LOP_LAND: *out = a != 0 && b != 0; return TRUE;
+    case ACY_LOP_LOR: *out = a != 0 || b != 0; return TRUE;
+    case ACY_LOP_NOT: *out = a == 0; return TRUE;
+    case ACY_LOP_NEG: *out = (AcyValue) (0 - (guint64) a); return TRUE;
+    case ACY_LOP_BNOT: *out = ~a; return TRUE;
+    case ACY_LOP_NONE:
+      break;
+    }
+  return FALSE;
+}
+
+static gint
+find_tag (const AcyTest *test, const char *name)
+{
+  for (guint i = 0; i < test->tag_names->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+static gboolean
+tag_is (const AcyTest *test, gint tag, const char *name)
+{
+  return tag >= 0 && g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, tag), name) == 0;
+}
+
+/* ---- choice points ---- */
+
+static guint
+choose (Exec *x, guint n_options)
+{
+  guint c;
+
+  if (x->pos >= MAX_CHOICES)
+    {
+      if (x->error == NULL)
+        g_set_error (&x->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                     "%s: P%u makes more than %d choices", x->test->filename, x->thread, MAX_CHOICES);
+      x->dead = TRUE;
+      return 0;
+    }
+  if (x->pos < x->n_choices)
+    c = x->choices[x->pos];
+  else
+    {
+      c = 0;
+      x->choices[x->pos] = 0;
+      x->n_choices = x->pos + 1;
+    }
+  x->n_options[x->pos] = n_options;
+  x->pos++;
+  return c;
+}
+
+/* Move to the next combination of choices; FALSE when all were run. */
+static gboolean
+next_choices (Exec *x)
+{
+  x->n_choices = x->pos;
+  while (x->n_choices > 0)
+    {
+      guint i = x->n_choices - 1;
+
+      if (x->choices[i] + 1 < x->n_options[i])
+        {
+          x->choices[i]++;
+          return TRUE;
+        }
+      x->n_choices--;
+    }
+  return FALSE;
+}
+
+
+/* ---- symbols ---- */
+
+static const AcySym *
+sym_const (Exec *x, AcyValue v)
+{
+  AcySym *s = acy_arena_new0 (x->arena, AcySym);
+
+  s->kind = ACY_SYM_CONST;
+  s->value = v;
+  return s;
+}
+
+static const AcySym *
+sym_read (Exec *x, guint ev)
+{
+  AcySym *s = acy_arena_new0 (x->arena, AcySym);
+
+  s->kind = ACY_SYM_READ;
+  s->read = ev;
+  return s;
+}
+
+/* Fold constants; an undefined operation (division by 0) kills the path. */
+static const AcySym *
+sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
+{
+  AcySym *s;
+
+  if (a->kind == ACY_SYM_CONST && (b == NULL || b->kind == ACY_SYM_CONST))
+    {
+      AcyValue v;
+
+      if (!acy_lit_binop (op, a->value, b ? b->value : 0, &v))
+        {
+          x->dead = TRUE;
+          return a;
+        }
+      return sym_const (x, v);
+    }
+  s = acy_arena_new0 (x->arena, AcySym);
+  s->kind = ACY_SYM_OP;
+  s->op = op;
+  s->a = a;
+  s->b = b;
+  return s;
+}
+
+static void
+constrain (Exec *x, const AcySym *cond, gboolean want)
+{
+  AcyConstraint c = { cond, want };
+
+  g_array_append_val (x->constraints, c);
+}
+
+/* Is @s non-zero? Decided now when constant, else a choice point whose
+ * options become constraints. */
+static gboolean
+decide (Exec *x, const AcySym *s)
+{
+  gboolean taken;
+
+  if (s->kind == ACY_SYM_CONST)
+    return s->value != 0;
+  taken = choose (x, 2) == 0;
+  constrain (x, s, taken);
+  return taken;
+}
+
+/* ---- events ---- */
+
+static gint
+new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag, AcyLoc at)
+{
+  AcyTraceEvent *e;
+
+  if (x->n_events >= ACY_LIT_MAX_THREAD_EVENTS)
+    {
+      if (x->error == NULL)
+        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, at,
+                          "P%u has more than %d events near 'P%u'", x->thread,
+                          ACY_LIT_MAX_THREAD_EVENTS, x->thread);
+      x->dead = TRUE;
+      return -1;
+    }
+  e = &x->events[x->n_events];
+  memset (e, 0, sizeof *e);
+  e->ev.thread = (guint16) x->thread;
+  e->ev.po_index = (guint16) x->n_events;
+  e->ev.kind = kind;
+  e->ev.loc = loc;
+  e->ev.instr = (gint32) x->n_instrs;
+  e->ev.tags = tag >= 0 ? (guint64) 1 << tag : 0;
+  e->ev.line = at.line;
+  e->ev.col = at.col;
+  e->ctrl = x->ctrl;
+  e->rmw_partner = -1;
+  e->sym = value ? value : sym_read (x, x->n_events);
+  if (value && value->kind == ACY_SYM_CONST)
+    e->ev.value = value->value;
+  return (gint) x->n_events++;
+}
+
+/* The location an address points to. A constant must be an address (else
+ * the path dies: herd has no execution dereferencing an integer); an
+ * unknown address is split over the locations, under a constraint. */
+static gint
+addr_loc (Exec *x, const Val *a)
+{
+  guint n_locs = x->test->loc_names->len;
+  gint loc;
+
+  if (x->dead)
+    return -1;
+  if (a->s->kind == ACY_SYM_CONST)
+    {
+      if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
+        {
+          x->dead = TRUE;
+          return -1;
+        }
+      return ACY_VALUE_ADDR_LOC (a->s->value);
+    }
+  loc = (gint) choose (x, n_locs);
+  constrain (x, sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE);
+  return loc;
+}
+
+/* A read of @loc, its address depending on @addr. Its value is a new
+ * symbol unless @value is given (lock reads have fixed values). */
+static gint
+emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
+           const Val *addr, gboolean needs_rf, AcyLoc at)
+{
+  gint i = new_event (x, kind, loc, value ? sym_const (x, *value) : NULL, tag, at);
+
+  if (i < 0)
+    return -1;
+  x->events[i].addr = addr->d;
+  x->events[i].vdep = addr->d;
+  x->events[i].needs_rf = needs_rf;
+  return i;
+}
+
+static gint
+emit_write (Exec *x, guint32 kind, gint loc, const Val *value, gint tag,
+            const Val *addr, AcyLoc at)
+{
+  gint i = new_event (x, kind, loc, value->s, tag, at);
+
+  if (i < 0)
+    return -1;
+  x->events[i].addr = addr->d;
+  x->events[i].data = value->d;
+  x->events[i].vdep = addr->d;
+  acy_dep_union (&x->events[i].vdep, &value->d);
+  return i;
+}
+
+static void
+emit_fence (Exec *x, gint tag, AcyLoc at)
+{
+  Val zero;
+
+  memset (&zero, 0, sizeof zero);
+  zero.s = sym_const (x, 0);
+  new_event (x, ACY_EV_F, -1, zero.s, tag, at);
+  x->n_instrs++;
+}
+
+static void
+link_rmw (Exec *x, gint r, gint w)
+{
+  if (r >= 0 && w >= 0)
+    x->events[r].rmw_partner = w;
+}
+
+static Val
+val_const (Exec *x, AcyValue v)
+{
+  Val r;
+
+  memset (&r, 0, sizeof r);
+  r.s = sym_const (x, v);
+  return r;
+}
+
+static Val
+val_of_read (Exec *x, gint ev)
+{
+  Val r;
+
+  memset (&r, 0, sizeof r);
+  if (ev < 0)
+    {
+      r.s = sym_const (x, 0);
+      return r;
+    }
+  r.s = x->events[ev].sym;
+  acy_dep_add (&r.d, (guint) ev);
+  return r;
+}
+
+/* ---- expressions ---- */
+
+static gboolean eval (Exec *x, const AcyLitExpr *e, Val *out);
+
+static gint
+rmw_read_tag (Exec *x, gint tag)
+{
+  return tag_is (x->test, tag, "acquire") ? tag : x->tag_once;
+}
+
+static gint
+rmw_write_tag (Exec *x, gint tag)
+{
+  return tag_is (x->test, tag, "release") ? tag : x->tag_once;
+}
+
+/* The RMW primitives follow herd's C semantics: xchg, cmpxchg and the
+ * value-returning atomics with tag mb are a relaxed (ONCE) read and write
+ * between two mb fences; acquire goes on the read, release on the write;
+ * a failed cmpxchg or atomic_add_unless is a lone ONCE read. */
+static gboolean
+eval_core (Exec *x, const AcyLitExpr *e, Val *out)
+{
+  gint t = e->tag_index;
+  gboolean mb = tag_is (x->test, t, "mb");
+  Val a, v, o;
+  gint loc, r, w;
+
+  *out = val_const (x, 0);
+  switch (e->core)
+    {
+    case ACY_CORE_LOAD:
+      if (!eval (x, e->args[0]->a, &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      r = emit_read (x, ACY_EV_R, loc, NULL, t, &a, TRUE, e->loc);
+      x->n_instrs++;
+      *out = val_of_read (x, r);
+      return r >= 0;
+
+    case ACY_CORE_STORE:
+      if (!eval (x, e->args[0]->a, &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      w = emit_write (x, ACY_EV_W, loc, &v, t, &a, e->loc);
+      x->n_instrs++;
+      return w >= 0;
+
+    case ACY_CORE_FENCE:
+      emit_fence (x, t, e->loc);
+      return !x->dead;
+
+    case ACY_CORE_XCHG:
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      if (mb)
+        emit_fence (x, t, e->loc);
+      r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, mb ? x->tag_once : rmw_read_tag (x, t),
+                     &a, TRUE, e->loc);
+      w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &v, mb ? x->tag_once : rmw_write_tag (x, t),
+                      &a, e->loc);
+      link_rmw (x, r, w);
+      x->n_instrs++;
+      if (mb)
+        emit_fence (x, t, e->loc);
+      *out = val_of_read (x, r);
+      return !x->dead;
+
+    case ACY_CORE_CMPXCHG:
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      {
+        gboolean success = choose (x, 2) == 0;
+
+        if (success)
+          {
+            if (!eval (x, e->args[2], &v))
+              return FALSE;
+            if (mb)
+              emit_fence (x, t, e->loc);
+            r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, mb ? x->tag_once : rmw_read_tag (x, t),
+                           &a, TRUE, e->loc);
+            w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &v, mb ? x->tag_once : rmw_write_tag (x, t),
+                            &a, e->loc);
+            link_rmw (x, r, w);
+            x->n_instrs++;
+            if (mb)
+              emit_fence (x, t, e->loc);
+          }
+        else
+          {
+            /* a failed cmpxchg is a lone read, still in the RMW set */
+            r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, &a, TRUE, e->loc);
+            x->n_instrs++;
+          }
+        if (r >= 0)
+          constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), success);
+        *out = val_of_read (x, r);
+        return !x->dead;
+      }
+
+    case ACY_CORE_ATOMIC_OP:
+    case ACY_CORE_ATOMIC_OP_RETURN:
+    case ACY_CORE_ATOMIC_FETCH_OP:
+      if (!eval (x, e->args[2], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      {
+        Val nv;
+        gint rt, wt;
+
+        if (e->core == ACY_CORE_ATOMIC_OP)
+          {
+            /* herd: the read keeps the annotation (NORETURN), the write is ONCE */
+            rt = t;
+            wt = x->tag_once;
+            mb = FALSE;
+          }
+        else if (mb)
+          rt = wt = x->tag_once;
+        else
+          {
+            rt = rmw_read_tag (x, t);
+            wt = rmw_write_tag (x, t);
+          }
+        if (mb)
+          emit_fence (x, t, e->loc);
+        r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, rt, &a, TRUE, e->loc);
+        if (r < 0)
+          return FALSE;
+        nv.s = sym_op (x, e->args[1]->op, x->events[r].sym, v.s);
+        nv.d = v.d;
+        w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &nv, wt, &a, e->loc);
+        if (w >= 0)
+          acy_dep_add (&x->events[w].vdep, (guint) r);
+        link_rmw (x, r, w);
+        x->n_instrs++;
+        if (mb)
+          emit_fence (x, t, e->loc);
+        *out = val_of_read (x, r);
+        if (e->core == ACY_CORE_ATOMIC_OP_RETURN)
+          {
+            out->s = nv.s;
+            acy_dep_union (&out->d, &v.d);
+          }
+        return !x->dead;
+      }
+
+    case ACY_CORE_ADD_UNLESS:
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      if (choose (x, 2) == 0)
+        {
+          Val nv;
+
+          if (!eval (x, e->args[1], &v))
+            return FALSE;
+          emit_fence (x, x->tag_mb, e->loc);
+          r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, &a, TRUE, e->loc);
+          if (r < 0)
+            return FALSE;
+          constrain (x, sym_op (x, ACY_LOP_NE, x->events[r].sym, o.s), TRUE);
+          nv.s = sym_op (x, ACY_LOP_ADD, x->events[r].sym, v.s);
+          nv.d = v.d;
+          w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &nv, x->tag_once, &a, e->loc);
+          if (w >= 0)
+            acy_dep_add (&x->events[w].vdep, (guint) r);
+          link_rmw (x, r, w);
+          x->n_instrs++;
+          emit_fence (x, x->tag_mb, e->loc);
+          *out = val_const (x, 1);
+        }
+      else
+        {
+          r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, &a, TRUE, e->loc);
+          if (r < 0)
+            return FALSE;
+          constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), TRUE);
+          x->n_instrs++;
+          *out = val_const (x, 0);
+        }
+      return !x->dead;
+
+    case ACY_CORE_LOCK:
+    case ACY_CORE_TRYLOCK:
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      if (e->core == ACY_CORE_TRYLOCK && choose (x, 2) == 1)
+        {
+          AcyValue one = 1;
+
+          emit_read (x, ACY_EV_LF, loc, &one, -1, &a, FALSE, e->loc);
+          x->n_instrs++;
+          *out = val_const (x, 0);
+          return !x->dead;
+        }
+      {
+        AcyValue zero = 0;
+        Val one = val_const (x, 1);
+
+        r = emit_read (x, ACY_EV_LKR, loc, &zero, -1, &a, FALSE, e->loc);
+        w = emit_write (x, ACY_EV_LKW, loc, &one, -1, &a, e->loc);
+        link_rmw (x, r, w);
+        x->n_instrs++;
+        *out = val_const (x, 1);
+        return !x->dead;
+      }
+
+    case ACY_CORE_UNLOCK:
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      v = val_const (x, 0);
+      emit_write (x, ACY_EV_UL, loc, &v, -1, &a, e->loc);
+      x->n_instrs++;
+      return !x->dead;
+
+    case ACY_CORE_ISLOCKED:
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      {
+        AcyValue one = 1, zero = 0;
+
+        if (choose (x, 2) == 0)
+          {
+            emit_read (x, ACY_EV_RL, loc, &one, -1, &a, FALSE, e->loc);
+            *out = val_const (x, 1);
+          }
+        else
+          {
+            emit_read (x, ACY_EV_RU, loc, &zero, -1, &a, FALSE, e->loc);
+            *out = val_const (x, 0);
+          }
+      }
+      x->n_instrs++;
+      return !x->dead;
+
+    case ACY_CORE_SRCU:
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      v = val_const (x, 0);
+      if (e->n_args > 1 && !eval (x, e->args[1], &v))
+        return FALSE;
+      emit_write (x, ACY_EV_SRCU, loc, &v, t, &a, e->loc);
+      x->n_instrs++;
+      return !x->dead;
+
+    case ACY_CORE_NONE:
+      break;
+    }
+  return FALSE;
+}
+
+static gboolean
+eval (Exec *x, const AcyLitExpr *e, Val *out)
+{
+  Val a, b;
+
+  if (x->dead)
+    return FALSE;
+  switch (e->kind)
+    {
+    case ACY_LEXPR_INT:
+    case ACY_LEXPR_ADDROF:
+      *out = val_const (x, e->value);
+      return TRUE;
+    case ACY_LEXPR_NAME:
+      out->s = x->regs[e->reg];
+      out->d = x->regd[e->reg];
+      return TRUE;
+    case ACY_LEXPR_DEREF:
+      {
+        gint loc, r;
+
+        /* `*p` as a value: a plain (untagged) read */
+        if (!eval (x, e->a, &a) || (loc = addr_loc (x, &a)) < 0)
+          return FALSE;
+        r = emit_read (x, ACY_EV_R, loc, NULL, -1, &a, TRUE, e->loc);
+        x->n_instrs++;
+        *out = val_of_read (x, r);
+        return r >= 0;
+      }
+    case ACY_LEXPR_UNARY:
+      if (!eval (x, e->a, &a))
+        return FALSE;
+      out->d = a.d;
+      out->s = sym_op (x, e->op, a.s, NULL);
+      return !x->dead;
+    case ACY_LEXPR_BINARY:
+      if (!eval (x, e->a, &a) || !eval (x, e->b, &b))
+        return FALSE;
+      out->d = a.d;
+      acy_dep_union (&out->d, &b.d);
+      out->s = sym_op (x, e->op, a.s, b.s);
+      return !x->dead;
+    case ACY_LEXPR_CALL:
+      return eval_core (x, e, out);
+    case ACY_LEXPR_OPARG:
+      break;
+    }
+  x->dead = TRUE;
+  return FALSE;
+}
+
+/* ---- statements ---- */
+
+static gboolean
+exec_stmt (Exec *x, const AcyLitStmt *s)
+{
+  Val v, a;
+  gint loc;
+
+  if (x->dead)
+    return FALSE;
+  switch (s->kind)
+    {
+    case ACY_LSTMT_EXPR:
+      return eval (x, s->expr, &v);
+    case ACY_LSTMT_ASSIGN:
+    case ACY_LSTMT_DECL:
+      if (s->expr == NULL)
+        return TRUE;
+      if (!eval (x, s->expr, &v))
+        return FALSE;
+      x->regs[s->reg] = v.s;
+      x->regd[s->reg] = v.d;
+      return TRUE;
+    case ACY_LSTMT_STORE:
+      if (!eval (x, s->lhs->a, &a) || !eval (x, s->expr, &v) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      emit_write (x, ACY_EV_W, loc, &v, -1, &a, s->loc);
+      x->n_instrs++;
+      return !x->dead;
+    case ACY_LSTMT_IF:
+      if (!eval (x, s->expr, &v))
+        return FALSE;
+      /* every event after the branch depends on the reads of its condition */
+      acy_dep_union (&x->ctrl, &v.d);
+      if (decide (x, v.s))
+        return exec_stmt (x, s->then_s);
+      return s->else_s == NULL || exec_stmt (x, s->else_s);
+    case ACY_LSTMT_BLOCK:
+      for (guint i = 0; i < s->n_body; i++)
+        if (!exec_stmt (x, s->body[i]))
+          return FALSE;
+      return TRUE;
+    }
+  return TRUE;
+}
+
+static AcyTrace *
+save_trace (Exec *x)
+{
+  AcyTrace *t = acy_arena_new0 (x->arena, AcyTrace);
+
+  t->n_events = x->n_events;
+  t->events = acy_arena_newv (x->arena, AcyTraceEvent, MAX (x->n_events, 1));
+  memcpy (t->events, x->events, x->n_events * sizeof (AcyTraceEvent));
+  t->regs = acy_arena_newv (x->arena, const AcySym *, MAX (x->th->n_regs, 1));
+  memcpy (t->regs, x->regs, x->th->n_regs * sizeof (gpointer));
+  t->n_instrs = x->n_instrs;
+  t->n_constraints = x->constraints->len;
+  t->constraints = acy_arena_newv (x->arena, AcyConstraint, MAX (x->constraints->len, 1));
+  memcpy (t->constraints, x->constraints->data, x->constraints->len * sizeof (AcyConstraint));
+  return t;
+}
+
+static gboolean
+run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyThreadTraces *out,
+            GCancellable *cancellable, GError **error)
+{
+  Exec *x = g_new0 (Exec, 1);
+  const AcyLitThread *th = &test->threads[thread];
+  GPtrArray *traces = g_ptr_array_new ();
+  gboolean ok = TRUE;
+
+  x->test = test;
+  x->th = th;
+  x->thread = thread;
+  x->arena = arena;
+  x->regs = g_new0 (const AcySym *, MAX (th->n_regs, 1));
+  x->regd = g_new0 (AcyDepSet, MAX (th->n_regs, 1));
+  x->constraints = g_array_new (FALSE, FALSE, sizeof (AcyConstraint));
+  x->tag_once = find_tag (test, "ONCE");
+  x->tag_mb = find_tag (test, "MB");
+
+  do
+    {
+      AcyArenaMark mark = acy_arena_mark (arena);
+
+      x->pos = 0;
+      x->n_events = 0;
+      x->n_instrs = 0;
+      x->dead = FALSE;
+      g_array_set_size (x->constraints, 0);
+      memset (&x->ctrl, 0, sizeof x->ctrl);
+      for (guint r = 0; r < th->n_regs; r++)
+        x->regs[r] = sym_const (x, th->reg_init[r]);
+      memset (x->regd, 0, th->n_regs * sizeof (AcyDepSet));
+
+      exec_stmt (x, th->body);
+      if (x->error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&x->error));
+          ok = FALSE;
+          break;
+        }
+      if (x->dead)
+        acy_arena_release (arena, mark);
+      else
+        {
+          if (traces->len >= MAX_TRACES)
+            {
+              g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
+                           "%s: P%u has more than %u paths", test->filename, thread, MAX_TRACES);
+              ok = FALSE;
+              break;
+            }
+          g_ptr_array_add (traces, save_trace (x));
+        }
+      if ((traces->len & 1023) == 1023 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+    }
+  while (next_choices (x));
+
+  out->n_traces = traces->len;
+  out->traces = acy_arena_newv (arena, AcyTrace *, MAX (traces->len, 1));
+  memcpy (out->traces, traces->pdata, traces->len * sizeof (gpointer));
+  g_ptr_array_free (traces, TRUE);
+  g_array_free (x->constraints, TRUE);
+  g_free (x->regs);
+  g_free (x->regd);
+  g_free (x);
+  return ok;
+}
+
+AcyTraceSet *
+acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (AcyTraceSet) set = g_new0 (AcyTraceSet, 1);
+
+  set->n_threads = test->n_threads;
+  set->threads = g_new0 (AcyThreadTraces, MAX (test->n_threads, 1));
+  set->arena = acy_arena_new (1 << 16);
+  for (guint t = 0; t < test->n_threads; t++)
+    if (!run_thread (test, t, set->arena, &set->threads[t], cancellable, error))
+      return NULL;
+  return g_steal_pointer (&set);
+}
+
+void
+acy_trace_set_free (AcyTraceSet *set)
+{
+  if (set == NULL)
+    return;
+  g_free (set->threads);
+  if (set->arena)
+    acy_arena_free (set->arena);
+  g_free (set);
+}

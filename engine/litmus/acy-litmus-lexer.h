@@ -1,0 +1,70 @@
+/* acy-litmus-lexer.h - tokens of C litmus tests and herd macro files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "acy-arena.h"
+#include "acy-error.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ACY_LTOK_EOF,
+  ACY_LTOK_IDENT,   /* text; a core operation may carry a {tag} */
+  ACY_LTOK_INT,     /* value */
+  ACY_LTOK_PUNCT,   /* text: "(", "==", "/\\", ... */
+} AcyLitTokenKind;
+
+typedef struct {
+  AcyLitTokenKind kind;
+  const char     *text;    /* arena string (the punctuation for PUNCT) */
+  const char     *tag;     /* `__op{tag}`: the tag, else NULL */
+  gint64          value;
+  AcyLoc          loc;
+  gboolean        newline_before;  /* a line break precedes the token */
+} AcyLitToken;
+
+/* A comment seen while lexing, kept for the `Result:` line. */
+typedef struct {
+  const char *text;
+  AcyLoc      loc;
+} AcyLitComment;
+
+typedef struct {
+  AcyLitToken   *tokens;     /* ends with an ACY_LTOK_EOF token */
+  guint          n_tokens;
+  AcyLitComment *comments;
+  guint          n_comments;
+} AcyLitTokens;
+
+/* Tokenise @text[0..len) starting at @line (1-based). Comments are
+ * `(* ... *)` (nesting; in C code `(*x` is a dereference, so a comment
+ * opener must be followed by a space, a newline or `*`), `/ * ... * /` and
+ * `//` to the end of the line. */
+gboolean acy_lit_tokenize (AcyArena     *arena,
+                           const char   *text,
+                           gsize         len,
+                           const char   *filename,
+                           guint         line,
+                           AcyLitTokens *out,
+                           GError      **error);
+
+static inline gboolean
+acy_lit_tok_is (const AcyLitToken *t, const char *punct)
+{
+  return t->kind == ACY_LTOK_PUNCT && strcmp (t->text, punct) == 0;
+}
+
+static inline gboolean
+acy_lit_tok_is_ident (const AcyLitToken *t, const char *word)
+{
+  return t->kind == ACY_LTOK_IDENT && t->tag == NULL && strcmp (t->text, word) == 0;
+}
+
+/* The token's text as shown in an error ("near 'x'"). */
+const char *acy_lit_token_describe (const AcyLitToken *t);
+
+G_END_DECLS

@@ -1,0 +1,1229 @@
+/* acy-litmus-parser.c - parser of herd's C litmus format
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * test     := 'C' NAME-LINE init? thread+ ('locations' '[' var* ']')?
+ *             ('filter' prop)? ('exists' | '~' 'exists' | 'forall') prop
+ * init     := '{' (entry ';')* '}'
+ * thread   := 'P'N '(' param (',' param)* ')' '{' stmt* '}'
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-litmus-private.h"
+
+/* ---- helpers ---- */
+
+static const AcyLitToken *
+peek (AcyLitParser *ps)
+{
+  return &ps->toks[ps->pos];
+}
+
+static const AcyLitToken *
+peek_at (AcyLitParser *ps, guint k)
+{
+  guint i = ps->pos;
+
+  while (k-- > 0 && ps->toks[i].kind != ACY_LTOK_EOF)
+    i++;
+  return &ps->toks[i];
+}
+
+static const AcyLitToken *
+advance (AcyLitParser *ps)
+{
+  const AcyLitToken *t = &ps->toks[ps->pos];
+
+  if (t->kind != ACY_LTOK_EOF)
+    ps->pos++;
+  return t;
+}
+
+static gboolean
+accept (AcyLitParser *ps, const char *punct)
+{
+  if (acy_lit_tok_is (peek (ps), punct))
+    {
+      ps->pos++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+error_near (AcyLitParser *ps, GError **error, AcyErrorCode code,
+            const AcyLitToken *t, const char *msg)
+{
+  acy_set_error_at (error, code, t->loc, "%s near '%s'", msg, acy_lit_token_describe (t));
+}
+
+gboolean
+acy_lit_expect (AcyLitParser *ps, const char *punct, const char *what, GError **error)
+{
+  if (accept (ps, punct))
+    return TRUE;
+  {
+    g_autofree char *msg = g_strdup_printf ("expected '%s'%s%s", punct, what ? " " : "", what ? what : "");
+    error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), msg);
+  }
+  return FALSE;
+}
+
+static gboolean
+expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open, GError **error)
+{
+  if (accept (ps, punct))
+    return TRUE;
+  acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
+                    "expected '%s' to close the '%s' opened at %u:%u near '%s'",
+                    punct, open->text, open->loc.line, open->loc.col,
+                    acy_lit_token_describe (peek (ps)));
+  return FALSE;
+}
+
+static gboolean
+enter (AcyLitParser *ps, GError **error)
+{
+  if (++ps->depth > ACY_LIT_MAX_DEPTH)
+    {
+      error_near (ps, error, ACY_ERROR_LIMIT, peek (ps), "nesting too deep (more than 1000 levels)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+AcyLitExpr *
+acy_lit_expr_new (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc)
+{
+  AcyLitExpr *e = acy_arena_new0 (arena, AcyLitExpr);
+
+  e->kind = kind;
+  e->loc = loc;
+  e->reg = -1;
+  e->tag_index = -1;
+  return e;
+}
+
+AcyLitStmt *
+acy_lit_stmt_new (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc)
+{
+  AcyLitStmt *s = acy_arena_new0 (arena, AcyLitStmt);
+
+  s->kind = kind;
+  s->loc = loc;
+  s->reg = -1;
+  return s;
+}
+
+/* ---- expressions ---- */
+
+typedef struct {
+  const char *text;
+  AcyLitOp    op;
+  guint       prec;
+} BinOp;
+
+static const BinOp binops[] = {
+  { "||", ACY_LOP_LOR, 1 },
+  { "&&", ACY_LOP_LAND, 2 },
+  { "|", ACY_LOP_OR, 3 },
+  { "^", ACY_LOP_XOR, 4 },
+  { "&", ACY_LOP_AND, 5 },
+  { "==", ACY_LOP_EQ, 6 }, { "!=", ACY_LOP_NE, 6 },
+  { "<", ACY_LOP_LT, 7 }, { "<=", ACY_LOP_LE, 7 }, { ">", ACY_LOP_GT, 7 }, { ">=", ACY_LOP_GE, 7 },
+  { "<<", ACY_LOP_SHL, 8 }, { ">>", ACY_LOP_SHR, 8 },
+  { "+", ACY_LOP_ADD, 9 }, { "-", ACY_LOP_SUB, 9 },
+  { "*", ACY_LOP_MUL, 10 }, { "/", ACY_LOP_DIV, 10 }, { "%", ACY_LOP_MOD, 10 },
+};
+
+static const BinOp *
+binop_of (const AcyLitToken *t)
+{
+  if (t->kind != ACY_LTOK_PUNCT)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
+    if (strcmp (binops[i].text, t->text) == 0)
+      return &binops[i];
+  return NULL;
+}
+
+static AcyLitExpr *parse_binary (AcyLitParser *ps, guint min_prec, GError **error);
+static AcyLitExpr *parse_unary (AcyLitParser *ps, GError **error);
+static gboolean is_type_word (const AcyLitToken *t);
+static void skip_type (AcyLitParser *ps);
+
+/* An operator passed to a macro, as in `__atomic_op(X,&~,V)`: a run of
+ * operator tokens directly followed by ',' or ')'. */
+static AcyLitExpr *
+try_parse_oparg (AcyLitParser *ps)
+{
+  guint k = 0;
+  GString *s;
+  AcyLitExpr *e;
+
+  while (peek_at (ps, k)->kind == ACY_LTOK_PUNCT
+         && (binop_of (peek_at (ps, k)) || acy_lit_tok_is (peek_at (ps, k), "~")))
+    k++;
+  if (k == 0 || k > 2
+      || !(acy_lit_tok_is (peek_at (ps, k), ",") || acy_lit_tok_is (peek_at (ps, k), ")")))
+    return NULL;
+
+  e = acy_lit_expr_new (ps->arena, ACY_LEXPR_OPARG, peek (ps)->loc);
+  s = g_string_new (NULL);
+  for (guint i = 0; i < k; i++)
+    g_string_append (s, advance (ps)->text);
+  e->name = acy_arena_strdup (ps->arena, s->str);
+  if (strcmp (s->str, "&~") == 0)
+    e->op = ACY_LOP_ANDNOT;
+  else
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
+        if (strcmp (binops[i].text, s->str) == 0)
+          e->op = binops[i].op;
+    }
+  g_string_free (s, TRUE);
+  return e;
+}
+
+/* call := IDENT{tag}? ('(' (arg (',' arg)*)? ')')? */
+static AcyLitExpr *
+parse_call (AcyLitParser *ps, const AcyLitToken *name, GError **error)
+{
+  AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_CALL, name->loc);
+  GPtrArray *args;
+  const AcyLitToken *open;
+
+  e->name = name->text;
+  e->tag = name->tag;
+  open = peek (ps);
+  if (!accept (ps, "("))
+    return e;
+  e->call_parens = TRUE;
+  args = g_ptr_array_new ();
+  if (!acy_lit_tok_is (peek (ps), ")"))
+    for (;;)
+      {
+        AcyLitExpr *arg = try_parse_oparg (ps);
+
+        if (arg == NULL)
+          arg = acy_lit_parse_expr (ps, error);
+        if (arg == NULL)
+          {
+            g_ptr_array_free (args, TRUE);
+            return NULL;
+          }
+        g_ptr_array_add (args, arg);
+        if (!accept (ps, ","))
+          break;
+      }
+  if (!expect_close (ps, ")", open, error))
+    {
+      g_ptr_array_free (args, TRUE);
+      return NULL;
+    }
+  e->n_args = args->len;
+  e->args = acy_arena_newv (ps->arena, AcyLitExpr *, MAX (args->len, 1));
+  memcpy (e->args, args->pdata, args->len * sizeof (gpointer));
+  g_ptr_array_free (args, TRUE);
+  return e;
+}
+
+/* primary := INT | IDENT | call | '(' expr ')' */
+static AcyLitExpr *
+parse_primary (AcyLitParser *ps, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+
+  if (t->kind == ACY_LTOK_INT)
+    {
+      AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_INT, t->loc);
+
+      advance (ps);
+      e->value = t->value;
+      return e;
+    }
+  if (t->kind == ACY_LTOK_IDENT)
+    {
+      advance (ps);
+      if (t->tag != NULL || acy_lit_tok_is (peek (ps), "("))
+        return parse_call (ps, t, error);
+      {
+        AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_NAME, t->loc);
+
+        e->name = t->text;
+        return e;
+      }
+    }
+  if (acy_lit_tok_is (t, "(") && is_type_word (peek_at (ps, 1)))
+    {
+      /* a cast such as `(char **)x`: values carry no C type here */
+      advance (ps);
+      skip_type (ps);
+      while (accept (ps, "*"))
+        ;
+      if (!expect_close (ps, ")", t, error))
+        return NULL;
+      return parse_unary (ps, error);
+    }
+  if (acy_lit_tok_is (t, "("))
+    {
+      AcyLitExpr *e;
+
+      advance (ps);
+      e = acy_lit_parse_expr (ps, error);
+      if (e == NULL || !expect_close (ps, ")", t, error))
+        return NULL;
+      return e;
+    }
+  error_near (ps, error, ACY_ERROR_SYNTAX, t, "expected an expression");
+  return NULL;
+}
+
+/* unary := ('!' | '-' | '~' | '*' | '&' | '+') unary | primary */
+static AcyLitExpr *
+parse_unary (AcyLitParser *ps, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+  AcyLitExpr *e = NULL, *a;
+
+  if (!enter (ps, error))
+    return NULL;
+
+  if (t->kind == ACY_LTOK_PUNCT
+      && (acy_lit_tok_is (t, "!") || acy_lit_tok_is (t, "-") || acy_lit_tok_is (t, "~")
+          || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
+    {
+      advance (ps);
+      a = parse_unary (ps, error);
+      if (a == NULL)
+        goto out;
+      switch (t->text[0])
+        {
+        case '+':
+          e = a;
+          break;
+        case '*':
+          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_DEREF, t->loc);
+          e->a = a;
+          break;
+        case '&':
+          if (a->kind != ACY_LEXPR_NAME)
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                                "'&' needs the name of a shared location near '&'");
+              goto out;
+            }
+          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_ADDROF, t->loc);
+          e->name = a->name;
+          break;
+        case '-':
+          if (a->kind == ACY_LEXPR_INT)
+            {
+              a->value = -a->value;
+              a->loc = t->loc;
+              e = a;
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
+        default:
+          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_UNARY, t->loc);
+          e->op = t->text[0] == '!' ? ACY_LOP_NOT : t->text[0] == '-' ? ACY_LOP_NEG : ACY_LOP_BNOT;
+          e->a = a;
+          break;
+        }
+    }
+  else
+    e = parse_primary (ps, error);
+
+out:
+  ps->depth--;
+  return e;
+}
+
+static AcyLitExpr *
+parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
+{
+  AcyLitExpr *lhs;
+  const BinOp *op;
+
+  if (!enter (ps, error))
+    return NULL;
+  lhs = parse_unary (ps, error);
+  while (lhs != NULL && (op = binop_of (peek (ps))) != NULL && op->prec >= min_prec)
+    {
+      const AcyLitToken *t = advance (ps);
+      AcyLitExpr *rhs = parse_binary (ps, op->prec + 1, error);
+      AcyLitExpr *e;
+
+      if (rhs == NULL)
+        {
+          lhs = NULL;
+          break;
+        }
+      e = acy_lit_expr_new (ps->arena, ACY_LEXPR_BINARY, t->loc);
+      e->op = op->op;
+      e->a = lhs;
+      e->b = rhs;
+      lhs = e;
+    }
+  ps->depth--;
+  return lhs;
+}
+
+/* expr := unary (binop unary)*, C precedences */
+AcyLitExpr *
+acy_lit_parse_expr (AcyLitParser *ps, GError **error)
+{
+  return parse_binary (ps, 1, error);
+}
+
+/* ---- statements ---- */
+
+static const char *const type_words[] = {
+  "int", "long", "short", "char", "unsigned", "signed", "bool", "_Bool",
+  "intptr_t", "uintptr_t", "atomic_t", "atomic_long_t", "spinlock_t", "void",
+  "size_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "const",
+  "volatile", "struct", "union", "int8_t", "int16_t", "int32_t", "int64_t",
+  "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+};
+
+static gboolean
+is_type_word (const AcyLitToken *t)
+{
+  if (t->kind != ACY_LTOK_IDENT || t->tag != NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (type_words); i++)
+    if (strcmp (type_words[i], t->text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+skip_type (AcyLitParser *ps)
+{
+  while (is_type_word (peek (ps)))
+    {
+      const AcyLitToken *t = advance (ps);
+
+      /* `struct srcu_struct`: the tag name is part of the type */
+      if ((strcmp (t->text, "struct") == 0 || strcmp (t->text, "union") == 0)
+          && peek (ps)->kind == ACY_LTOK_IDENT)
+        advance (ps);
+    }
+}
+
+static AcyLitStmt *parse_stmt (AcyLitParser *ps, GError **error);
+
+static AcyLitStmt *
+make_block (AcyLitParser *ps, AcyLoc loc, GPtrArray *stmts)
+{
+  AcyLitStmt *b = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, loc);
+
+  b->n_body = stmts->len;
+  b->body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
+  memcpy (b->body, stmts->pdata, stmts->len * sizeof (gpointer));
+  return b;
+}
+
+/* decl := type ('*'* IDENT ('=' expr)?) (',' ...)* ';' */
+static AcyLitStmt *
+parse_decl (AcyLitParser *ps, GError **error)
+{
+  const AcyLitToken *first = peek (ps);
+  GPtrArray *decls = g_ptr_array_new ();
+  AcyLitStmt *result = NULL;
+
+  skip_type (ps);
+  for (;;)
+    {
+      const AcyLitToken *name;
+      AcyLitStmt *d;
+
+      while (accept (ps, "*"))
+        ;
+      name = peek (ps);
+      if (name->kind != ACY_LTOK_IDENT || name->tag != NULL)
+        {
+          error_near (ps, error, ACY_ERROR_SYNTAX, name, "expected a variable name in a declaration");
+          goto out;
+        }
+      advance (ps);
+      d = acy_lit_stmt_new (ps->arena, ACY_LSTMT_DECL, name->loc);
+      d->name = name->text;
+      if (accept (ps, "="))
+        {
+          d->expr = acy_lit_parse_expr (ps, error);
+          if (d->expr == NULL)
+            goto out;
+        }
+      g_ptr_array_add (decls, d);
+      if (!accept (ps, ","))
+        break;
+    }
+  if (!acy_lit_expect (ps, ";", "after a declaration", error))
+    goto out;
+  result = decls->len == 1 ? decls->pdata[0] : make_block (ps, first->loc, decls);
+out:
+  g_ptr_array_free (decls, TRUE);
+  return result;
+}
+
+/* What can only come after the threads: seeing it inside a body means a
+ * '}' is missing, which is the error worth reporting (with where the
+ * body was opened), rather than whatever the condition fails to parse as. */
+static gboolean
+starts_outside_thread (AcyLitParser *ps)
+{
+  const AcyLitToken *t = peek (ps);
+  const AcyLitToken *u = peek_at (ps, 1);
+
+  if (acy_lit_tok_is (t, "~"))
+    {
+      t = u;
+      u = peek_at (ps, 2);
+    }
+  if (t->kind != ACY_LTOK_IDENT)
+    return FALSE;
+  if ((g_str_equal (t->text, "exists") || g_str_equal (t->text, "forall")
+       || g_str_equal (t->text, "filter")) && acy_lit_tok_is (u, "("))
+    return TRUE;
+  return g_str_equal (t->text, "locations") && acy_lit_tok_is (u, "[");
+}
+
+gboolean
+acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
+                          AcyLitStmt ***body, guint *n_body, GError **error)
+{
+  GPtrArray *stmts = g_ptr_array_new ();
+
+  while (!acy_lit_tok_is (peek (ps), "}"))
+    {
+      AcyLitStmt *s;
+
+      if (peek (ps)->kind == ACY_LTOK_EOF || starts_outside_thread (ps))
+        {
+          expect_close (ps, "}", open, error);
+          g_ptr_array_free (stmts, TRUE);
+          return FALSE;
+        }
+      s = parse_stmt (ps, error);
+      if (s == NULL)
+        {
+          g_ptr_array_free (stmts, TRUE);
+          return FALSE;
+        }
+      g_ptr_array_add (stmts, s);
+    }
+  *n_body = stmts->len;
+  *body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
+  memcpy (*body, stmts->pdata, stmts->len * sizeof (gpointer));
+  g_ptr_array_free (stmts, TRUE);
+  return TRUE;
+}
+
+/* stmt := '{' stmt* '}' | ';' | decl
+ *       | 'if' '(' expr ')' stmt ('else' stmt)?
+ *       | expr ('=' expr)? ';' */
+static AcyLitStmt *
+parse_stmt_inner (AcyLitParser *ps, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+  AcyLitStmt *s;
+
+  if (acy_lit_tok_is (t, "{"))
+    {
+      advance (ps);
+      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
+      if (!acy_lit_parse_block_body (ps, t, &s->body, &s->n_body, error))
+        return NULL;
+      advance (ps);
+      return s;
+    }
+  if (acy_lit_tok_is (t, ";"))
+    {
+      advance (ps);
+      return acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
+    }
+  if (is_type_word (t))
+    return parse_decl (ps, error);
+  if (acy_lit_tok_is_ident (t, "if"))
+    {
+      const AcyLitToken *open;
+
+      advance (ps);
+      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_IF, t->loc);
+      open = peek (ps);
+      if (!acy_lit_expect (ps, "(", "after 'if'", error))
+        return NULL;
+      s->expr = acy_lit_parse_expr (ps, error);
+      if (s->expr == NULL || !expect_close (ps, ")", open, error))
+        return NULL;
+      s->then_s = parse_stmt (ps, error);
+      if (s->then_s == NULL)
+        return NULL;
+      if (acy_lit_tok_is_ident (peek (ps), "else"))
+        {
+          advance (ps);
+          s->else_s = parse_stmt (ps, error);
+          if (s->else_s == NULL)
+            return NULL;
+        }
+      return s;
+    }
+  if (acy_lit_tok_is_ident (t, "while") || acy_lit_tok_is_ident (t, "for")
+      || acy_lit_tok_is_ident (t, "do") || acy_lit_tok_is_ident (t, "goto")
+      || acy_lit_tok_is_ident (t, "return"))
+    {
+      error_near (ps, error, ACY_ERROR_UNSUPPORTED, t,
+                  "loops, jumps and returns are not supported in litmus threads");
+      return NULL;
+    }
+
+  {
+    AcyLitExpr *e = acy_lit_parse_expr (ps, error);
+
+    if (e == NULL)
+      return NULL;
+    if (acy_lit_tok_is (peek (ps), "="))
+      {
+        const AcyLitToken *eq = advance (ps);
+
+        if (e->kind == ACY_LEXPR_NAME)
+          s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_ASSIGN, e->loc);
+        else if (e->kind == ACY_LEXPR_DEREF)
+          s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_STORE, e->loc);
+        else
+          {
+            error_near (ps, error, ACY_ERROR_SYNTAX, eq,
+                        "the left of '=' must be a register or '*pointer'");
+            return NULL;
+          }
+        s->lhs = e;
+        s->expr = acy_lit_parse_expr (ps, error);
+        if (s->expr == NULL)
+          return NULL;
+      }
+    else
+      {
+        s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_EXPR, e->loc);
+        s->expr = e;
+      }
+    if (!acy_lit_expect (ps, ";", "after a statement", error))
+      return NULL;
+    return s;
+  }
+}
+
+static AcyLitStmt *
+parse_stmt (AcyLitParser *ps, GError **error)
+{
+  AcyLitStmt *s;
+
+  if (!enter (ps, error))
+    return NULL;
+  s = parse_stmt_inner (ps, error);
+  ps->depth--;
+  return s;
+}
+
+/* ---- the test file ---- */
+
+gint
+acy_lit_test_find_location (const AcyTest *test, const char *name)
+{
+  for (guint i = 0; i < test->loc_names->len; i++)
+    if (strcmp (g_ptr_array_index (test->loc_names, i), name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+gint
+acy_lit_test_location (AcyTest *test, const char *name)
+{
+  gint i = acy_lit_test_find_location (test, name);
+  AcyValue zero = 0;
+
+  if (i >= 0)
+    return i;
+  g_ptr_array_add (test->loc_names, acy_arena_strdup (test->arena, name));
+  g_array_append_val (test->loc_init, zero);
+  return (gint) test->loc_names->len - 1;
+}
+
+gint
+acy_lit_test_tag (AcyTest *test, const char *name)
+{
+  for (guint i = 0; i < test->tag_names->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+      return (gint) i;
+  if (test->tag_names->len >= ACY_LIT_MAX_TAGS)
+    return -1;
+  g_ptr_array_add (test->tag_names, acy_arena_strdup (test->arena, name));
+  return (gint) test->tag_names->len - 1;
+}
+
+/* value := '-'? INT | IDENT | '&' IDENT | 'ATOMIC_INIT' '(' value ')' */
+static gboolean
+parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error)
+{
+  const AcyLitToken *t = peek (ps);
+
+  if (acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT)
+    {
+      advance (ps);
+      *out = -advance (ps)->value;
+      return TRUE;
+    }
+  if (t->kind == ACY_LTOK_INT)
+    {
+      *out = advance (ps)->value;
+      return TRUE;
+    }
+  if (acy_lit_tok_is (t, "&"))
+    advance (ps);
+  t = peek (ps);
+  if (t->kind == ACY_LTOK_IDENT && t->tag == NULL)
+    {
+      advance (ps);
+      if (strcmp (t->text, "ATOMIC_INIT") == 0 && acy_lit_tok_is (peek (ps), "("))
+        {
+          const AcyLitToken *open = advance (ps);
+
+          return parse_init_value (ps, test, out, error)
+                 && expect_close (ps, ")", open, error);
+        }
+      *out = ACY_VALUE_ADDR_BASE + acy_lit_test_location (test, t->text);
+      return TRUE;
+    }
+  error_near (ps, error, ACY_ERROR_SYNTAX, t, "expected an initial value");
+  return FALSE;
+}
+
+/* entry := N ':' IDENT '=' value
+ *        | type? '*'* IDENT ('=' value)? */
+static gboolean
+parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  const AcyLitToken *open = advance (ps);
+
+  for (;;)
+    {
+      const AcyLitToken *t = peek (ps);
+      AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
+      gboolean has_value = FALSE;
+
+      if (accept (ps, ";"))
+        continue;
+      if (accept (ps, "}"))
+        return TRUE;
+      if (t->kind == ACY_LTOK_EOF)
+        return expect_close (ps, "}", open, error);
+
+      /* `int 0:r1 = z;`, `int * 1:r1;`: a typed register */
+      {
+        guint k = 0;
+
+        while (peek_at (ps, k)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek_at (ps, k), "*"))
+          k++;
+        if (k > 0 && peek_at (ps, k)->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, k + 1), ":"))
+          {
+            ps->pos += k;
+            t = peek (ps);
+          }
+      }
+      if (t->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, 1), ":"))
+        {
+          const AcyLitToken *r;
+
+          advance (ps);
+          advance (ps);
+          r = peek (ps);
+          if (r->kind != ACY_LTOK_IDENT)
+            {
+              error_near (ps, error, ACY_ERROR_SYNTAX, r, "expected a register name");
+              return FALSE;
+            }
+          advance (ps);
+          init.var.thread = (gint) t->value;
+          init.var.name = r->text;
+        }
+      else
+        {
+          const AcyLitToken *name = NULL;
+
+          /* type words, stars, then the name: the last identifier */
+          while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
+            {
+              const AcyLitToken *w = advance (ps);
+
+              if (w->kind == ACY_LTOK_IDENT)
+                name = w;
+            }
+          if (name == NULL)
+            {
+              error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a location in the init block");
+              return FALSE;
+            }
+          init.var.name = name->text;
+          init.var.loc = name->loc;
+          init.var.index = acy_lit_test_location (test, name->text);
+        }
+
+      if (accept (ps, "="))
+        {
+          if (!parse_init_value (ps, test, &init.value, error))
+            return FALSE;
+          has_value = TRUE;
+        }
+      if (init.var.thread < 0 && has_value)
+        g_array_index (test->loc_init, AcyValue, init.var.index) = init.value;
+      else if (init.var.thread >= 0)
+        g_array_append_val (test->inits, init);
+
+      if (!acy_lit_tok_is (peek (ps), "}") && !acy_lit_expect (ps, ";", "after an init entry", error))
+        return FALSE;
+    }
+}
+
+static gboolean
+is_thread_name (const AcyLitToken *t, guint *number)
+{
+  const char *s = t->text;
+
+  if (t->kind != ACY_LTOK_IDENT || t->tag != NULL || s[0] != 'P' || !g_ascii_isdigit (s[1]))
+    return FALSE;
+  for (const char *p = s + 1; *p; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  *number = (guint) g_ascii_strtoull (s + 1, NULL, 10);
+  return TRUE;
+}
+
+/* thread := 'P'N '(' (type '*'* IDENT (',' ...)*)? ')' '{' stmt* '}' */
+static gboolean
+parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
+{
+  const AcyLitToken *name = advance (ps);
+  const AcyLitToken *open;
+  AcyLitThread th = { 0 };
+  GPtrArray *params = g_ptr_array_new ();
+  guint number = 0;
+
+  is_thread_name (name, &number);
+  th.number = number;
+  th.loc = name->loc;
+  if (number != threads->len)
+    {
+      for (guint i = 0; i < threads->len; i++)
+        if (g_array_index (threads, AcyLitThread, i).number == number)
+          {
+            AcyLoc first = g_array_index (threads, AcyLitThread, i).loc;
+
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, name->loc,
+                              "duplicate thread P%u (first defined at %u:%u) near '%s'",
+                              number, first.line, first.col, name->text);
+            goto fail;
+          }
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, name->loc,
+                        "threads must be numbered P0, P1, ... in order; expected P%u near '%s'",
+                        threads->len, name->text);
+      goto fail;
+    }
+
+  open = peek (ps);
+  if (!acy_lit_expect (ps, "(", "after the thread name", error))
+    goto fail;
+  while (!acy_lit_tok_is (peek (ps), ")"))
+    {
+      const AcyLitToken *pname = NULL;
+
+      while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
+        {
+          const AcyLitToken *w = advance (ps);
+
+          if (w->kind == ACY_LTOK_IDENT)
+            pname = w;
+        }
+      if (pname == NULL)
+        {
+          if (peek (ps)->kind == ACY_LTOK_EOF)
+            expect_close (ps, ")", open, error);
+          else
+            error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
+          goto fail;
+        }
+      if (strcmp (pname->text, "void") != 0)
+        g_ptr_array_add (params, (gpointer) pname->text);
+      if (!accept (ps, ","))
+        break;
+    }
+  if (!expect_close (ps, ")", open, error))
+    goto fail;
+
+  th.n_params = params->len;
+  th.param_names = acy_arena_newv (ps->arena, const char *, MAX (params->len, 1));
+  th.param_locs = acy_arena_newv (ps->arena, gint, MAX (params->len, 1));
+  for (guint i = 0; i < params->len; i++)
+    {
+      th.param_names[i] = params->pdata[i];
+      th.param_locs[i] = acy_lit_test_location (test, params->pdata[i]);
+    }
+
+  open = peek (ps);
+  if (!acy_lit_tok_is (open, "{"))
+    {
+      error_near (ps, error, ACY_ERROR_SYNTAX, open, "expected '{' to start the thread's code");
+      goto fail;
+    }
+  advance (ps);
+  th.body = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, open->loc);
+  if (!acy_lit_parse_block_body (ps, open, &th.body->body, &th.body->n_body, error))
+    goto fail;
+  advance (ps);
+  g_array_append_val (threads, th);
+  g_ptr_array_free (params, TRUE);
+  return TRUE;
+
+fail:
+  g_ptr_array_free (params, TRUE);
+  return FALSE;
+}
+
+/* The `Result:` line of the header comment: "Never", "Sometimes DATARACE"... */
+static char *
+find_expected_result (const AcyLitTokens *toks)
+{
+  for (guint i = 0; i < toks->n_comments; i++)
+    {
+      const char *r = strstr (toks->comments[i].text, "Result:");
+      const char *end;
+      g_autofree char *line = NULL;
+      char *stop;
+
+      if (r == NULL)
+        continue;
+      r += strlen ("Result:");
+      end = strchr (r, '\n');
+      line = end ? g_strndup (r, (gsize) (end - r)) : g_strdup (r);
+      if ((stop = strstr (line, "*)")) != NULL || (stop = strstr (line, "*/")) != NULL)
+        *stop = '\0';
+      g_strstrip (line);
+      if (*line == '\0')
+        continue;
+      {
+        g_auto (GStrv) words = g_strsplit_set (line, " \t", -1);
+        GString *s = g_string_new (NULL);
+
+        for (guint w = 0; words[w]; w++)
+          if (*words[w])
+            {
+              if (s->len)
+                g_string_append_c (s, ' ');
+              g_string_append (s, words[w]);
+            }
+        return g_string_free (s, FALSE);
+      }
+    }
+  return NULL;
+}
+
+static gboolean
+parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError **error)
+{
+  const AcyLitToken *open;
+
+  advance (ps);
+  open = peek (ps);
+  if (!acy_lit_expect (ps, "[", "after 'locations'", error))
+    return FALSE;
+  while (!acy_lit_tok_is (peek (ps), "]"))
+    {
+      AcyLitVar *v;
+
+      if (peek (ps)->kind == ACY_LTOK_EOF)
+        return expect_close (ps, "]", open, error);
+      if (accept (ps, ";"))
+        continue;
+      v = acy_arena_new0 (test->arena, AcyLitVar);
+      if (!acy_lit_parse_state_var (ps, test, v, TRUE, error))
+        return FALSE;
+      g_ptr_array_add (locations, v);
+    }
+  advance (ps);
+  return TRUE;
+}
+
+/* Before the init block, tests generated by diy carry a quoted
+ * description and `Key=value` lines (Cycle=, Relax=...), and some tests a
+ * stray line: herd ignores them. Blank every character there that is not
+ * in a comment, keeping positions (and the `Result:` comment) intact. */
+static char *
+blank_metadata (const char *text, gsize len)
+{
+  char *copy = g_strndup (text, len);
+  char *p = copy, *end = copy + len;
+  gboolean line_start = TRUE;
+
+  while (p < end)
+    {
+      if (*p == '\n')
+        {
+          line_start = TRUE;
+          p++;
+          continue;
+        }
+      if (line_start && !g_ascii_isspace (*p))
+        {
+          if (*p == '{' || (*p == 'P' && p + 1 < end && g_ascii_isdigit (p[1])))
+            break;
+          line_start = FALSE;
+        }
+      if (p + 1 < end && p[0] == '(' && p[1] == '*')
+        {
+          guint depth = 0;
+
+          while (p < end)
+            {
+              if (p + 1 < end && p[0] == '(' && p[1] == '*')
+                depth++, p += 2;
+              else if (p + 1 < end && p[0] == '*' && p[1] == ')')
+                {
+                  p += 2;
+                  if (--depth == 0)
+                    break;
+                }
+              else
+                p++;
+            }
+          continue;
+        }
+      if (p + 1 < end && p[0] == '/' && p[1] == '*')
+        {
+          char *q = strstr (p + 2, "*/");
+
+          p = q ? q + 2 : end;
+          continue;
+        }
+      if (p + 1 < end && p[0] == '/' && p[1] == '/')
+        {
+          while (p < end && *p != '\n')
+            p++;
+          continue;
+        }
+      if (!g_ascii_isspace (*p))
+        *p = ' ';
+      p++;
+    }
+  return copy;
+}
+
+AcyTest *
+acy_test_parse (const char      *text,
+                gssize           len,
+                const char      *filename,
+                const AcyMacros *macros,
+                GError         **error)
+{
+  g_autoptr (AcyTest) test = g_new0 (AcyTest, 1);
+  AcyLitTokens toks;
+  AcyLitParser ps = { 0 };
+  const char *p, *eol, *end;
+  GArray *threads = NULL;
+  g_autoptr (GPtrArray) locations = g_ptr_array_new ();
+  AcyLoc loc1 = { NULL, 1, 1 };
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (len < 0)
+    len = (gssize) strlen (text);
+  end = text + len;
+  test->arena = acy_arena_new (16384);
+  test->filename = g_strdup (filename ? filename : "<input>");
+  test->loc_names = g_ptr_array_new ();
+  test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
+  test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
+  test->tag_names = g_ptr_array_new ();
+  test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
+  loc1.file = test->filename;
+
+  /* Line 1: `C NAME` (the name runs to the end of the line). */
+  p = text;
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+    p++;
+  eol = memchr (p, '\n', (gsize) (end - p));
+  if (eol == NULL)
+    eol = end;
+  {
+    g_autofree char *first = g_strndup (p, (gsize) (eol - p));
+    char *sp;
+
+    g_strstrip (first);
+    sp = first + strcspn (first, " \t");
+    if (*sp == '\0')
+      {
+        acy_set_error_at (error, ACY_ERROR_SYNTAX, loc1,
+                          "expected 'C NAME' on the first line near '%s'", first);
+        return NULL;
+      }
+    *sp++ = '\0';
+    test->arch = g_strdup (first);
+    test->name = g_strstrip (g_strdup (sp));
+    if (strcmp (test->arch, "C") != 0)
+      {
+        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, loc1,
+                          "only C litmus tests are supported near '%s'", test->arch);
+        return NULL;
+      }
+  }
+
+  {
+    g_autofree char *rest = blank_metadata (eol, (gsize) (end - eol));
+
+    if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - eol), test->filename, 1, &toks, error))
+      return NULL;
+  }
+  test->expected = find_expected_result (&toks);
+
+  ps.arena = test->arena;
+  ps.toks = toks.tokens;
+  ps.filename = test->filename;
+  threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
+
+  if (acy_lit_tok_is (peek (&ps), "{"))
+    {
+      if (!parse_init (&ps, test, error))
+        goto out;
+    }
+
+  {
+    guint number;
+
+    while (is_thread_name (peek (&ps), &number))
+      if (!parse_thread (&ps, test, threads, error))
+        goto out;
+  }
+  if (threads->len == 0)
+    {
+      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "expected a thread 'P0(...) { ... }'");
+      goto out;
+    }
+  test->n_threads = threads->len;
+  test->threads = (AcyLitThread *) g_array_free (threads, FALSE);
+  threads = NULL;
+
+  if (acy_lit_tok_is_ident (peek (&ps), "locations")
+      && !parse_locations (&ps, test, locations, error))
+    goto out;
+  if (acy_lit_tok_is_ident (peek (&ps), "filter"))
+    {
+      advance (&ps);
+      test->filter = acy_lit_parse_prop (&ps, test, error);
+      if (test->filter == NULL)
+        goto out;
+    }
+  if (acy_lit_tok_is_ident (peek (&ps), "exists"))
+    test->quant = ACY_QUANT_EXISTS;
+  else if (acy_lit_tok_is_ident (peek (&ps), "forall"))
+    test->quant = ACY_QUANT_FORALL;
+  else if (acy_lit_tok_is (peek (&ps), "~") && acy_lit_tok_is_ident (peek_at (&ps, 1), "exists"))
+    {
+      advance (&ps);
+      test->quant = ACY_QUANT_NOT_EXISTS;
+    }
+  else
+    {
+      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps),
+                  "expected the final condition ('exists', '~exists' or 'forall')");
+      goto out;
+    }
+  advance (&ps);
+  test->cond = acy_lit_parse_prop (&ps, test, error);
+  if (test->cond == NULL)
+    goto out;
+  accept (&ps, ";");
+  if (peek (&ps)->kind != ACY_LTOK_EOF)
+    {
+      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "unexpected text after the condition");
+      goto out;
+    }
+
+  if (!acy_lit_lower (test, macros, error))
+    goto out;
+  if (!acy_lit_finish_condition (test, locations, error))
+    goto out;
+  ok = TRUE;
+
+out:
+  if (threads != NULL)
+    g_array_free (threads, TRUE);
+  return ok ? g_steal_pointer (&test) : NULL;
+}
+
+AcyTest *
+acy_test_load (const char *path, const AcyMacros *macros, GError **error)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  g_autoptr (GError) local = NULL;
+
+  if (!g_file_get_contents (path, &contents, &len, &local))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
+      return NULL;
+    }
+  return acy_test_parse (contents, (gssize) len, path, macros, error);
+}
+
+void
+acy_test_free (AcyTest *test)
+{
+  if (test == NULL)
+    return;
+  g_free (test->filename);
+  g_free (test->name);
+  g_free (test->arch);
+  g_free (test->expected);
+  g_free (test->macros_filename);
+  g_free (test->cond_text);
+  g_free (test->threads);
+  if (test->loc_names)
+    g_ptr_array_free (test->loc_names, TRUE);
+  if (test->loc_init)
+    g_array_free (test->loc_init, TRUE);
+  if (test->inits)
+    g_array_free (test->inits, TRUE);
+  if (test->tag_names)
+    g_ptr_array_free (test->tag_names, TRUE);
+  g_free (test->tracked);
+  g_strfreev (test->observed_names);
+  acy_arena_free (test->arena);
+  g_free (test);
+}
+
+const char *
+acy_test_get_name (const AcyTest *test)
+{
+  return test->name;
+}
+
+const char *
+acy_test_get_arch (const AcyTest *test)
+{
+  return test->arch;
+}
+
+const char *
+acy_test_get_expected_result (const AcyTest *test)
+{
+  return test->expected;
+}
+
+AcyQuantifier
+acy_test_get_quantifier (const AcyTest *test)
+{
+  return test->quant;
+}

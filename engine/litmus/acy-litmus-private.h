@@ -1,0 +1,129 @@
+/* acy-litmus-private.h - shared structures of the litmus front end
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "acy-arena.h"
+#include "acy-litmus-ast.h"
+#include "acy-litmus-lexer.h"
+#include "acy-test.h"
+
+G_BEGIN_DECLS
+
+#define ACY_LIT_MAX_DEPTH       1000   /* nesting of expressions and statements */
+#define ACY_LIT_MAX_EXPANSION   64     /* macros calling macros */
+#define ACY_LIT_MAX_TAGS        64
+#define ACY_LIT_MAX_THREAD_EVENTS 256
+
+/* ---- parser (acy-litmus-parser.c) ---- */
+
+typedef struct {
+  AcyArena          *arena;
+  const AcyLitToken *toks;
+  guint              pos;
+  guint              depth;
+  const char        *filename;
+} AcyLitParser;
+
+AcyLitExpr *acy_lit_parse_expr  (AcyLitParser *ps, GError **error);
+/* Statements up to (not including) the closing `}`; @open is the `{`. */
+gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
+                                      AcyLitStmt ***body, guint *n_body,
+                                      GError **error);
+AcyLitExpr *acy_lit_expr_new    (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc);
+AcyLitStmt *acy_lit_stmt_new    (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc);
+gboolean    acy_lit_expect      (AcyLitParser *ps, const char *punct, const char *what, GError **error);
+
+/* ---- macros (acy-macros.c) ---- */
+
+typedef struct {
+  const char  *name;
+  AcyLoc       loc;
+  const char **params;
+  guint        n_params;
+  gboolean     has_parens;
+  AcyLitExpr  *body_expr;    /* expression macro, or */
+  AcyLitStmt  *body_block;   /* statement macro (a BLOCK) */
+} AcyLitMacro;
+
+struct _AcyMacros {
+  AcyArena   *arena;
+  char       *filename;
+  GHashTable *by_name;      /* name -> AcyLitMacro* */
+};
+
+const AcyLitMacro *acy_macros_lookup (const AcyMacros *macros, const char *name);
+
+/* ---- the test ---- */
+
+typedef struct {
+  guint        number;
+  AcyLoc       loc;
+  AcyLitStmt  *body;         /* a BLOCK, macros expanded after lowering */
+  guint        n_params;
+  const char **param_names;
+  gint        *param_locs;   /* location of each parameter */
+  guint        n_regs;       /* registers: parameters first */
+  const char **reg_names;
+  AcyValue    *reg_init;
+} AcyLitThread;
+
+/* An entry of the init block: `x=1;`, `int *p=&y;`, `0:r2=a;`. */
+typedef struct {
+  AcyLitVar var;
+  AcyValue  value;
+} AcyLitInit;
+
+struct _AcyTest {
+  AcyArena     *arena;
+  char         *filename;
+  char         *name;
+  char         *arch;
+  char         *expected;
+  char         *macros_filename;
+
+  /* shared locations */
+  GPtrArray    *loc_names;     /* char* (arena) */
+  GArray       *loc_init;      /* AcyValue */
+  GArray       *inits;         /* AcyLitInit, register entries resolved late */
+
+  guint         n_threads;
+  AcyLitThread *threads;
+
+  GPtrArray    *tag_names;     /* char* (arena) */
+
+  AcyQuantifier quant;
+  AcyLitProp   *cond;
+  AcyLitProp   *filter;        /* NULL when none */
+  char         *cond_text;
+
+  /* observed: condition and `locations`, in herd's order; then the
+   * variables only the filter mentions (tracked, never printed). */
+  guint         n_observed;
+  guint         n_tracked;
+  AcyLitVar    *tracked;
+  char        **observed_names;
+};
+
+/* Index of a location, adding it if new. */
+gint     acy_lit_test_location (AcyTest *test, const char *name);
+gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
+gint     acy_lit_test_tag (AcyTest *test, const char *name);
+
+/* acy-litmus-lower.c: expand macros, resolve names and check the threads. */
+gboolean acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error);
+
+/* acy-condition.c */
+AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error);
+gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
+                                     gboolean allow_bracket, GError **error);
+gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error);
+gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
+                               const AcyValue *tracked_values);
+gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
+
+/* acy-enumerate.c: C arithmetic on values; FALSE when undefined. */
+gboolean acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
+
+G_END_DECLS

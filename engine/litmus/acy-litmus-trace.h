@@ -1,0 +1,106 @@
+/* acy-litmus-trace.h - thread traces: one run of a thread with chosen values
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * As herd does, a thread is run symbolically: a read returns an unknown
+ * (a symbol), values are expressions over symbols, and a branch whose
+ * condition is not a constant is taken both ways, each path recording
+ * the condition as a constraint. A pointer that is not a constant is
+ * split over the locations, again under a constraint. Each path is a
+ * trace; the enumerator joins traces by reads-from and solves the
+ * symbols.
+ */
+#pragma once
+
+#include "acy-litmus-private.h"
+
+G_BEGIN_DECLS
+
+/* A set of events of one thread (at most ACY_LIT_MAX_THREAD_EVENTS). */
+typedef struct {
+  guint64 w[ACY_LIT_MAX_THREAD_EVENTS / 64];
+} AcyDepSet;
+
+/* A value: a constant, the value of a read, or an operation. */
+typedef enum {
+  ACY_SYM_CONST,
+  ACY_SYM_READ,
+  ACY_SYM_OP,
+} AcySymKind;
+
+typedef struct _AcySym AcySym;
+struct _AcySym {
+  AcySymKind    kind;
+  AcyLitOp      op;
+  AcyValue      value;    /* CONST */
+  guint         read;     /* READ: thread-local event index */
+  const AcySym *a, *b;    /* OP (b is NULL for a unary operator) */
+};
+
+/* A value that herd leaves unsolved: it depends on itself through
+ * reads-from (out of thin air). Equal only to itself. */
+#define ACY_LIT_VALUE_UNSOLVED G_MININT64
+
+typedef struct {
+  const AcySym *cond;
+  gboolean      want;     /* the path needs cond != 0 (TRUE) or == 0 */
+} AcyConstraint;
+
+typedef struct {
+  AcyEvent  ev;          /* thread-local po_index; instr local to the trace */
+  const AcySym *sym;     /* value read (a READ symbol) or written */
+  AcyDepSet addr;        /* reads the address depends on */
+  AcyDepSet data;        /* reads the written value depends on */
+  AcyDepSet ctrl;        /* reads a branch before this event depends on */
+  AcyDepSet vdep;        /* reads the value or address needs: data | addr | RMW input */
+  gint      rmw_partner; /* write part of an RMW (on its read part), else -1 */
+  gboolean  needs_rf;    /* a read the enumerator gives an rf source */
+} AcyTraceEvent;
+
+typedef struct {
+  guint          n_events;
+  AcyTraceEvent *events;
+  const AcySym **regs;       /* final value of each register */
+  guint          n_instrs;
+  guint          n_constraints;
+  AcyConstraint *constraints;
+} AcyTrace;
+
+typedef struct {
+  guint      n_traces;
+  AcyTrace **traces;
+} AcyThreadTraces;
+
+typedef struct _AcyTraceSet AcyTraceSet;
+struct _AcyTraceSet {
+  AcyArena        *arena;
+  guint            n_threads;
+  AcyThreadTraces *threads;
+};
+
+/* Runs every path of every thread. */
+AcyTraceSet *acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **error);
+void         acy_trace_set_free  (AcyTraceSet *set);
+
+static inline void
+acy_dep_add (AcyDepSet *s, guint i)
+{
+  s->w[i >> 6] |= (guint64) 1 << (i & 63);
+}
+
+static inline gboolean
+acy_dep_has (const AcyDepSet *s, guint i)
+{
+  return (s->w[i >> 6] >> (i & 63)) & 1;
+}
+
+static inline void
+acy_dep_union (AcyDepSet *d, const AcyDepSet *a)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (d->w); i++)
+    d->w[i] |= a->w[i];
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyTraceSet, acy_trace_set_free)
+
+G_END_DECLS

@@ -1,0 +1,154 @@
+/* acy-macros.c - herd `-macros` files: primitives defined by core operations
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * file  := macro*
+ * macro := IDENT ('(' (IDENT (',' IDENT)*)? ')')? ('{' stmt* '}' | expr)
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-litmus-private.h"
+
+static gboolean
+parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
+{
+  const AcyLitToken *name = &ps->toks[ps->pos];
+  AcyLitMacro *m;
+  GPtrArray *params;
+  const AcyLitMacro *prev;
+
+  if (name->kind != ACY_LTOK_IDENT || name->tag != NULL)
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, name->loc,
+                        "expected a macro name near '%s'", acy_lit_token_describe (name));
+      return FALSE;
+    }
+  ps->pos++;
+  m = acy_arena_new0 (macros->arena, AcyLitMacro);
+  m->name = name->text;
+  m->loc = name->loc;
+
+  params = g_ptr_array_new ();
+  if (acy_lit_tok_is (&ps->toks[ps->pos], "("))
+    {
+      const AcyLitToken *open = &ps->toks[ps->pos++];
+
+      m->has_parens = TRUE;
+      while (!acy_lit_tok_is (&ps->toks[ps->pos], ")"))
+        {
+          const AcyLitToken *p = &ps->toks[ps->pos];
+
+          if (p->kind != ACY_LTOK_IDENT)
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                                "expected a parameter name in the '(' opened at %u:%u near '%s'",
+                                open->loc.line, open->loc.col, acy_lit_token_describe (p));
+              g_ptr_array_free (params, TRUE);
+              return FALSE;
+            }
+          g_ptr_array_add (params, (gpointer) p->text);
+          ps->pos++;
+          if (acy_lit_tok_is (&ps->toks[ps->pos], ","))
+            ps->pos++;
+        }
+      ps->pos++;
+    }
+  m->n_params = params->len;
+  m->params = acy_arena_newv (macros->arena, const char *, MAX (params->len, 1));
+  memcpy (m->params, params->pdata, params->len * sizeof (gpointer));
+  g_ptr_array_free (params, TRUE);
+
+  if (acy_lit_tok_is (&ps->toks[ps->pos], "{"))
+    {
+      const AcyLitToken *open = &ps->toks[ps->pos++];
+
+      m->body_block = acy_lit_stmt_new (macros->arena, ACY_LSTMT_BLOCK, open->loc);
+      if (!acy_lit_parse_block_body (ps, open, &m->body_block->body, &m->body_block->n_body, error))
+        return FALSE;
+      ps->pos++;
+    }
+  else
+    {
+      m->body_expr = acy_lit_parse_expr (ps, error);
+      if (m->body_expr == NULL)
+        return FALSE;
+    }
+
+  prev = g_hash_table_lookup (macros->by_name, m->name);
+  if (prev != NULL)
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, m->loc,
+                        "macro '%s' already defined at %u:%u near '%s'",
+                        m->name, prev->loc.line, prev->loc.col, m->name);
+      return FALSE;
+    }
+  g_hash_table_insert (macros->by_name, (gpointer) m->name, m);
+  return TRUE;
+}
+
+AcyMacros *
+acy_macros_parse (const char *text, gssize len, const char *filename, GError **error)
+{
+  g_autoptr (AcyMacros) macros = g_new0 (AcyMacros, 1);
+  AcyLitTokens toks;
+  AcyLitParser ps = { 0 };
+
+  if (len < 0)
+    len = (gssize) strlen (text);
+  macros->arena = acy_arena_new (16384);
+  macros->filename = g_strdup (filename ? filename : "<macros>");
+  macros->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (!acy_lit_tokenize (macros->arena, text, (gsize) len, macros->filename, 1, &toks, error))
+    return NULL;
+  ps.arena = macros->arena;
+  ps.toks = toks.tokens;
+  ps.filename = macros->filename;
+  while (ps.toks[ps.pos].kind != ACY_LTOK_EOF)
+    if (!parse_macro (&ps, macros, error))
+      return NULL;
+  return g_steal_pointer (&macros);
+}
+
+AcyMacros *
+acy_macros_load (const char *path, GError **error)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  g_autoptr (GError) local = NULL;
+
+  if (!g_file_get_contents (path, &contents, &len, &local))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
+      return NULL;
+    }
+  return acy_macros_parse (contents, (gssize) len, path, error);
+}
+
+void
+acy_macros_free (AcyMacros *macros)
+{
+  if (macros == NULL)
+    return;
+  g_clear_pointer (&macros->by_name, g_hash_table_unref);
+  g_free (macros->filename);
+  acy_arena_free (macros->arena);
+  g_free (macros);
+}
+
+const char *
+acy_macros_get_filename (const AcyMacros *macros)
+{
+  return macros->filename;
+}
+
+const AcyLitMacro *
+acy_macros_lookup (const AcyMacros *macros, const char *name)
+{
+  if (macros == NULL)
+    return NULL;
+  return g_hash_table_lookup (macros->by_name, name);
+}

@@ -1,0 +1,201 @@
+/* test-cli.c - acyclic-check as scripts use it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "test-cli"
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib.h>
+
+static const char *check_path;
+static const char *cli_dir;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_check (Run *r, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) check_path);
+  va_start (ap, first);
+  for (const char *a = first; a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (cli_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &wait_status, &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+static char *
+models_file (const char *name)
+{
+  return g_build_filename (SOURCE_MODELSDIR, name, NULL);
+}
+
+static void
+test_herd_output (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *cat = models_file ("coherent-rmo.cat");
+  g_autofree char *no_time = NULL;
+  char *time_line;
+
+  run_check (&r, "-cat", cat, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* The Time line varies; everything before it is herd7's text. */
+  time_line = strstr (r.out, "Time C-CO+o-o ");
+  g_assert_nonnull (time_line);
+  no_time = g_strndup (r.out, time_line - r.out);
+  g_assert_cmpstr (no_time, ==,
+                   "Test C-CO+o-o Allowed\n"
+                   "States 1\n"
+                   "[x]=4;\n"
+                   "No\n"
+                   "Witnesses\n"
+                   "Positive: 0 Negative: 1\n"
+                   "Condition exists ([x]=3)\n"
+                   "Observation C-CO+o-o Never 0 1\n");
+}
+
+static void
+test_toy_allows (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *cat = models_file ("toy-rmo.cat");
+
+  run_check (&r, "-cat", cat, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Observation C-CO+o-o Sometimes 1 1\n"));
+}
+
+static void
+test_unknown_macro (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *cat = models_file ("sc.cat");
+
+  run_check (&r, "-cat", cat, "unknown-macro.litmus", NULL);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_true (g_str_has_prefix (r.err, "unknown-macro.litmus:9:3: "));
+  g_assert_nonnull (strstr (r.err, "smp_frobnicate"));
+}
+
+static void
+test_unterminated (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *cat = models_file ("sc.cat");
+
+  run_check (&r, "-cat", cat, "unterminated.litmus", NULL);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_true (g_str_has_prefix (r.err, "unterminated.litmus:"));
+  /* It says where the unclosed block was opened. */
+  g_assert_nonnull (strstr (r.err, "opened at 7:1"));
+}
+
+static void
+test_bad_model (void)
+{
+  g_auto(Run) r = { 0 }, c = { 0 }, m = { 0 };
+
+  run_check (&r, "-cat", "unknown-name.cat", "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_nonnull (strstr (r.err, "unknown-name.cat:5:"));
+  g_assert_nonnull (strstr (r.err, "frr"));
+
+  run_check (&c, "-cat", "cycle-a.cat", "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (c.status, !=, 0);
+  g_assert_nonnull (strstr (c.err, "cycle-"));
+
+  run_check (&m, "-cat", "no-such-model.cat", "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (m.status, !=, 0);
+  g_assert_nonnull (strstr (m.err, "no-such-model.cat"));
+}
+
+static void
+test_judge (void)
+{
+  g_auto(Run) r = { 0 }, t = { 0 };
+  g_autofree char *coh = models_file ("coherent-rmo.cat");
+  g_autofree char *toy = models_file ("toy-rmo.cat");
+
+  run_check (&r, "--judge", "-cat", coh, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "judge: 1 passed, 0 failed"));
+
+  /* The toy model allows it, so the Result: Never comment disagrees. */
+  run_check (&t, "--judge", "-cat", toy, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (t.status, !=, 0);
+  g_assert_nonnull (strstr (t.out, "judge: 0 passed, 1 failed"));
+}
+
+static void
+test_json (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *cat = models_file ("toy-rmo.cat");
+
+  run_check (&r, "--json", "-cat", cat, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "["));
+  /* Two candidates (one per coherence order), both allowed by toy-RMO. */
+  g_assert_nonnull (strstr (r.out, "\"index\":1,\"allowed\":true"));
+  g_assert_null (strstr (r.out, "\"index\":2,"));
+  g_assert_nonnull (strstr (r.out, "\"co\":["));
+  g_assert_nonnull (strstr (r.out, "\"observation\":\"Sometimes\",\"positive\":1,\"negative\":1"));
+}
+
+static void
+test_usage (void)
+{
+  g_auto(Run) r = { 0 }, o = { 0 };
+
+  run_check (&r, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "Usage:"));
+  run_check (&o, "-frobnicate", NULL);
+  g_assert_cmpint (o.status, ==, 2);
+  g_assert_nonnull (strstr (o.err, "-frobnicate"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  check_path = g_getenv ("ACYCLIC_CHECK");
+  cli_dir = g_getenv ("ACYCLIC_CLI_DATA");
+  g_assert_nonnull (check_path);
+  g_assert_nonnull (cli_dir);
+  g_test_add_func ("/cli/herd-output", test_herd_output);
+  g_test_add_func ("/cli/toy-allows", test_toy_allows);
+  g_test_add_func ("/cli/error/unknown-macro", test_unknown_macro);
+  g_test_add_func ("/cli/error/unterminated", test_unterminated);
+  g_test_add_func ("/cli/error/model", test_bad_model);
+  g_test_add_func ("/cli/judge", test_judge);
+  g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/usage", test_usage);
+  return g_test_run ();
+}

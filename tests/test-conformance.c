@@ -1,0 +1,348 @@
+/* test-conformance.c - Acyclic against herd7's recorded output
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Runs every litmus test of the conformance corpus (../shared/conformance
+ * beside the repository, or $ACYCLIC_CONFORMANCE_DIR) and compares the
+ * output with herd7's, all but the Time and Hash lines. Each test has a
+ * time bound and the whole run a budget, so a slow test fails fast and
+ * never stalls CI. Skips (exit 77) when the corpus is absent.
+ *
+ *   test-conformance lkmm      the kernel model on tests/ (496 tests)
+ *   test-conformance article   the article's tests under the toy models
+ *                              (the project's and the article's files)
+ *                              and under the kernel model
+ *
+ * Tests listed in conformance-known-differences.txt (one label a line)
+ * are reported as TAP TODO items: they are expected to differ, and one
+ * that starts to agree is reported as an unexpected pass, so the list
+ * cannot go stale silently.
+ */
+#define G_LOG_DOMAIN "test-conformance"
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acyclic.h"
+
+#define PER_TEST_SECONDS 30.0
+#define SUITE_BUDGET_SECONDS 900.0
+#define MAX_DIFFS_SHOWN 15
+
+typedef struct {
+  char *litmus;
+  char *expected;
+  char *label;        /* what is printed for it */
+  const AcyModel  *model;
+  const AcyMacros *macros;
+  /* results */
+  gboolean  passed;
+  gboolean  skipped_budget;
+  char     *diff;
+  gdouble   seconds;
+} Case;
+
+typedef struct {
+  GPtrArray *cases;
+  gint64     start;
+} Suite;
+
+static void
+case_free (gpointer data)
+{
+  Case *c = data;
+  g_free (c->litmus);
+  g_free (c->expected);
+  g_free (c->label);
+  g_free (c->diff);
+  g_free (c);
+}
+
+/* herd's output without the lines that legitimately differ. */
+static char *
+normalise (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (g_str_has_prefix (lines[i], "Time ") || g_str_has_prefix (lines[i], "Hash="))
+        continue;
+      if (*lines[i] == '\0')
+        continue;
+      g_string_append (out, lines[i]);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+first_difference (const char *want, const char *got)
+{
+  g_auto(GStrv) w = g_strsplit (want, "\n", -1);
+  g_auto(GStrv) g = g_strsplit (got, "\n", -1);
+  guint i;
+
+  for (i = 0; w[i] && g[i]; i++)
+    if (!g_str_equal (w[i], g[i]))
+      break;
+  return g_strdup_printf ("line %u: herd7 '%s', acyclic '%s'", i + 1,
+                          w[i] ? w[i] : "<end>", g[i] ? g[i] : "<end>");
+}
+
+static void
+run_case (gpointer data, gpointer user_data)
+{
+  Case *c = data;
+  Suite *suite = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyTest) test = NULL;
+  g_autoptr(AcyCheckResult) result = NULL;
+  g_autofree char *want_raw = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  AcyCheckOptions opts = { 0 };
+  gint64 t0 = g_get_monotonic_time ();
+
+  if ((t0 - suite->start) / 1e6 > SUITE_BUDGET_SECONDS)
+    {
+      c->skipped_budget = TRUE;
+      c->diff = g_strdup ("not run: the suite's time budget was used up");
+      return;
+    }
+  if (!g_file_get_contents (c->expected, &want_raw, NULL, &error))
+    {
+      c->diff = g_strdup (error->message);
+      return;
+    }
+  want = normalise (want_raw);
+
+  test = acy_test_load (c->litmus, c->macros, &error);
+  if (test != NULL)
+    {
+      opts.timeout = PER_TEST_SECONDS;
+      result = acy_check_run (test, c->model, &opts, NULL, &error);
+    }
+  c->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  if (result == NULL)
+    {
+      c->diff = g_strdup_printf ("error: %s", error->message);
+      return;
+    }
+  acy_check_result_format_herd (result, out, FALSE);
+  got = normalise (out->str);
+  c->passed = g_str_equal (want, got);
+  if (!c->passed)
+    c->diff = first_difference (want, got);
+}
+
+static const char *
+corpus_dir (void)
+{
+  static char *dir;
+  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
+
+  if (dir == NULL)
+    dir = env ? g_strdup (env)
+              : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
+  return dir;
+}
+
+static void
+collect (const char *dir, GPtrArray *out)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_DIR))
+        collect (p, out);
+      else if (g_str_has_suffix (name, ".litmus"))
+        g_ptr_array_add (out, g_steal_pointer (&p));
+    }
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static AcyModel *
+load_model (const char *cat, const char *bell, const char *const *variants, const char *const *dirs)
+{
+  g_autoptr(GError) error = NULL;
+  AcyModelSource src = { 0 };
+  AcyModel *m;
+
+  src.cat_path = cat;
+  src.bell_path = bell;
+  src.variants = variants;
+  src.include_dirs = dirs;
+  m = acy_model_load (&src, &error);
+  if (m == NULL)
+    {
+      printf ("Bail out! cannot load model %s: %s\n", cat, error->message);
+      exit (1);
+    }
+  return m;
+}
+
+static AcyMacros *
+load_macros (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AcyMacros *m = acy_macros_load (path, &error);
+
+  if (m == NULL)
+    {
+      printf ("Bail out! cannot load macros %s: %s\n", path, error->message);
+      exit (1);
+    }
+  return m;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mode = argc > 1 ? argv[1] : "lkmm";
+  const char *root = corpus_dir ();
+  g_autofree char *lkmm = g_build_filename (root, "lkmm", NULL);
+  g_autofree char *cfg_path = g_build_filename (lkmm, "linux-kernel.cfg", NULL);
+  g_autoptr(AcyConfig) cfg = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) models = g_ptr_array_new_with_free_func ((GDestroyNotify) acy_model_free);
+  g_autoptr(AcyMacros) macros = NULL;
+  Suite suite = { 0 };
+  GThreadPool *pool;
+  guint passed = 0, failed = 0, shown = 0, known = 0;
+  g_autoptr(GHashTable) known_diffs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *known_path = g_build_filename (SOURCE_MODELSDIR, "..", "tests",
+                                                  "conformance-known-differences.txt", NULL);
+  g_autofree char *known_text = NULL;
+  const char *dirs[] = { lkmm, NULL };
+  g_autofree char *lk_cat = NULL, *lk_bell = NULL, *lk_def = NULL;
+  AcyModel *lk_model;
+
+  if (!g_file_test (cfg_path, G_FILE_TEST_IS_REGULAR))
+    {
+      printf ("1..0 # SKIP conformance corpus not found at %s (set ACYCLIC_CONFORMANCE_DIR)\n", root);
+      return 77;
+    }
+  cfg = acy_config_load (cfg_path, &error);
+  g_assert_no_error (error);
+  lk_cat = g_build_filename (lkmm, cfg->model, NULL);
+  lk_bell = g_build_filename (lkmm, cfg->bell, NULL);
+  lk_def = g_build_filename (lkmm, cfg->macros, NULL);
+  macros = load_macros (lk_def);
+  lk_model = load_model (lk_cat, lk_bell, (const char *const *) cfg->variants, dirs);
+  g_ptr_array_add (models, lk_model);
+
+  suite.cases = g_ptr_array_new_with_free_func (case_free);
+  if (g_str_equal (mode, "lkmm"))
+    {
+      g_autofree char *tests = g_build_filename (root, "tests", NULL);
+      collect (tests, files);
+      g_ptr_array_sort (files, compare_strings);
+      for (guint i = 0; i < files->len; i++)
+        {
+          Case *c = g_new0 (Case, 1);
+          c->litmus = g_strdup (files->pdata[i]);
+          c->expected = g_strconcat (c->litmus, ".expected", NULL);
+          c->label = g_strdup (c->litmus + strlen (tests) + 1);
+          c->model = lk_model;
+          c->macros = macros;
+          g_ptr_array_add (suite.cases, c);
+        }
+    }
+  else
+    {
+      g_autofree char *art = g_build_filename (root, "article", NULL);
+      g_autofree char *toy_ours = g_build_filename (SOURCE_MODELSDIR, "toy-rmo.cat", NULL);
+      g_autofree char *coh_ours = g_build_filename (SOURCE_MODELSDIR, "coherent-rmo.cat", NULL);
+      g_autofree char *toy_art = g_build_filename (art, "toy-RMO.cat", NULL);
+      g_autofree char *coh_art = g_build_filename (art, "coherent-RMO.cat", NULL);
+      struct { const char *suffix; AcyModel *model; const char *what; } runs[] = {
+        { "toy-RMO", load_model (toy_ours, NULL, NULL, NULL), "models/toy-rmo.cat" },
+        { "coherent-RMO", load_model (coh_ours, NULL, NULL, NULL), "models/coherent-rmo.cat" },
+        { "toy-RMO", load_model (toy_art, NULL, NULL, NULL), "article/toy-RMO.cat" },
+        { "coherent-RMO", load_model (coh_art, NULL, NULL, NULL), "article/coherent-RMO.cat" },
+        { "lkmm", lk_model, "linux-kernel.cfg" },
+      };
+
+      for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+        if (runs[r].model != lk_model)
+          g_ptr_array_add (models, runs[r].model);
+      collect (art, files);
+      g_ptr_array_sort (files, compare_strings);
+      for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+        for (guint i = 0; i < files->len; i++)
+          {
+            Case *c = g_new0 (Case, 1);
+            g_autofree char *base = g_path_get_basename (files->pdata[i]);
+            g_autofree char *stem = g_strndup (base, strlen (base) - strlen (".litmus"));
+            c->litmus = g_strdup (files->pdata[i]);
+            c->expected = g_strdup_printf ("%s/%s.%s.expected", art, stem, runs[r].suffix);
+            c->label = g_strdup_printf ("%s under %s", base, runs[r].what);
+            c->model = runs[r].model;
+            c->macros = macros;
+            g_ptr_array_add (suite.cases, c);
+          }
+    }
+
+  if (g_file_get_contents (known_path, &known_text, NULL, NULL))
+    {
+      g_auto(GStrv) lines = g_strsplit (known_text, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        {
+          char *l = g_strstrip (lines[i]);
+          if (*l && *l != '#')
+            g_hash_table_add (known_diffs, g_strdup (l));
+        }
+    }
+
+  suite.start = g_get_monotonic_time ();
+  pool = g_thread_pool_new (run_case, &suite, MIN (g_get_num_processors (), 2), TRUE, NULL);
+  for (guint i = 0; i < suite.cases->len; i++)
+    g_thread_pool_push (pool, suite.cases->pdata[i], NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+
+  printf ("1..%u\n", suite.cases->len);
+  for (guint i = 0; i < suite.cases->len; i++)
+    {
+      Case *c = suite.cases->pdata[i];
+      gboolean is_known = g_hash_table_contains (known_diffs, c->label);
+      if (c->passed)
+        {
+          passed++;
+          printf ("ok %u %s (%.2f s)%s\n", i + 1, c->label, c->seconds,
+                  is_known ? " # TODO listed as a known difference but agrees now: remove it from the list" : "");
+        }
+      else if (is_known)
+        {
+          known++;
+          printf ("not ok %u %s (%.2f s) # TODO known difference: %s\n", i + 1, c->label, c->seconds, c->diff);
+        }
+      else
+        {
+          failed++;
+          printf ("not ok %u %s (%.2f s)\n", i + 1, c->label, c->seconds);
+          if (shown++ < MAX_DIFFS_SHOWN)
+            printf ("# %s: %s\n", c->label, c->diff);
+        }
+    }
+  printf ("# conformance %s: %u identical to herd7, %u different (%u of them known), of %u (%.1f s)\n",
+          mode, passed, failed + known, known, suite.cases->len,
+          (g_get_monotonic_time () - suite.start) / 1e6);
+  g_ptr_array_unref (suite.cases);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,344 @@
+/* test-enumerate.c - candidate executions: paths, reads-from, final writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-test"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-test.h"
+
+#define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
+
+typedef struct {
+  const AcyTest *test;
+  guint          n;
+  guint          n_condition;
+  guint          n_filter;
+  GHashTable    *states;     /* "1:r1=0; 1:r2=1;" */
+  gboolean       check_rf;
+} Count;
+
+static gboolean
+count_candidate (const AcyCandidate *c, gpointer data)
+{
+  Count *cnt = data;
+  const AcyExecution *x = c->x;
+  GString *s = g_string_new (NULL);
+
+  cnt->n++;
+  cnt->n_condition += c->condition;
+  cnt->n_filter += c->filter;
+  for (guint i = 0; i < acy_test_get_n_observed (cnt->test); i++)
+    {
+      g_autofree char *v = acy_test_format_value (cnt->test, c->final[i]);
+
+      g_string_append_printf (s, "%s=%s; ", acy_test_get_observed (cnt->test, i), v);
+    }
+  g_hash_table_add (cnt->states, g_string_free (s, FALSE));
+
+  /* every read has exactly one rf source: a write to its location with
+   * its value; lock reads have none */
+  for (guint r = 0; r < x->n_events; r++)
+    {
+      guint sources = 0;
+
+      for (guint w = 0; w < x->n_events; w++)
+        if (acy_rel_has (x->rf, x->n_events, w, r))
+          {
+            g_assert_true (x->events[w].kind & ACY_EV_W);
+            g_assert_cmpint (x->events[w].loc, ==, x->events[r].loc);
+            g_assert_cmpint (x->events[w].value, ==, x->events[r].value);
+            sources++;
+          }
+      g_assert_cmpuint (sources, ==, (x->events[r].kind & ACY_EV_R) ? 1 : 0);
+    }
+  return TRUE;
+}
+
+static Count
+enumerate (const char *text, const char *def)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (def, &error);
+  AcyTest *t;
+  Count cnt = { 0 };
+
+  g_assert_no_error (error);
+  t = acy_test_parse (text, -1, "e.litmus", m, &error);
+  g_assert_no_error (error);
+  cnt.test = t;
+  cnt.states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_assert_true (acy_test_enumerate (t, NULL, count_candidate, &cnt, NULL, &error));
+  g_assert_no_error (error);
+  return cnt;
+}
+
+static void
+count_free (Count *cnt)
+{
+  acy_test_free ((AcyTest *) cnt->test);
+  g_hash_table_unref (cnt->states);
+}
+
+#define BASIC SOURCE_MODELSDIR "/linux-basic.def"
+
+static void
+test_mp (void)
+{
+  Count c = enumerate (
+    "C C-MP+o-o+o-o\n{\n}\n"
+    "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  WRITE_ONCE(*x, 1);\n}\n"
+    "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*y);\n}\n"
+    "exists\n(1:r1=1 /\\ 1:r2=0)\n", BASIC);
+
+  /* each read: the initial write or P0's write */
+  g_assert_cmpuint (c.n, ==, 4);
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  g_assert_cmpuint (g_hash_table_size (c.states), ==, 4);
+  g_assert_true (g_hash_table_contains (c.states, "1:r1=1; 1:r2=0; "));
+  count_free (&c);
+}
+
+static void
+test_coherence (void)
+{
+  Count c = enumerate (
+    "C C-CO+o-o+o-o\n{\n}\n"
+    "P0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
+    "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
+    "exists\n(1:r1=4 /\\ 1:r2=3)\n", BASIC);
+
+  g_assert_cmpuint (c.n, ==, 9);
+  count_free (&c);
+}
+
+static void
+test_final_writes (void)
+{
+  /* x observed: one candidate per final write of x */
+  Count c = enumerate (
+    "C C-CO+o-o\n{\n}\nP0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
+    "exists\n(x=3)\n", BASIC);
+
+  g_assert_cmpuint (c.n, ==, 2);
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+
+  /* no write at all: the initial write is the final one */
+  c = enumerate ("C none\n{ x = 7; }\nP0(int *y)\n{\n  WRITE_ONCE(*y, 1);\n}\nexists (x=7)\n", BASIC);
+  g_assert_cmpuint (c.n, ==, 1);
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+}
+
+static void
+test_branches (void)
+{
+  /* P1's path depends on the value read; both paths must agree with rf */
+  Count c = enumerate (
+    "C if\n{}\n"
+    "P0(int *x, int *y) { WRITE_ONCE(*x, 1); WRITE_ONCE(*x, 2); }\n"
+    "P1(int *x, int *y) {\n  int r1; int r2 = 5;\n  r1 = READ_ONCE(*x);\n"
+    "  if (r1 == 2) { r2 = READ_ONCE(*y); } else WRITE_ONCE(*y, r1);\n}\n"
+    "exists (1:r1=2 /\\ 1:r2=0)\n", BASIC);
+
+  /* r1 = 0 or 1: else path (2 candidates); r1 = 2: then path, y read
+   * from the initial write only (the else path's write is not there) */
+  g_assert_cmpuint (c.n, ==, 3);
+  g_assert_true (g_hash_table_contains (c.states, "1:r1=0; 1:r2=5; "));
+  g_assert_true (g_hash_table_contains (c.states, "1:r1=2; 1:r2=0; "));
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+}
+
+static void
+test_pointers (void)
+{
+  const char *path = CONFORMANCE "/tests/kernel/MP+onceassign+derefonce.litmus";
+  g_autofree char *text = NULL;
+  Count c;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  c = enumerate (text, CONFORMANCE "/lkmm/linux-kernel.def");
+  /* r0 = y (initial) then r1 reads y's initial write; r0 = x then r1
+   * reads x's initial write or P0's write */
+  g_assert_cmpuint (c.n, ==, 3);
+  g_assert_true (g_hash_table_contains (c.states, "1:r0=y; 1:r1=0; "));
+  g_assert_true (g_hash_table_contains (c.states, "1:r0=x; 1:r1=1; "));
+  g_assert_true (g_hash_table_contains (c.states, "1:r0=x; 1:r1=0; "));
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+}
+
+typedef struct {
+  guint n;
+  guint data, addr, ctrl, rmw, lock;
+} Rels;
+
+static gboolean
+count_relations (const AcyCandidate *c, gpointer data)
+{
+  Rels *r = data;
+  const AcyExecution *x = c->x;
+
+  r->n++;
+  for (guint i = 0; i < x->n_events; i++)
+    {
+      for (guint j = 0; j < x->n_events; j++)
+        {
+          r->data += acy_rel_has (x->data, x->n_events, i, j);
+          r->addr += acy_rel_has (x->addr, x->n_events, i, j);
+          r->ctrl += acy_rel_has (x->ctrl, x->n_events, i, j);
+          r->rmw += acy_rel_has (x->rmw, x->n_events, i, j);
+          if (acy_rel_has (x->po, x->n_events, i, j))
+            g_assert_cmpuint (x->events[i].thread, ==, x->events[j].thread);
+        }
+      if (x->events[i].kind & (ACY_EV_LKR | ACY_EV_LKW | ACY_EV_UL))
+        {
+          g_assert_false (x->events[i].kind & (ACY_EV_R | ACY_EV_W));
+          r->lock++;
+        }
+    }
+  return FALSE;   /* the first candidate is enough */
+}
+
+static void
+test_dependencies (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = NULL;
+  Rels r = { 0 };
+
+  g_assert_no_error (error);
+  t = acy_test_parse (
+    "C deps\n{ int *p = x; }\n"
+    "P0(int *x, int *y, int **p) {\n"
+    "  int r1; int *r2; int r3;\n"
+    "  r1 = READ_ONCE(*y);\n"          /* e0 */
+    "  WRITE_ONCE(*x, r1 + 1);\n"      /* e1: data from e0 */
+    "  r2 = READ_ONCE(*p);\n"          /* e2 */
+    "  r3 = READ_ONCE(*r2);\n"         /* e3: addr from e2 */
+    "  if (r3 == 0)\n"
+    "    WRITE_ONCE(*y, 1);\n"         /* e4: ctrl from e3 */
+    "}\nexists (0:r1=0)\n", -1, "d.litmus", m, &error);
+  g_assert_no_error (error);
+  g_assert_true (acy_test_enumerate (t, NULL, count_relations, &r, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r.n, ==, 1);
+  g_assert_cmpuint (r.data, ==, 1);
+  g_assert_cmpuint (r.addr, ==, 1);
+  g_assert_cmpuint (r.ctrl, ==, 1);
+}
+
+static void
+test_locks (void)
+{
+  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = NULL;
+  g_autoptr (AcyTest) t = NULL;
+  Rels r = { 0 };
+  Count c;
+
+  if (!g_file_test (def, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  m = acy_macros_load (def, &error);
+  g_assert_no_error (error);
+  t = acy_test_parse ("C l\n{}\nP0(spinlock_t *s, int *x) { spin_lock(s); WRITE_ONCE(*x, 1); spin_unlock(s); }\n"
+                      "exists (x=1)\n", -1, "l.litmus", m, &error);
+  g_assert_no_error (error);
+  g_assert_true (acy_test_enumerate (t, NULL, count_relations, &r, NULL, &error));
+  g_assert_cmpuint (r.lock, ==, 3);
+  g_assert_cmpuint (r.rmw, ==, 1);
+
+  /* spin_trylock: success or failure; spin_is_locked: true or false */
+  c = enumerate ("C tl\n{}\nP0(spinlock_t *s) { int r0; int r1; r0 = spin_trylock(s); r1 = spin_is_locked(s); }\n"
+                 "exists (0:r0=1 /\\ 0:r1=0)\n", def);
+  g_assert_cmpuint (c.n, ==, 4);
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+}
+
+static void
+test_rmw (void)
+{
+  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  Count c;
+
+  if (!g_file_test (def, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  /* cmpxchg succeeds exactly when it reads 0: P0's read may take the
+   * initial write (success) or P1's write of 2 (failure) */
+  c = enumerate ("C cx\n{}\nP0(int *x) { int r0; r0 = cmpxchg(x, 0, 1); }\n"
+                 "P1(int *x) { WRITE_ONCE(*x, 2); }\nexists (0:r0=0 /\\ x=1)\n", def);
+  /* success: reads the initial 0, then x's final write is P0's or P1's;
+   * failure: reads P1's 2, and P1's write is the only one */
+  g_assert_cmpuint (c.n, ==, 3);
+  g_assert_true (g_hash_table_contains (c.states, "0:r0=0; [x]=1; "));
+  g_assert_true (g_hash_table_contains (c.states, "0:r0=0; [x]=2; "));
+  g_assert_true (g_hash_table_contains (c.states, "0:r0=2; [x]=2; "));
+  count_free (&c);
+}
+
+static void
+test_thin_air (void)
+{
+  /* a value that depends on itself through rf is left unsolved, as herd does */
+  Count c = enumerate (
+    "C oota\n{}\nP0(int *x, int *y) { int r1; r1 = *x; *y = r1; }\n"
+    "P1(int *x, int *y) { int r1; r1 = *y; *x = r1; }\n"
+    "exists (~0:r1=0 \\/ ~1:r1=0)\n", BASIC);
+
+  g_assert_cmpuint (c.n, ==, 4);
+  g_assert_cmpuint (c.n_condition, ==, 1);
+  count_free (&c);
+}
+
+static void
+test_limit (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = acy_test_parse (
+    "C lim\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\nP1(int *x) { int r; r = READ_ONCE(*x); r = READ_ONCE(*x); }\n"
+    "exists (1:r=0)\n", -1, "lim.litmus", m, &error);
+  AcyEnumerateOptions opts = { 3 };
+  Count c = { 0 };
+
+  g_assert_no_error (error);
+  c.test = t;
+  c.states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_assert_false (acy_test_enumerate (t, &opts, count_candidate, &c, NULL, &error));
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_hash_table_unref (c.states);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/litmus/enumerate/mp", test_mp);
+  g_test_add_func ("/engine/litmus/enumerate/coherence", test_coherence);
+  g_test_add_func ("/engine/litmus/enumerate/final-writes", test_final_writes);
+  g_test_add_func ("/engine/litmus/enumerate/branches", test_branches);
+  g_test_add_func ("/engine/litmus/enumerate/pointers", test_pointers);
+  g_test_add_func ("/engine/litmus/enumerate/dependencies", test_dependencies);
+  g_test_add_func ("/engine/litmus/enumerate/locks", test_locks);
+  g_test_add_func ("/engine/litmus/enumerate/rmw", test_rmw);
+  g_test_add_func ("/engine/litmus/enumerate/thin-air", test_thin_air);
+  g_test_add_func ("/engine/litmus/enumerate/limit", test_limit);
+  return g_test_run ();
+}

@@ -1,0 +1,263 @@
+/* test-litmus-parser.c - parsing C litmus tests: structure, conditions, errors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-test"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-test.h"
+
+#define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
+#define BASIC_DEF SOURCE_MODELSDIR "/linux-basic.def"
+
+static const char mp_text[] =
+  "C C-MP+o-mb-o+o-mb-o\n"
+  "\n"
+  "{\n"
+  "}\n"
+  "\n"
+  "P0(int *x, int *y)\n"
+  "{\n"
+  "  WRITE_ONCE(*y, 1);\n"
+  "  smp_mb();\n"
+  "  WRITE_ONCE(*x, 1);\n"
+  "}\n"
+  "\n"
+  "P1(int *x, int *y)\n"
+  "{\n"
+  "  int r1;\n"
+  "  int r2;\n"
+  "\n"
+  "  r1 = READ_ONCE(*x);\n"
+  "  smp_mb();\n"
+  "  r2 = READ_ONCE(*y);\n"
+  "}\n"
+  "\n"
+  "exists\n"
+  "(1:r1=1 /\\ 1:r2=0)\n";
+
+static AcyMacros *
+basic_macros (void)
+{
+  g_autoptr (GError) error = NULL;
+  AcyMacros *m = acy_macros_load (BASIC_DEF, &error);
+
+  g_assert_no_error (error);
+  return m;
+}
+
+static AcyTest *
+parse_ok (const char *text, const AcyMacros *macros)
+{
+  g_autoptr (GError) error = NULL;
+  AcyTest *t = acy_test_parse (text, -1, "test.litmus", macros, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (t);
+  return t;
+}
+
+static void
+assert_parse_error (const char *text, const AcyMacros *macros, AcyErrorCode code, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "bad.litmus", macros, &error);
+
+  g_assert_null (t);
+  g_assert_error (error, ACY_ERROR, (gint) code);
+  if (strstr (error->message, message) == NULL)
+    g_error ("expected '%s' in '%s'", message, error->message);
+}
+
+static void
+test_article (void)
+{
+  g_autoptr (AcyMacros) m = basic_macros ();
+  g_autoptr (AcyTest) t = parse_ok (mp_text, m);
+
+  g_assert_cmpstr (acy_test_get_name (t), ==, "C-MP+o-mb-o+o-mb-o");
+  g_assert_cmpstr (acy_test_get_arch (t), ==, "C");
+  g_assert_null (acy_test_get_expected_result (t));
+  g_assert_cmpint (acy_test_get_quantifier (t), ==, ACY_QUANT_EXISTS);
+  g_assert_cmpstr (acy_test_get_condition_text (t), ==, "exists (1:r1=1 /\\ 1:r2=0)");
+  g_assert_cmpuint (acy_test_get_n_observed (t), ==, 2);
+  g_assert_cmpstr (acy_test_get_observed (t, 0), ==, "1:r1");
+  g_assert_cmpstr (acy_test_get_observed (t, 1), ==, "1:r2");
+}
+
+static void
+test_init_block (void)
+{
+  g_autoptr (AcyMacros) m = basic_macros ();
+  g_autoptr (AcyTest) t = parse_ok (
+    "C init+block\n"
+    "{\n"
+    "  int *p=y; x = 1; int z; int w = -2; 0:r2=a; int *q = &x;\n"
+    "}\n"
+    "P0(int *x, int **p) { int *r2; int r3; r3 = READ_ONCE(*r2); }\n"
+    "locations [x; 0:r2; q;]\n"
+    "exists (p=y /\\ [w]=-2 \\/ 0:r3=0:r2)\n", m);
+  g_autofree char *addr = NULL;
+
+  g_assert_cmpstr (acy_test_get_condition_text (t), ==,
+                   "exists ([p]=y /\\ [w]=-2 \\/ 0:r3=0:r2)");
+  /* registers first (thread, then name), then locations by name */
+  g_assert_cmpuint (acy_test_get_n_observed (t), ==, 6);
+  g_assert_cmpstr (acy_test_get_observed (t, 0), ==, "0:r2");
+  g_assert_cmpstr (acy_test_get_observed (t, 1), ==, "0:r3");
+  g_assert_cmpstr (acy_test_get_observed (t, 2), ==, "[p]");
+  g_assert_cmpstr (acy_test_get_observed (t, 3), ==, "[q]");
+  g_assert_cmpstr (acy_test_get_observed (t, 4), ==, "[w]");
+  g_assert_cmpstr (acy_test_get_observed (t, 5), ==, "[x]");
+  addr = acy_test_format_value (t, ACY_VALUE_ADDR_BASE + 1);
+  g_assert_cmpstr (addr, ==, "y");
+}
+
+static void
+test_expected_result (void)
+{
+  g_autoptr (AcyMacros) m = basic_macros ();
+  g_autoptr (AcyTest) t = parse_ok (
+    "C result\n"
+    "(*\n * Result: Sometimes DATARACE\n *\n * (* nested *) comment\n *)\n"
+    "{ }\n"
+    "P0(int *x) { *x = 3; } // plain store\n"
+    "~exists (x=3)\n", m);
+
+  g_assert_cmpstr (acy_test_get_expected_result (t), ==, "Sometimes DATARACE");
+  g_assert_cmpint (acy_test_get_quantifier (t), ==, ACY_QUANT_NOT_EXISTS);
+  g_assert_cmpstr (acy_test_get_condition_text (t), ==, "~exists ([x]=3)");
+}
+
+static void
+test_condition_printing (void)
+{
+  g_autoptr (AcyMacros) m = basic_macros ();
+  g_autoptr (AcyTest) t = parse_ok (
+    "C print\n{}\nP0(int *x) { int r0; r0 = READ_ONCE(*x); }\n"
+    "forall (0:r0=0 /\\ (x=1 \\/ ~(0:r0=2 /\\ x=0)) \\/ (true /\\ ~false))\n", m);
+
+  g_assert_cmpstr (acy_test_get_condition_text (t), ==,
+                   "forall (0:r0=0 /\\ ([x]=1 \\/ not (0:r0=2 /\\ [x]=0)) \\/ true /\\ not (false))");
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr (AcyMacros) m = basic_macros ();
+  g_autoptr (GString) deep = g_string_new ("C deep\n{}\nP0(int *x) { int r; r = ");
+
+  assert_parse_error ("C u\n{}\nP0(int *x) {\n  spin_lock(x);\n}\nexists (x=0)\n", m,
+                      ACY_ERROR_UNKNOWN_NAME,
+                      "bad.litmus:4:3: unknown macro or function 'spin_lock' (not defined in "
+                      BASIC_DEF ") near 'spin_lock'");
+  assert_parse_error ("C u\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n}\nexists (x=0)\n", NULL,
+                      ACY_ERROR_UNKNOWN_NAME, "(no macro file loaded)");
+  assert_parse_error ("C c\n(* Result: Never\n{}\n", m, ACY_ERROR_SYNTAX,
+                      "bad.litmus:2:1: unterminated comment '(*' opened here");
+  assert_parse_error ("C b\n{}\nP0(int *x) {\n  if (1) {\n    *x = 1;\n", m, ACY_ERROR_SYNTAX,
+                      "expected '}' to close the '{' opened at 4:10 near 'end of file'");
+  assert_parse_error ("C r\n{}\nP0(int *x) {\n  *x = r9 + 1;\n}\nexists (x=0)\n", m,
+                      ACY_ERROR_UNKNOWN_NAME,
+                      "bad.litmus:4:8: undeclared register or parameter 'r9' near 'r9'");
+  assert_parse_error ("C d\n{}\nP0(int *x) { }\nP0(int *x) { }\nexists (x=0)\n", m,
+                      ACY_ERROR_SYNTAX, "bad.litmus:4:1: duplicate thread P0 (first defined at 3:1)");
+  assert_parse_error ("C g\n{}\nP0(int *x) { }\nP2(int *x) { }\nexists (x=0)\n", m,
+                      ACY_ERROR_SYNTAX, "expected P1 near 'P2'");
+  assert_parse_error ("C n\n{}\nP0(int *x) { }\nexists (3:r0=0)\n", m,
+                      ACY_ERROR_UNKNOWN_NAME, "no thread P3");
+  assert_parse_error ("C q\n{}\nP0(int *x) { }\n", m, ACY_ERROR_SYNTAX,
+                      "expected the final condition");
+  assert_parse_error ("C w\n{}\nP0(int *x) { while (1) { } }\nexists (x=0)\n", m,
+                      ACY_ERROR_UNSUPPORTED, "loops");
+  assert_parse_error ("C a\n{}\nP0(int *x) { smp_mb(1); }\nexists (x=0)\n", m,
+                      ACY_ERROR_SYNTAX, "macro 'smp_mb' takes 0 arguments, given 1");
+
+  for (guint i = 0; i < 1500; i++)
+    g_string_append_c (deep, '(');
+  g_string_append (deep, "1");
+  for (guint i = 0; i < 1500; i++)
+    g_string_append_c (deep, ')');
+  g_string_append (deep, "; }\nexists (x=0)\n");
+  assert_parse_error (deep->str, m, ACY_ERROR_LIMIT, "nesting too deep");
+}
+
+/* ---- the conformance corpus ---- */
+
+static void
+collect_litmus (const char *dir, GPtrArray *out)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_litmus (path, out);
+      else if (g_str_has_suffix (name, ".litmus"))
+        g_ptr_array_add (out, g_steal_pointer (&path));
+    }
+}
+
+static void
+test_corpus (void)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (AcyMacros) m = NULL;
+  g_autoptr (GError) error = NULL;
+  guint checked = 0;
+
+  if (!g_file_test (CONFORMANCE, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  m = acy_macros_load (CONFORMANCE "/lkmm/linux-kernel.def", &error);
+  g_assert_no_error (error);
+  collect_litmus (CONFORMANCE "/tests", files);
+  collect_litmus (CONFORMANCE "/heavy-unfinished", files);
+  collect_litmus (CONFORMANCE "/article", files);
+  g_assert_cmpuint (files->len, >, 0);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = files->pdata[i];
+      g_autoptr (AcyTest) t = acy_test_load (path, m, &error);
+      g_autofree char *expected_path = g_strconcat (path, ".expected", NULL);
+      g_autofree char *expected = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (t);
+      if (g_file_get_contents (expected_path, &expected, NULL, NULL))
+        {
+          const char *line = strstr (expected, "\nCondition ");
+          g_autofree char *want = NULL;
+
+          g_assert_nonnull (line);
+          line += strlen ("\nCondition ");
+          want = g_strndup (line, strcspn (line, "\n"));
+          g_assert_cmpstr (acy_test_get_condition_text (t), ==, want);
+          checked++;
+        }
+    }
+  g_test_message ("%u tests parsed, %u conditions compared", files->len, checked);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/litmus/parse/article", test_article);
+  g_test_add_func ("/engine/litmus/parse/init-block", test_init_block);
+  g_test_add_func ("/engine/litmus/parse/expected-result", test_expected_result);
+  g_test_add_func ("/engine/litmus/parse/condition-printing", test_condition_printing);
+  g_test_add_func ("/engine/litmus/parse/errors", test_errors);
+  g_test_add_func ("/engine/litmus/parse/corpus", test_corpus);
+  return g_test_run ();
+}

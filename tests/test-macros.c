@@ -1,0 +1,233 @@
+/* test-macros.c - herd macro files and their expansion to core operations
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-test"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-test.h"
+
+/* A small macro file in the kernel's style, written for these tests. */
+static const char defs[] =
+  "// comment\n"
+  "READ_ONCE(X) __load{ONCE}(X)\n"
+  "WRITE_ONCE(X,V) { __store{ONCE}(X,V); }\n"
+  "smp_load_acquire(X) __load{ACQUIRE}(*X)\n"
+  "smp_mb() { __fence{MB}; }\n"
+  "rcu_read_lock() { __fence{rcu-lock}; }\n"
+  "xchg(X,V) __xchg{MB}(X,V)\n"
+  "cmpxchg_acquire(X,V,W) __cmpxchg{ACQUIRE}(X,V,W)\n"
+  "atomic_read(X) READ_ONCE(*X)\n"
+  "atomic_inc(X) { __atomic_op{NORETURN}(X,+,1); }\n"
+  "atomic_andnot(V,X) { __atomic_op{NORETURN}(X,&~,V); }\n"
+  "atomic_dec_and_test(X) __atomic_op_return{MB}(X,-,1) == 0\n"
+  "spin_lock(X) { __lock(X); }\n"
+  "spin_unlock(X) { __unlock(X); }\n"
+  "spin_trylock(X) __trylock(X)\n"
+  "srcu_read_lock(X) __load{srcu-lock}(*X)\n"
+  "srcu_read_unlock(X,Y) { __store{srcu-unlock}(*X,Y); }\n"
+  "synchronize_srcu(X) { __srcu{sync-srcu}(X); }\n"
+  "twice(X) { WRITE_ONCE(*X, 1); WRITE_ONCE(*X, 2); }\n"
+  "loop(X) loop(X)\n";
+
+typedef struct {
+  GString *first;     /* events of the first candidate */
+  guint    n;
+} Collect;
+
+static const char *
+tag_list (const AcyExecution *x, guint64 tags, GString *s)
+{
+  g_string_truncate (s, 0);
+  for (guint i = 0; i < x->n_tags; i++)
+    if (tags & ((guint64) 1 << i))
+      g_string_append_printf (s, "%s%s", s->len ? "," : "", x->tag_names[i]);
+  return s->str;
+}
+
+static gboolean
+collect (const AcyCandidate *c, gpointer data)
+{
+  Collect *col = data;
+  g_autoptr (GString) tags = g_string_new (NULL);
+
+  if (col->n++ > 0)
+    return TRUE;
+  for (guint i = 0; i < c->x->n_events; i++)
+    {
+      const AcyEvent *e = &c->x->events[i];
+      const char *kind = (e->kind & ACY_EV_IW) ? "IW" : (e->kind & ACY_EV_R) ? "R"
+                         : (e->kind & ACY_EV_W) ? "W" : (e->kind & ACY_EV_F) ? "F"
+                         : (e->kind & ACY_EV_LKR) ? "LKR" : (e->kind & ACY_EV_LKW) ? "LKW"
+                         : (e->kind & ACY_EV_UL) ? "UL" : (e->kind & ACY_EV_LF) ? "LF"
+                         : (e->kind & ACY_EV_SRCU) ? "SRCU" : "?";
+
+      if (e->kind & ACY_EV_IW)
+        continue;
+      g_string_append_printf (col->first, "%s%s%s[%s]%s", col->first->len ? " " : "", kind,
+                              (e->kind & ACY_EV_RMW) ? "*" : "",
+                              tag_list (c->x, e->tags, tags),
+                              e->loc >= 0 ? c->x->loc_names[e->loc] : "");
+    }
+  return TRUE;
+}
+
+/* The events of the first candidate of a one-thread test with body @code. */
+static char *
+events_of (const AcyMacros *m, const char *code)
+{
+  g_autofree char *text = g_strdup_printf (
+    "C t\n{}\nP0(int *x, int *y, spinlock_t *s, struct srcu_struct *ss) {\n%s\n}\nexists (x=0)\n",
+    code);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "t.litmus", m, &error);
+  Collect col = { g_string_new (NULL), 0 };
+
+  g_assert_no_error (error);
+  g_assert_true (acy_test_enumerate (t, NULL, collect, &col, NULL, &error));
+  g_assert_no_error (error);
+  return g_string_free (col.first, FALSE);
+}
+
+static AcyMacros *
+load_defs (void)
+{
+  g_autoptr (GError) error = NULL;
+  AcyMacros *m = acy_macros_parse (defs, -1, "test.def", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_macros_get_filename (m), ==, "test.def");
+  return m;
+}
+
+#define ASSERT_EVENTS(m, code, want) \
+  G_STMT_START { g_autofree char *got_ = events_of ((m), (code)); \
+                 g_assert_cmpstr (got_, ==, (want)); } G_STMT_END
+
+static void
+test_expand_basic (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+
+  ASSERT_EVENTS (m, "int r1; r1 = READ_ONCE(*x); WRITE_ONCE(*y, r1);", "R[ONCE]x W[ONCE]y");
+  ASSERT_EVENTS (m, "int r1; r1 = smp_load_acquire(y); smp_mb(); rcu_read_lock();",
+                 "R[ACQUIRE]y F[MB] F[rcu-lock]");
+  ASSERT_EVENTS (m, "int r; r = *x; *y = 2;", "R[]x W[]y");
+  ASSERT_EVENTS (m, "twice(x);", "W[ONCE]x W[ONCE]x");
+}
+
+static void
+test_expand_nested (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+
+  /* atomic_read(X) is READ_ONCE(*X) is __load{ONCE}(*X) */
+  ASSERT_EVENTS (m, "int r; r = atomic_read(y);", "R[ONCE]y");
+}
+
+static void
+test_expand_rmw (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+
+  ASSERT_EVENTS (m, "int r; r = xchg(x, 1);", "F[MB] R*[ONCE]x W*[ONCE]x F[MB]");
+  ASSERT_EVENTS (m, "atomic_inc(y);", "R*[NORETURN]y W*[ONCE]y");
+  ASSERT_EVENTS (m, "atomic_andnot(3, y);", "R*[NORETURN]y W*[ONCE]y");
+  ASSERT_EVENTS (m, "int r; r = atomic_dec_and_test(y);", "F[MB] R*[ONCE]y W*[ONCE]y F[MB]");
+  /* the first path of cmpxchg is the successful one */
+  ASSERT_EVENTS (m, "int r; r = cmpxchg_acquire(x, 0, 1);", "R*[ACQUIRE]x W*[ONCE]x");
+}
+
+static void
+test_expand_locks (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+
+  ASSERT_EVENTS (m, "spin_lock(s); spin_unlock(s);", "LKR[]s LKW[]s UL[]s");
+  ASSERT_EVENTS (m, "int r; r = srcu_read_lock(ss); srcu_read_unlock(ss, r); synchronize_srcu(ss);",
+                 "R[srcu-lock]ss W[srcu-unlock]ss SRCU[sync-srcu]ss");
+}
+
+static void
+assert_error (const AcyMacros *m, const char *code, AcyErrorCode ecode, const char *msg)
+{
+  g_autofree char *text = g_strdup_printf ("C e\n{}\nP0(int *x) {\n%s\n}\nexists (x=0)\n", code);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "e.litmus", m, &error);
+
+  g_assert_null (t);
+  g_assert_error (error, ACY_ERROR, (gint) ecode);
+  if (strstr (error->message, msg) == NULL)
+    g_error ("expected '%s' in '%s'", msg, error->message);
+}
+
+static void
+test_expand_errors (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) bad = NULL;
+
+  assert_error (m, "int r; r = READ_ONCE(*x, 1);", ACY_ERROR_SYNTAX,
+                "e.litmus:4:12: macro 'READ_ONCE' takes 1 argument, given 2");
+  assert_error (m, "int r; r = twice(x);", ACY_ERROR_SYNTAX, "expands to statements");
+  assert_error (m, "loop(x);", ACY_ERROR_LIMIT, "macro expansion deeper");
+  assert_error (m, "smp_wmb();", ACY_ERROR_UNKNOWN_NAME,
+                "e.litmus:4:1: unknown macro or function 'smp_wmb' (not defined in test.def)");
+
+  bad = acy_macros_parse ("A(X) { __fence{x};\n", -1, "bad.def", &error);
+  g_assert_null (bad);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "opened at 1:6"));
+  g_clear_error (&error);
+  bad = acy_macros_parse ("A() { }\nA() { }\n", -1, "bad.def", &error);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "bad.def:2:1: macro 'A' already defined at 1:1"));
+}
+
+static void
+test_linux_basic (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (SOURCE_MODELSDIR "/linux-basic.def", &error);
+
+  g_assert_no_error (error);
+  ASSERT_EVENTS (m, "int r1; r1 = READ_ONCE(*x); smp_rmb(); r1 = smp_load_acquire(y);",
+                 "R[ONCE]x F[rmb] R[ACQUIRE]y");
+  ASSERT_EVENTS (m, "WRITE_ONCE(*x, 1); smp_wmb(); smp_store_release(y, 1); smp_mb();",
+                 "W[ONCE]x F[wmb] W[RELEASE]y F[MB]");
+}
+
+static void
+test_kernel_def (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = NULL;
+  const char *path = SOURCE_MODELSDIR "/../../shared/conformance/lkmm/linux-kernel.def";
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  m = acy_macros_load (path, &error);
+  g_assert_no_error (error);
+  ASSERT_EVENTS (m, "int r; r = atomic_add_unless(x, 1, 5);", "F[MB] R*[ONCE]x W*[ONCE]x F[MB]");
+  ASSERT_EVENTS (m, "int r; r = xchg_release(x, 1);", "R*[ONCE]x W*[RELEASE]x");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/litmus/macros/expand-basic", test_expand_basic);
+  g_test_add_func ("/engine/litmus/macros/expand-nested", test_expand_nested);
+  g_test_add_func ("/engine/litmus/macros/expand-rmw", test_expand_rmw);
+  g_test_add_func ("/engine/litmus/macros/expand-locks", test_expand_locks);
+  g_test_add_func ("/engine/litmus/macros/errors", test_expand_errors);
+  g_test_add_func ("/engine/litmus/macros/linux-basic", test_linux_basic);
+  g_test_add_func ("/engine/litmus/macros/kernel-def", test_kernel_def);
+  return g_test_run ();
+}
