@@ -1181,11 +1181,9 @@ parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name_tok)
         error_near (p, name_tok, ACY_ERROR_SYNTAX, "include cycle");
         return FALSE;
       }
-  if (g_hash_table_contains (p->ctx->included, canon))
-    {
-      s->u.include.skipped = TRUE;
-      return TRUE;
-    }
+  /* A file included again is evaluated again, as herd does: lock.cat
+   * includes cross.cat before redefining W and cos-opt.cat includes it
+   * after, so generate_cos must see the new W. */
   return acy_cat_parse (p->ctx, path, NULL, s->u.include.prelude,
                         &s->u.include.body, &title, p->error);
 }

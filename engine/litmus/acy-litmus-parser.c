@@ -1072,6 +1072,10 @@ acy_test_parse (const char      *text,
     *sp++ = '\0';
     test->arch = g_strdup (first);
     test->name = g_strstrip (g_strdup (sp));
+    /* herd names a test "C-CO+o-o" whether its first line says that or
+     * "C-CO+o-o.litmus". */
+    if (g_str_has_suffix (test->name, ".litmus") && strlen (test->name) > strlen (".litmus"))
+      test->name[strlen (test->name) - strlen (".litmus")] = '\0';
     if (strcmp (test->arch, "C") != 0)
       {
         acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, loc1,
