@@ -693,13 +693,23 @@ exec_stmt (Exec *x, const AcyLitStmt *s)
       x->n_instrs++;
       return !x->dead;
     case ACY_LSTMT_IF:
-      if (!eval (x, s->expr, &v))
-        return FALSE;
-      /* every event after the branch depends on the reads of its condition */
-      acy_dep_union (&x->ctrl, &v.d);
-      if (decide (x, v.s))
-        return exec_stmt (x, s->then_s);
-      return s->else_s == NULL || exec_stmt (x, s->else_s);
+      {
+        AcyDepSet outer = x->ctrl;
+        gboolean ok;
+
+        if (!eval (x, s->expr, &v))
+          return FALSE;
+        /* As in herd, the events of the branches depend on the reads of
+         * the condition, and the dependency ends with the if statement:
+         * what follows it is not control-dependent. */
+        acy_dep_union (&x->ctrl, &v.d);
+        if (decide (x, v.s))
+          ok = exec_stmt (x, s->then_s);
+        else
+          ok = s->else_s == NULL || exec_stmt (x, s->else_s);
+        x->ctrl = outer;
+        return ok;
+      }
     case ACY_LSTMT_BLOCK:
       for (guint i = 0; i < s->n_body; i++)
         if (!exec_stmt (x, s->body[i]))
