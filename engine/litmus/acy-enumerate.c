@@ -25,6 +25,7 @@ typedef struct {
   gpointer                   user_data;
   GCancellable              *cancellable;
   guint64                    count;
+  guint64                    n_structures;
   gboolean                   stop;
   GError                    *error;
 
@@ -350,6 +351,9 @@ run_combination (Enum *en)
 
   c.x.n_events = n;
   c.x.events = c.events;
+  /* Every candidate of this combination of traces shares the events and
+   * the relations but rf and fw: models may reuse work keyed on this. */
+  c.x.structure_id = ++en->n_structures;
   c.x.n_threads = test->n_threads;
   c.x.n_locs = n_locs;
   c.x.loc_names = (const char *const *) test->loc_names->pdata;
