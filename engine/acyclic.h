@@ -12,3 +12,4 @@
 #include "acy-model.h"
 #include "acy-test.h"
 #include "acy-check.h"
+#include "acy-recorder.h"

@@ -1,0 +1,403 @@
+/* acy-recorder.c - keep the outcomes of a check, to draw and explain them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every array of a record (events, each relation, final values, name
+ * tables) is interned by content: candidates of one event structure
+ * share events, po and dependencies, the outcomes of one candidate share
+ * rf and fw, and most outcomes share their (often empty) co-free
+ * relations. So a record costs little more than its co and fr.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-recorder.h"
+
+typedef struct {
+  gsize len;
+  guint hash;
+  /* data follows, 8-byte aligned */
+} Blob;
+
+#define BLOB_DATA(b) ((gpointer) ((Blob *) (b) + 1))
+
+struct _AcyRecorder {
+  guint          n_observed;
+  guint          max_records;
+  gsize          max_bytes;
+  GHashTable    *blobs;          /* Blob* set, owned */
+  GStringChunk  *strings;
+  GPtrArray     *records;        /* AcyRecord*, owned */
+  gsize          memory;
+  guint64        dropped;
+  guint64        allowed_dropped;
+  guint64        candidates;     /* candidates seen */
+  AcyRecord      last;           /* identity of the last outcome's candidate */
+  gboolean       have_last;
+  guint          last_outcome;
+};
+
+G_STATIC_ASSERT (sizeof (Blob) % 8 == 0);
+
+static guint
+blob_hash (gconstpointer p)
+{
+  return ((const Blob *) p)->hash;
+}
+
+static gboolean
+blob_equal (gconstpointer a, gconstpointer b)
+{
+  const Blob *x = a, *y = b;
+  return x->len == y->len && memcmp (BLOB_DATA (x), BLOB_DATA (y), x->len) == 0;
+}
+
+static guint
+hash_bytes (gconstpointer data, gsize len)
+{
+  const guchar *p = data;
+  guint64 h = 1469598103934665603ull;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      h ^= p[i];
+      h *= 1099511628211ull;
+    }
+  return (guint) (h ^ (h >> 32));
+}
+
+/* Returns the shared copy of @len bytes at @data (NULL for NULL). */
+static gconstpointer
+intern (AcyRecorder *rec, gconstpointer data, gsize len)
+{
+  Blob *key, *found;
+  gsize alloc;
+
+  if (data == NULL)
+    return NULL;
+  alloc = sizeof (Blob) + len;
+  key = g_malloc (alloc);
+  key->len = len;
+  key->hash = hash_bytes (data, len);
+  memcpy (BLOB_DATA (key), data, len);
+  found = g_hash_table_lookup (rec->blobs, key);
+  if (found)
+    {
+      g_free (key);
+      return BLOB_DATA (found);
+    }
+  g_hash_table_add (rec->blobs, key);
+  rec->memory += alloc + 4 * sizeof (gpointer);
+  return BLOB_DATA (key);
+}
+
+static const AcyWord *
+intern_rel (AcyRecorder *rec, const AcyWord *r, guint n)
+{
+  return intern (rec, r, acy_rel_words (n) * sizeof (AcyWord));
+}
+
+static const char *const *
+intern_names (AcyRecorder *rec, const char *const *names, guint count)
+{
+  g_autofree const char **copy = g_new0 (const char *, count + 1);
+
+  for (guint i = 0; i < count; i++)
+    copy[i] = g_string_chunk_insert_const (rec->strings, names[i]);
+  return intern (rec, copy, (count + 1) * sizeof (char *));
+}
+
+/**
+ * acy_recorder_new:
+ * @test: the test whose outcomes will be recorded (not kept)
+ *
+ * Returns: (transfer full): an empty recorder with the default bounds
+ */
+AcyRecorder *
+acy_recorder_new (const AcyTest *test)
+{
+  AcyRecorder *rec = g_new0 (AcyRecorder, 1);
+
+  rec->n_observed = test ? acy_test_get_n_observed (test) : 0;
+  rec->max_records = ACY_RECORDER_DEFAULT_MAX_RECORDS;
+  rec->max_bytes = ACY_RECORDER_DEFAULT_MAX_BYTES;
+  rec->blobs = g_hash_table_new_full (blob_hash, blob_equal, g_free, NULL);
+  rec->strings = g_string_chunk_new (1024);
+  rec->records = g_ptr_array_new_with_free_func (g_free);
+  return rec;
+}
+
+void
+acy_recorder_free (AcyRecorder *rec)
+{
+  if (rec == NULL)
+    return;
+  g_ptr_array_unref (rec->records);
+  g_hash_table_unref (rec->blobs);
+  g_string_chunk_free (rec->strings);
+  g_free (rec);
+}
+
+void
+acy_recorder_set_limits (AcyRecorder *rec, guint max_records, gsize max_bytes)
+{
+  g_return_if_fail (rec != NULL);
+  rec->max_records = max_records;
+  rec->max_bytes = max_bytes;
+}
+
+static gboolean
+same_candidate (const AcyRecord *a, const AcyRecord *b)
+{
+  /* Interned: equal contents have equal pointers. */
+  return a->x.events == b->x.events && a->x.n_events == b->x.n_events &&
+         a->x.po == b->x.po && a->x.addr == b->x.addr && a->x.data == b->x.data &&
+         a->x.ctrl == b->x.ctrl && a->x.rmw == b->x.rmw && a->x.rf == b->x.rf &&
+         a->x.fw == b->x.fw && a->final == b->final;
+}
+
+static const AcyWord *
+lookup_rel (AcyModelEnv *env, const char *name)
+{
+  const AcyWord *bits = NULL;
+
+  if (env && acy_model_env_lookup (env, name, &bits) == ACY_MODEL_VALUE_RELATION)
+    return bits;
+  return NULL;
+}
+
+/**
+ * acy_recorder_add_outcome:
+ * @candidate: the candidate judged
+ * @verdict: the model's verdict on this outcome
+ * @env: the model's environment for this outcome
+ * @recorder: (type AcyRecorder): the recorder
+ *
+ * Keeps a copy of one outcome. Matches #AcyCheckOutcomeFunc.
+ *
+ * Returns: TRUE (the check goes on)
+ */
+gboolean
+acy_recorder_add_outcome (const AcyCandidate *candidate,
+                          const AcyVerdict   *verdict,
+                          AcyModelEnv        *env,
+                          gpointer            recorder)
+{
+  AcyRecorder *rec = recorder;
+  const AcyExecution *x = candidate->x;
+  guint n = x->n_events;
+  AcyRecord r = { 0 };
+  AcyRecord *copy;
+  const AcyWord *model_rf;
+
+  if ((rec->max_records && rec->records->len >= rec->max_records) ||
+      (rec->max_bytes && rec->memory >= rec->max_bytes))
+    {
+      rec->dropped++;
+      if (verdict->allowed)
+        rec->allowed_dropped++;
+      return TRUE;
+    }
+
+  r.x.n_events = n;
+  r.x.events = intern (rec, x->events, n * sizeof (AcyEvent));
+  r.x.structure_id = 0;
+  r.x.n_threads = x->n_threads;
+  r.x.n_locs = x->n_locs;
+  r.x.loc_names = intern_names (rec, x->loc_names, x->n_locs);
+  r.x.n_tags = x->n_tags;
+  r.x.tag_names = intern_names (rec, x->tag_names, x->n_tags);
+  r.x.po = intern_rel (rec, x->po, n);
+  r.x.addr = intern_rel (rec, x->addr, n);
+  r.x.data = intern_rel (rec, x->data, n);
+  r.x.ctrl = intern_rel (rec, x->ctrl, n);
+  r.x.rmw = intern_rel (rec, x->rmw, n);
+  r.x.rf = intern_rel (rec, x->rf, n);
+  r.x.fw = intern (rec, x->fw, ACY_WORDS (n) * sizeof (AcyWord));
+  model_rf = lookup_rel (env, "rf");
+  r.rf_model = model_rf ? intern_rel (rec, model_rf, n) : r.x.rf;
+  r.co = intern_rel (rec, lookup_rel (env, "co"), n);
+  r.fr = intern_rel (rec, lookup_rel (env, "fr"), n);
+  r.allowed = verdict->allowed;
+  if (verdict->failed_check)
+    r.failed_check = g_string_chunk_insert_const (rec->strings, verdict->failed_check);
+  if (verdict->failed_kind)
+    r.failed_kind = g_string_chunk_insert_const (rec->strings, verdict->failed_kind);
+  r.failed_relation = intern_rel (rec, verdict->failed_relation, n);
+  r.final = intern (rec, candidate->final, MAX (rec->n_observed, 1) * sizeof (AcyValue));
+  r.condition = candidate->condition;
+  r.state = -1;
+
+  if (rec->have_last && same_candidate (&rec->last, &r))
+    rec->last_outcome++;
+  else
+    {
+      if (rec->have_last)
+        rec->candidates++;
+      rec->last_outcome = 0;
+    }
+  rec->last = r;
+  rec->have_last = TRUE;
+  r.candidate = rec->candidates;
+  r.outcome = rec->last_outcome;
+
+  copy = g_memdup2 (&r, sizeof r);
+  g_ptr_array_add (rec->records, copy);
+  rec->memory += sizeof r + sizeof (gpointer);
+  return TRUE;
+}
+
+guint
+acy_recorder_get_n_records (const AcyRecorder *rec)
+{
+  return rec->records->len;
+}
+
+/**
+ * acy_recorder_get_record:
+ *
+ * Returns: (transfer none): record @index, valid as long as the recorder
+ */
+const AcyRecord *
+acy_recorder_get_record (const AcyRecorder *rec, guint index)
+{
+  g_return_val_if_fail (index < rec->records->len, NULL);
+  return g_ptr_array_index (rec->records, index);
+}
+
+guint64
+acy_recorder_get_n_dropped (const AcyRecorder *rec)
+{
+  return rec->dropped;
+}
+
+guint64
+acy_recorder_get_n_allowed_dropped (const AcyRecorder *rec)
+{
+  return rec->allowed_dropped;
+}
+
+gsize
+acy_recorder_get_memory (const AcyRecorder *rec)
+{
+  return rec->memory;
+}
+
+guint
+acy_recorder_get_n_observed (const AcyRecorder *rec)
+{
+  return rec->n_observed;
+}
+
+void
+acy_recorder_resolve_states (AcyRecorder *rec, const AcyCheckResult *result)
+{
+  guint n_states = acy_check_result_get_n_states (result);
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);
+
+  /* Final values are interned, so a state's values are found by pointer
+   * once interned too. */
+  for (guint s = 0; s < n_states; s++)
+    {
+      const AcyState *st = acy_check_result_get_state (result, s);
+      gconstpointer key = intern (rec, st->values, MAX (rec->n_observed, 1) * sizeof (AcyValue));
+      g_hash_table_insert (index, (gpointer) key, GUINT_TO_POINTER (s + 1));
+    }
+  for (guint i = 0; i < rec->records->len; i++)
+    {
+      AcyRecord *r = g_ptr_array_index (rec->records, i);
+      guint s = GPOINTER_TO_UINT (g_hash_table_lookup (index, r->final));
+      r->state = r->allowed && s ? (gint) s - 1 : -1;
+    }
+}
+
+/* ---- explaining ---------------------------------------------------- */
+
+typedef struct {
+  const AcyRecord *record;
+  AcyExplainFunc   func;
+  gpointer         user_data;
+  guint            seen;
+  gboolean         by_position;   /* first pass: the k-th outcome; else any equal one */
+  gboolean         found;
+} Explain;
+
+static gboolean
+rel_equal (const AcyWord *a, const AcyWord *b, guint n)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return memcmp (a, b, acy_rel_words (n) * sizeof (AcyWord)) == 0;
+}
+
+static gboolean
+on_explain (const AcyExecution *x,
+            const AcyVerdict   *verdict,
+            AcyModelEnv        *env,
+            gpointer            user_data)
+{
+  Explain *e = user_data;
+  const AcyRecord *r = e->record;
+  guint k = e->seen++;
+  gboolean same;
+
+  if (e->by_position && k != r->outcome)
+    return k < r->outcome;
+  same = verdict->allowed == r->allowed &&
+         rel_equal (lookup_rel (env, "co"), r->co, x->n_events) &&
+         rel_equal (lookup_rel (env, "fr"), r->fr, x->n_events);
+  if (!same)
+    return !e->by_position;
+  e->found = TRUE;
+  e->func (x, verdict, env, e->user_data);
+  return FALSE;
+}
+
+/**
+ * acy_recorder_explain:
+ * @recorder: a recorder
+ * @model: the model the outcomes were recorded under
+ * @index: a record
+ * @func: (scope call): called once with the model's environment
+ * @user_data: data for @func
+ * @error: return location for an error
+ *
+ * Judges the record's candidate again and calls @func on the same
+ * outcome (its @outcome-th; if the model's choices came out in another
+ * order, the first with the same co, fr and verdict).
+ *
+ * Returns: TRUE when @func was called
+ */
+gboolean
+acy_recorder_explain (const AcyRecorder *rec,
+                      const AcyModel    *model,
+                      guint              index,
+                      AcyExplainFunc     func,
+                      gpointer           user_data,
+                      GError           **error)
+{
+  g_autoptr(AcyModelRunner) runner = NULL;
+  Explain e = { 0 };
+
+  g_return_val_if_fail (rec != NULL && model != NULL && func != NULL, FALSE);
+  g_return_val_if_fail (index < rec->records->len, FALSE);
+
+  e.record = g_ptr_array_index (rec->records, index);
+  e.func = func;
+  e.user_data = user_data;
+  runner = acy_model_runner_new (model);
+  for (int pass = 0; pass < 2 && !e.found; pass++)
+    {
+      e.by_position = pass == 0;
+      e.seen = 0;
+      if (!acy_model_runner_check (runner, &e.record->x, on_explain, &e, error))
+        return FALSE;
+    }
+  if (!e.found)
+    g_set_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                 "the model no longer gives outcome %u of this candidate; was it edited?",
+                 e.record->outcome + 1);
+  return e.found;
+}

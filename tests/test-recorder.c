@@ -1,0 +1,194 @@
+/* test-recorder.c - recording a check's outcomes and explaining them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "test-recorder"
+#include "config.h"
+
+#include <string.h>
+
+#include "acyclic.h"
+
+static const char mp_mb[] =
+  "C C-MP+o-mb-o+o-mb-o\n"
+  "{\n}\n"
+  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
+  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
+  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
+
+static const char co_rr[] =
+  "C C-CO+o-o+o-o\n"
+  "{\n}\n"
+  "P0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
+  "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
+  "exists\n(1:r1=4 /\\ 1:r2=3)\n";
+
+typedef struct {
+  AcyMacros      *macros;
+  AcyModel       *model;
+  AcyTest        *test;
+  AcyCheckResult *result;
+  AcyRecorder    *recorder;
+} Run;
+
+static void
+run_setup (Run *run, const char *text, const char *model_file, guint max_records)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *macros_path = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
+  g_autofree char *cat_path = g_build_filename (SOURCE_MODELSDIR, model_file, NULL);
+  AcyModelSource src = { .cat_path = cat_path };
+  AcyCheckOptions opts = { 0 };
+
+  run->macros = acy_macros_load (macros_path, &error);
+  g_assert_no_error (error);
+  run->model = acy_model_load (&src, &error);
+  g_assert_no_error (error);
+  run->test = acy_test_parse (text, -1, "test.litmus", run->macros, &error);
+  g_assert_no_error (error);
+  run->recorder = acy_recorder_new (run->test);
+  if (max_records)
+    acy_recorder_set_limits (run->recorder, max_records, 0);
+  opts.outcome = acy_recorder_add_outcome;
+  opts.outcome_data = run->recorder;
+  run->result = acy_check_run (run->test, run->model, &opts, NULL, &error);
+  g_assert_no_error (error);
+  acy_recorder_resolve_states (run->recorder, run->result);
+}
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->recorder, acy_recorder_free);
+  g_clear_pointer (&run->result, acy_check_result_free);
+  g_clear_pointer (&run->test, acy_test_free);
+  g_clear_pointer (&run->model, acy_model_free);
+  g_clear_pointer (&run->macros, acy_macros_free);
+}
+
+static void
+test_recorder_mp (void)
+{
+  Run run = { 0 };
+  const AcyCheckProgress *stats;
+  guint n, allowed = 0, forbidden_condition = 0;
+  gsize naive = 0;
+
+  run_setup (&run, mp_mb, "coherent-rmo.cat", 0);
+  stats = acy_check_result_get_stats (run.result);
+  n = acy_recorder_get_n_records (run.recorder);
+  g_assert_cmpuint (n, ==, stats->outcomes);
+  g_assert_cmpuint (acy_recorder_get_n_dropped (run.recorder), ==, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (run.recorder, i);
+      guint ne = r->x.n_events;
+
+      naive += sizeof (AcyRecord) + ne * sizeof (AcyEvent) + 9 * acy_rel_words (ne) * sizeof (AcyWord);
+      g_assert_nonnull (r->co);
+      g_assert_nonnull (r->fr);
+      g_assert_cmpuint (r->x.n_locs, ==, 2);
+      g_assert_cmpstr (r->x.loc_names[0], !=, NULL);
+      if (r->allowed)
+        {
+          allowed++;
+          g_assert_cmpint (r->state, >=, 0);
+          g_assert_cmpint (r->state, <, (gint) acy_check_result_get_n_states (run.result));
+          g_assert_null (r->failed_check);
+        }
+      else
+        {
+          g_assert_cmpint (r->state, ==, -1);
+          g_assert_nonnull (r->failed_check);
+          g_assert_nonnull (r->failed_relation);
+          if (r->condition)
+            {
+              forbidden_condition++;
+              g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
+              g_assert_cmpstr (r->failed_kind, ==, "acyclic");
+            }
+        }
+    }
+  g_assert_cmpuint (allowed, ==, 3);
+  g_assert_cmpuint (forbidden_condition, >=, 1);
+  /* Sharing: the records hold less than separate copies would. */
+  g_assert_cmpuint (acy_recorder_get_memory (run.recorder), <, naive);
+  run_clear (&run);
+}
+
+typedef struct {
+  const AcyRecord *record;
+  gboolean         called;
+  gboolean         rmo_equal;
+} ExplainCheck;
+
+static void
+on_explained (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  ExplainCheck *c = data;
+  const AcyWord *bits = NULL;
+  guint n = x->n_events;
+
+  c->called = TRUE;
+  g_assert_cmpint (v->allowed, ==, c->record->allowed);
+  g_assert_cmpint (acy_model_env_lookup (env, "rmo-order", &bits), ==, ACY_MODEL_VALUE_RELATION);
+  if (c->record->failed_relation)
+    c->rmo_equal = memcmp (bits, c->record->failed_relation, acy_rel_words (n) * sizeof (AcyWord)) == 0;
+}
+
+static void
+test_recorder_explain (void)
+{
+  Run run = { 0 };
+  guint n;
+
+  run_setup (&run, co_rr, "coherent-rmo.cat", 0);
+  n = acy_recorder_get_n_records (run.recorder);
+  g_assert_cmpuint (n, >, 6);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const AcyRecord *r = acy_recorder_get_record (run.recorder, i);
+      ExplainCheck c = { r, FALSE, FALSE };
+
+      g_assert_true (acy_recorder_explain (run.recorder, run.model, i, on_explained, &c, &error));
+      g_assert_no_error (error);
+      g_assert_true (c.called);
+      if (r->failed_relation && g_str_equal (r->failed_check, "acyclic rmo-order"))
+        g_assert_true (c.rmo_equal);
+    }
+  /* Several outcomes (coherence orders) per candidate are numbered. */
+  {
+    gboolean some_second = FALSE;
+    for (guint i = 0; i < n; i++)
+      some_second |= acy_recorder_get_record (run.recorder, i)->outcome > 0;
+    g_assert_true (some_second);
+  }
+  run_clear (&run);
+}
+
+static void
+test_recorder_limit (void)
+{
+  Run run = { 0 };
+  const AcyCheckProgress *stats;
+
+  run_setup (&run, mp_mb, "coherent-rmo.cat", 2);
+  stats = acy_check_result_get_stats (run.result);
+  g_assert_cmpuint (acy_recorder_get_n_records (run.recorder), ==, 2);
+  g_assert_cmpuint (acy_recorder_get_n_dropped (run.recorder), ==, stats->outcomes - 2);
+  /* The verdicts are those of the whole check, whatever was dropped. */
+  g_assert_cmpstr (acy_observation_to_string (acy_check_result_get_observation (run.result)), ==, "Never");
+  run_clear (&run);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/recorder/mp", test_recorder_mp);
+  g_test_add_func ("/engine/recorder/explain", test_recorder_explain);
+  g_test_add_func ("/engine/recorder/limit", test_recorder_limit);
+  return g_test_run ();
+}
