@@ -63,18 +63,41 @@ acy_bits_fill (guint n, AcyWord *d)
     d[words - 1] &= last_word_mask (n);
 }
 
+/* One word per row (n <= 64): row i of a ; b is the union of the rows of
+ * b picked by the bits of a[i]. */
+static void
+compose1 (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      AcyWord bits = a[i], acc = 0;
+      while (bits)
+        {
+          acc |= b[__builtin_ctzll (bits)];
+          bits &= bits - 1;
+        }
+      d[i] = acc;
+    }
+}
+
 void
 acy_rel_compose (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
 {
   guint words = ACY_WORDS (n);
 
   g_assert (d != a && d != b);
+  if (words == 1)
+    {
+      compose1 (n, d, a, b);
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       const AcyWord *arow = a + (gsize) i * words;
       AcyWord *drow = d + (gsize) i * words;
 
-      acy_bits_clear (words, drow);
+      for (guint v = 0; v < words; v++)
+        drow[v] = 0;
       for (guint w = 0; w < words; w++)
         {
           AcyWord bits = arow[w];
@@ -91,11 +114,49 @@ acy_rel_compose (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
 }
 
 void
+acy_rel_restrict (guint n, AcyWord *d, const AcyWord *a,
+                  const AcyWord *dom, const AcyWord *ran)
+{
+  guint words = ACY_WORDS (n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyWord *arow = a + (gsize) i * words;
+      AcyWord *drow = d + (gsize) i * words;
+
+      if (dom && !acy_bits_has (dom, i))
+        for (guint v = 0; v < words; v++)
+          drow[v] = 0;
+      else if (ran)
+        for (guint v = 0; v < words; v++)
+          drow[v] = arow[v] & ran[v];
+      else if (drow != arow)
+        for (guint v = 0; v < words; v++)
+          drow[v] = arow[v];
+    }
+}
+
+void
 acy_rel_transpose (guint n, AcyWord *d, const AcyWord *a)
 {
   guint words = ACY_WORDS (n);
 
   g_assert (d != a);
+  if (words == 1)
+    {
+      for (guint j = 0; j < n; j++)
+        d[j] = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          AcyWord bits = a[i];
+          while (bits)
+            {
+              d[__builtin_ctzll (bits)] |= (AcyWord) 1 << i;
+              bits &= bits - 1;
+            }
+        }
+      return;
+    }
   memset (d, 0, acy_rel_words (n) * sizeof (AcyWord));
   for (guint i = 0; i < n; i++)
     {
@@ -110,6 +171,19 @@ acy_rel_closure (guint n, AcyWord *r)
 {
   guint words = ACY_WORDS (n);
 
+  if (words == 1)
+    {
+      /* Warshall, branch-free on single-word rows. */
+      for (guint k = 0; k < n; k++)
+        {
+          AcyWord krow = r[k];
+          if (!krow)
+            continue;
+          for (guint i = 0; i < n; i++)
+            r[i] |= (AcyWord) -(gint64) ((r[i] >> k) & 1) & krow;
+        }
+      return;
+    }
   /* Warshall on bit rows: after step k, i reaches j through 0..k. */
   for (guint k = 0; k < n; k++)
     {
@@ -138,6 +212,15 @@ acy_rel_closure_refl (guint n, AcyWord *r)
 void
 acy_rel_identity (guint n, AcyWord *d, const AcyWord *set)
 {
+  guint words = ACY_WORDS (n);
+
+  if (words == 1)
+    {
+      AcyWord s = set ? set[0] : ~(AcyWord) 0;
+      for (guint i = 0; i < n; i++)
+        d[i] = s & ((AcyWord) 1 << i);
+      return;
+    }
   memset (d, 0, acy_rel_words (n) * sizeof (AcyWord));
   for (guint i = 0; i < n; i++)
     if (set == NULL || acy_bits_has (set, i))
@@ -149,6 +232,12 @@ acy_rel_cartesian (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b)
 {
   guint words = ACY_WORDS (n);
 
+  if (words == 1)
+    {
+      for (guint i = 0; i < n; i++)
+        d[i] = (AcyWord) -(gint64) ((a[0] >> i) & 1) & b[0];
+      return;
+    }
   for (guint i = 0; i < n; i++)
     {
       AcyWord *row = d + (gsize) i * words;
@@ -257,6 +346,26 @@ dfs_cycle (guint n, const AcyWord *r, guint *cycle, guint *len)
 gboolean
 acy_rel_is_acyclic (guint n, const AcyWord *r)
 {
+  if (n <= 64)
+    {
+      /* Peel off, round after round, the events with no successor left;
+       * whatever can never be peeled lies on or leads to a cycle. */
+      AcyWord left = n == 64 ? ~(AcyWord) 0 : (((AcyWord) 1 << n) - 1);
+      for (;;)
+        {
+          AcyWord sinks = 0, bits = left;
+          while (bits)
+            {
+              guint i = (guint) __builtin_ctzll (bits);
+              bits &= bits - 1;
+              if (!(r[i] & left))
+                sinks |= (AcyWord) 1 << i;
+            }
+          if (!sinks)
+            return left == 0;
+          left &= ~sinks;
+        }
+    }
   return !dfs_cycle (n, r, NULL, NULL);
 }
 

@@ -125,6 +125,9 @@ acy_rel_words (guint n)
 
 /* d = a ; b (sequential composition). d must not alias a or b. */
 void     acy_rel_compose      (guint n, AcyWord *d, const AcyWord *a, const AcyWord *b);
+/* d = [dom] ; a ; [ran] (NULL for no restriction). d may alias a. */
+void     acy_rel_restrict     (guint n, AcyWord *d, const AcyWord *a,
+                               const AcyWord *dom, const AcyWord *ran);
 /* d = a^-1. d must not alias a. */
 void     acy_rel_transpose    (guint n, AcyWord *d, const AcyWord *a);
 /* r = r+ in place. */
