@@ -274,17 +274,17 @@ kind_set (AcyCatEval *ev, guint32 mask)
   return v;
 }
 
+/* The candidate's matrices may change or go away before the next
+ * candidate of the same structure: copy them into the arena. */
 static AcyCatValue *
 copy_rel (AcyCatEval *ev, const AcyWord *bits)
 {
   AcyCatValue *v;
 
-  /* Values are never modified in place, so the candidate's own matrices
-   * can be shared. */
   if (!bits)
     return acy_cat_new_rel (ev);
-  v = acy_cat_value_new (ev, ACY_CAT_V_REL);
-  v->u.bits = (AcyWord *) bits;
+  v = acy_cat_new_rel_raw (ev);
+  acy_bits_copy ((guint) ev->rel_words, v->u.bits, bits);
   return v;
 }
 
@@ -296,13 +296,14 @@ prim (AcyCatEval *ev, AcyCatPrimFunc f)
   return v;
 }
 
+/* Binds the predefined names that depend on the event structure only. */
 void
-acy_cat_bind_predefined (AcyCatEval *ev)
+acy_cat_bind_structure (AcyCatEval *ev)
 {
   const AcyExecution *x = ev->x;
   AcyCatValue **s = ev->root->slots;
   AcyCatValue *v;
-  guint n = ev->n;
+  guint n = ev->n, words = ev->words;
 
   s[ACY_CAT_P_R] = kind_set (ev, ACY_EV_R);
   s[ACY_CAT_P_W] = kind_set (ev, ACY_EV_W | ACY_EV_IW);
@@ -318,20 +319,15 @@ acy_cat_bind_predefined (AcyCatEval *ev)
   s[ACY_CAT_P_RU] = kind_set (ev, ACY_EV_RU);
   s[ACY_CAT_P_SRCU] = kind_set (ev, ACY_EV_SRCU);
   s[ACY_CAT_P_B] = acy_cat_new_set (ev);
-  v = acy_cat_new_set (ev);
-  if (x->fw)
-    acy_bits_copy (ev->words, v->u.bits, x->fw);
-  s[ACY_CAT_P_FW] = v;
 
   s[ACY_CAT_P_PO] = copy_rel (ev, x->po);
   s[ACY_CAT_P_ADDR] = copy_rel (ev, x->addr);
   s[ACY_CAT_P_DATA] = copy_rel (ev, x->data);
   s[ACY_CAT_P_CTRL] = copy_rel (ev, x->ctrl);
   s[ACY_CAT_P_RMW] = copy_rel (ev, x->rmw);
-  s[ACY_CAT_P_RF] = copy_rel (ev, x->rf);
   s[ACY_CAT_P_AMO] = acy_cat_new_rel (ev);
 
-  v = acy_cat_new_rel (ev);
+  v = acy_cat_new_rel_raw (ev);
   acy_rel_identity (n, v->u.bits, NULL);
   s[ACY_CAT_P_ID] = v;
 
@@ -339,21 +335,46 @@ acy_cat_bind_predefined (AcyCatEval *ev)
     AcyCatValue *loc = acy_cat_new_rel (ev);
     AcyCatValue *in = acy_cat_new_rel (ev);
     AcyCatValue *ext = acy_cat_new_rel (ev);
+    AcyWord *all = acy_cat_new_set (ev)->u.bits;
 
+    /* Row i of loc is the set of events at i's location, row i of int
+     * the events of i's thread (and i itself): build each set once. */
+    acy_bits_fill (n, all);
     for (guint i = 0; i < n; i++)
       {
         const AcyEvent *a = &x->events[i];
-        for (guint j = 0; j < n; j++)
-          {
-            const AcyEvent *b = &x->events[j];
-            gboolean same_thread;
+        AcyWord *lrow = acy_rel_row (loc->u.bits, n, i);
+        AcyWord *irow = acy_rel_row (in->u.bits, n, i);
+        guint first = i;
 
-            if (a->loc >= 0 && a->loc == b->loc)
-              acy_rel_add (loc->u.bits, n, i, j);
-            same_thread = i == j
-                          || (a->thread == b->thread && a->thread != ACY_THREAD_INIT);
-            acy_rel_add (same_thread ? in->u.bits : ext->u.bits, n, i, j);
+        /* Reuse the row of the first event with the same location or thread. */
+        if (a->loc >= 0)
+          {
+            for (first = 0; first < i; first++)
+              if (x->events[first].loc == a->loc)
+                break;
+            if (first < i)
+              acy_bits_copy (words, lrow, acy_rel_row (loc->u.bits, n, first));
+            else
+              for (guint j = 0; j < n; j++)
+                if (x->events[j].loc == a->loc)
+                  acy_bits_add (lrow, j);
           }
+        if (a->thread != ACY_THREAD_INIT)
+          {
+            for (first = 0; first < i; first++)
+              if (x->events[first].thread == a->thread)
+                break;
+            if (first < i)
+              acy_bits_copy (words, irow, acy_rel_row (in->u.bits, n, first));
+            else
+              for (guint j = 0; j < n; j++)
+                if (x->events[j].thread == a->thread)
+                  acy_bits_add (irow, j);
+          }
+        else
+          acy_bits_add (irow, i);
+        acy_bits_diff (words, acy_rel_row (ext->u.bits, n, i), all, irow);
       }
     s[ACY_CAT_P_LOC] = loc;
     s[ACY_CAT_P_INT] = in;
@@ -364,7 +385,32 @@ acy_cat_bind_predefined (AcyCatEval *ev)
   s[ACY_CAT_P_RANGE] = prim (ev, prim_range);
   s[ACY_CAT_P_CLASSES_LOC] = prim (ev, prim_classes_loc);
   s[ACY_CAT_P_LINEARISATIONS] = prim (ev, prim_linearisations);
+  s[ACY_CAT_P_TAG2EVENTS] = prim (ev, prim_tag2events);
+}
+
+/* Binds what differs between candidates of one structure. */
+void
+acy_cat_bind_candidate (AcyCatEval *ev)
+{
+  const AcyExecution *x = ev->x;
+  AcyCatValue **s = ev->root->slots;
+  AcyCatValue *v;
+
+  /* Values are never modified in place, so the candidate's own rf can
+   * be shared: it lives as long as this candidate. */
+  if (x->rf)
+    {
+      v = acy_cat_value_new (ev, ACY_CAT_V_REL);
+      v->u.bits = (AcyWord *) x->rf;
+    }
+  else
+    v = acy_cat_new_rel (ev);
+  s[ACY_CAT_P_RF] = v;
+  v = acy_cat_new_set (ev);
+  if (x->fw)
+    acy_bits_copy (ev->words, v->u.bits, x->fw);
+  s[ACY_CAT_P_FW] = v;
+  /* These read the values of events, which depend on rf. */
   s[ACY_CAT_P_DIFFERENT_VALUES] = prim (ev, prim_different_values);
   s[ACY_CAT_P_SAME_VALUES] = prim (ev, prim_same_values);
-  s[ACY_CAT_P_TAG2EVENTS] = prim (ev, prim_tag2events);
 }

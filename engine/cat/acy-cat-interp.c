@@ -13,14 +13,6 @@
 
 #include "acy-cat-interp.h"
 
-typedef enum {
-  ST_CONTINUE,   /* go on with the next statement */
-  ST_DONE,       /* this outcome ended (check failed) and was reported */
-  ST_STOP,       /* the verdict callback asked to stop */
-  ST_ERROR,
-} Status;
-
-static AcyCatValue *eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
 
 AcyCatValue *
 acy_cat_value_new (AcyCatEval *ev, AcyCatValueKind kind)
@@ -43,6 +35,23 @@ acy_cat_new_rel (AcyCatEval *ev)
 {
   AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_REL);
   v->u.bits = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->rel_words, 1));
+  return v;
+}
+
+/* For results every word of which is about to be written. */
+AcyCatValue *
+acy_cat_new_set_raw (AcyCatEval *ev)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_SET);
+  v->u.bits = acy_arena_newv (ev->arena, AcyWord, MAX (ev->words, 1));
+  return v;
+}
+
+AcyCatValue *
+acy_cat_new_rel_raw (AcyCatEval *ev)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_REL);
+  v->u.bits = acy_arena_newv (ev->arena, AcyWord, MAX (ev->rel_words, 1));
   return v;
 }
 
@@ -151,8 +160,8 @@ value_hash (AcyCatEval *ev, AcyCatValue *v)
   return v->hash;
 }
 
-static gboolean
-is_empty_value (AcyCatEval *ev, AcyCatValue *v)
+gboolean
+acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v)
 {
   switch (v->kind)
     {
@@ -173,7 +182,7 @@ value_equal (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b)
   if (a == b)
     return TRUE;
   if (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY)
-    return is_empty_value (ev, a) && is_empty_value (ev, b);
+    return acy_cat_is_empty_value (ev, a) && acy_cat_is_empty_value (ev, b);
   if (a->kind == ACY_CAT_V_UNIV || b->kind == ACY_CAT_V_UNIV)
     {
       AcyCatValue *o = a->kind == ACY_CAT_V_UNIV ? b : a;
@@ -259,10 +268,8 @@ acy_cat_vset_add (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt)
   return v;
 }
 
-typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } Class;
-
-static Class
-classify (const AcyCatValue *v)
+AcyCatClass
+acy_cat_classify (const AcyCatValue *v)
 {
   switch (v->kind)
     {
@@ -278,7 +285,7 @@ classify (const AcyCatValue *v)
 static AcyCatValue *
 set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, AcyCatValue *b)
 {
-  Class ca = classify (a), cb = classify (b);
+  AcyCatClass ca = acy_cat_classify (a), cb = acy_cat_classify (b);
   AcyCatValue *r;
 
   if (ca == CLS_OTHER || cb == CLS_OTHER)
@@ -297,7 +304,7 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
       AcyWord *x = acy_cat_to_rel (ev, e, a), *y;
       if (!x || !(y = acy_cat_to_rel (ev, e, b)))
         return NULL;
-      r = acy_cat_new_rel (ev);
+      r = acy_cat_new_rel_raw (ev);
       if (op == ACY_CAT_OP_UNION)
         acy_bits_union ((guint) ev->rel_words, r->u.bits, x, y);
       else if (op == ACY_CAT_OP_INTER)
@@ -311,7 +318,7 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
       AcyWord *x = acy_cat_to_set (ev, e, a), *y;
       if (!x || !(y = acy_cat_to_set (ev, e, b)))
         return NULL;
-      r = acy_cat_new_set (ev);
+      r = acy_cat_new_set_raw (ev);
       if (op == ACY_CAT_OP_UNION)
         acy_bits_union (ev->words, r->u.bits, x, y);
       else if (op == ACY_CAT_OP_INTER)
@@ -396,21 +403,21 @@ binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
     case ACY_CAT_OP_SEQ:
       if (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY)
         {
-          if (classify (a) != CLS_REL && classify (a) != CLS_POLY)
+          if (acy_cat_classify (a) != CLS_REL && acy_cat_classify (a) != CLS_POLY)
             return acy_cat_type_error (ev, e, "a relation", a), NULL;
-          if (classify (b) != CLS_REL && classify (b) != CLS_POLY)
+          if (acy_cat_classify (b) != CLS_REL && acy_cat_classify (b) != CLS_POLY)
             return acy_cat_type_error (ev, e, "a relation", b), NULL;
           return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
         }
       if (!(x = acy_cat_to_rel (ev, e, a)) || !(y = acy_cat_to_rel (ev, e, b)))
         return NULL;
-      r = acy_cat_new_rel (ev);
+      r = acy_cat_new_rel_raw (ev);
       acy_rel_compose (ev->n, r->u.bits, x, y);
       return r;
     case ACY_CAT_OP_CART:
       if (!(x = acy_cat_to_set (ev, e, a)) || !(y = acy_cat_to_set (ev, e, b)))
         return NULL;
-      r = acy_cat_new_rel (ev);
+      r = acy_cat_new_rel_raw (ev);
       acy_rel_cartesian (ev->n, r->u.bits, x, y);
       return r;
     }
@@ -425,18 +432,18 @@ unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
 
   if (e->u.un.op == ACY_CAT_OP_COMP)
     {
-      switch (classify (a))
+      switch (acy_cat_classify (a))
         {
         case CLS_POLY:
           return acy_cat_value_new (ev, a->kind == ACY_CAT_V_EMPTY ? ACY_CAT_V_UNIV : ACY_CAT_V_EMPTY);
         case CLS_SET:
           x = acy_cat_to_set (ev, e, a);
-          r = acy_cat_new_set (ev);
+          r = acy_cat_new_set_raw (ev);
           acy_bits_complement (ev->n, r->u.bits, x);
           return r;
         case CLS_REL:
           x = acy_cat_to_rel (ev, e, a);
-          r = acy_cat_new_rel (ev);
+          r = acy_cat_new_rel_raw (ev);
           for (guint i = 0; i < ev->n; i++)
             acy_bits_complement (ev->n, acy_rel_row (r->u.bits, ev->n, i), acy_rel_row (x, ev->n, i));
           return r;
@@ -449,7 +456,7 @@ unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     {
       if (!(x = acy_cat_to_set (ev, e, a)))
         return NULL;
-      r = acy_cat_new_rel (ev);
+      r = acy_cat_new_rel_raw (ev);
       acy_rel_identity (ev->n, r->u.bits, x);
       return r;
     }
@@ -457,7 +464,7 @@ unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     return a;
   if (!(x = acy_cat_to_rel (ev, e, a)))
     return NULL;
-  r = acy_cat_new_rel (ev);
+  r = acy_cat_new_rel_raw (ev);
   switch (e->u.un.op)
     {
     case ACY_CAT_OP_STAR:
@@ -482,16 +489,16 @@ unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
   return r;
 }
 
-static AcyCatFrame *
-frame_new (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots)
+AcyCatFrame *
+acy_cat_frame_new (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots)
 {
   AcyCatFrame *f = acy_arena_alloc0 (ev->arena, sizeof (AcyCatFrame) + n_slots * sizeof (gpointer));
   f->parent = parent;
   return f;
 }
 
-static gboolean
-bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
+gboolean
+acy_cat_bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
               AcyCatValue *v, const AcyCatExpr *at)
 {
   if (!pat->tuple)
@@ -534,10 +541,10 @@ apply (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *f, AcyCatValue *arg)
   if (f->kind == ACY_CAT_V_CLOSURE)
     {
       const AcyCatExpr *fun = f->u.clo.fun;
-      AcyCatFrame *fr = frame_new (ev, f->u.clo.env, fun->u.fun.n_slots);
-      if (!bind_pattern (ev, fr, &fun->u.fun.pat, arg, at))
+      AcyCatFrame *fr = acy_cat_frame_new (ev, f->u.clo.env, fun->u.fun.n_slots);
+      if (!acy_cat_bind_pattern (ev, fr, &fun->u.fun.pat, arg, at))
         return NULL;
-      return eval (ev, fr, fun->u.fun.body);
+      return acy_cat_eval (ev, fr, fun->u.fun.body);
     }
   acy_cat_type_error (ev, at, "a function", f);
   return NULL;
@@ -556,8 +563,8 @@ make_closure (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *fun)
  * bindings are iterated from empty until no value changes (herd's
  * least-fixpoint semantics, every equation evaluated on the previous
  * round's values). */
-static gboolean
-bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, const AcyCatExpr *at)
+gboolean
+acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, const AcyCatExpr *at)
 {
   gboolean any_value = FALSE;
   AcyCatValue **next;
@@ -565,7 +572,7 @@ bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, cons
   for (guint i = 0; i < n; i++)
     {
       if (b[i].e->kind == ACY_CAT_E_FUN)
-        bind_pattern (ev, fr, &b[i].pat, make_closure (ev, fr, b[i].e), at);
+        acy_cat_bind_pattern (ev, fr, &b[i].pat, make_closure (ev, fr, b[i].e), at);
       else
         {
           any_value = TRUE;
@@ -591,7 +598,7 @@ bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, cons
       for (guint i = 0; i < n; i++)
         if (b[i].e->kind != ACY_CAT_E_FUN)
           {
-            next[i] = eval (ev, fr, b[i].e);
+            next[i] = acy_cat_eval (ev, fr, b[i].e);
             if (!next[i])
               return FALSE;
           }
@@ -601,7 +608,7 @@ bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, cons
             AcyCatValue *old = b[i].pat.names[0] ? fr->slots[b[i].pat.slots[0]] : NULL;
             if (b[i].pat.tuple || !old || !value_equal (ev, old, next[i]))
               changed = TRUE;
-            if (!bind_pattern (ev, fr, &b[i].pat, next[i], b[i].e))
+            if (!acy_cat_bind_pattern (ev, fr, &b[i].pat, next[i], b[i].e))
               return FALSE;
           }
       if (!changed)
@@ -609,16 +616,16 @@ bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, cons
     }
 }
 
-static gboolean
-bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
+gboolean
+acy_cat_bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
 {
   AcyCatValue **vals = g_newa (AcyCatValue *, n);
 
   for (guint i = 0; i < n; i++)
-    if (!(vals[i] = eval (ev, fr, b[i].e)))
+    if (!(vals[i] = acy_cat_eval (ev, fr, b[i].e)))
       return FALSE;
   for (guint i = 0; i < n; i++)
-    if (!bind_pattern (ev, fr, &b[i].pat, vals[i], b[i].e))
+    if (!acy_cat_bind_pattern (ev, fr, &b[i].pat, vals[i], b[i].e))
       return FALSE;
   return TRUE;
 }
@@ -629,7 +636,7 @@ value_subset (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *a, AcyCatValue 
   AcyCatValue *d = set_op (ev, at, ACY_CAT_OP_DIFF, a, b);
   if (!d)
     return FALSE;
-  *out = is_empty_value (ev, d);
+  *out = acy_cat_is_empty_value (ev, d);
   return TRUE;
 }
 
@@ -644,7 +651,7 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
            && g_strv_contains ((const char *const *) ev->model->variants, e->u.if_.variant);
   else
     {
-      if (!(a = eval (ev, fr, e->u.if_.a)) || !(b = eval (ev, fr, e->u.if_.b)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.if_.a)) || !(b = acy_cat_eval (ev, fr, e->u.if_.b)))
         return NULL;
       switch (e->u.if_.cond)
         {
@@ -671,18 +678,18 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
           break;
         }
     }
-  return eval (ev, fr, cond ? e->u.if_.then_ : e->u.if_.else_);
+  return acy_cat_eval (ev, fr, cond ? e->u.if_.then_ : e->u.if_.else_);
 }
 
 static AcyCatValue *
 eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
-  AcyCatValue *v = eval (ev, fr, e->u.mset.e), *elt, *rest;
+  AcyCatValue *v = acy_cat_eval (ev, fr, e->u.mset.e), *elt, *rest;
 
   if (!v)
     return NULL;
-  if (is_empty_value (ev, v) && v->kind != ACY_CAT_V_UNIV)
-    return eval (ev, fr, e->u.mset.if_empty);
+  if (acy_cat_is_empty_value (ev, v) && v->kind != ACY_CAT_V_UNIV)
+    return acy_cat_eval (ev, fr, e->u.mset.if_empty);
   switch (v->kind)
     {
     case ACY_CAT_V_VSET:
@@ -720,7 +727,63 @@ eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
     fr->slots[e->u.mset.elt_slot] = elt;
   if (e->u.mset.rest)
     fr->slots[e->u.mset.rest_slot] = rest;
-  return eval (ev, fr, e->u.mset.if_cons);
+  return acy_cat_eval (ev, fr, e->u.mset.if_cons);
+}
+
+static gboolean
+is_toid (const AcyCatExpr *e)
+{
+  return e->kind == ACY_CAT_E_UNOP && e->u.un.op == ACY_CAT_OP_TOID;
+}
+
+/* One operand of a sequence whose other operand may be [S]: for [S],
+ * the set S (checked like [S] itself would be); otherwise the value. */
+static gboolean
+seq_operand (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e,
+             AcyCatValue **v, AcyWord **set)
+{
+  *set = NULL;
+  if (is_toid (e))
+    {
+      if (!(*v = acy_cat_eval (ev, fr, e->u.un.a)))
+        return FALSE;
+      return (*set = acy_cat_to_set (ev, e, *v)) != NULL;
+    }
+  return (*v = acy_cat_eval (ev, fr, e)) != NULL;
+}
+
+/* [A] ; r, r ; [B] and [A] ; [B] filter rows and columns instead of
+ * building the identity on A and composing with it: most sequences in
+ * real models are of this shape. Same results and errors as the general
+ * path. */
+static AcyCatValue *
+eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatValue *a, *b, *r;
+  AcyWord *sa, *sb, *x;
+
+  if (!seq_operand (ev, fr, e->u.bin.a, &a, &sa)
+      || !seq_operand (ev, fr, e->u.bin.b, &b, &sb))
+    return NULL;
+  r = acy_cat_new_rel_raw (ev);
+  if (sa && sb)
+    {
+      AcyWord *both = acy_cat_new_set_raw (ev)->u.bits;
+      acy_bits_inter (ev->words, both, sa, sb);
+      acy_rel_identity (ev->n, r->u.bits, both);
+      return r;
+    }
+  if (!sa ? a->kind == ACY_CAT_V_EMPTY : b->kind == ACY_CAT_V_EMPTY)
+    {
+      AcyCatValue *other = sa ? b : a;
+      if (acy_cat_classify (other) != CLS_REL && acy_cat_classify (other) != CLS_POLY)
+        return acy_cat_type_error (ev, e, "a relation", other), NULL;
+      return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+    }
+  if (!(x = acy_cat_to_rel (ev, e, sa ? b : a)))
+    return NULL;
+  acy_rel_restrict (ev->n, r->u.bits, x, sa, sb);
+  return r;
 }
 
 static AcyCatValue *
@@ -764,7 +827,7 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 
         for (guint i = 0; i < e->u.list.n; i++)
           {
-            if (!(items[i] = eval (ev, fr, e->u.list.items[i])))
+            if (!(items[i] = acy_cat_eval (ev, fr, e->u.list.items[i])))
               return NULL;
             events = events && items[i]->kind == ACY_CAT_V_EVENT;
             pairs = pairs && items[i]->kind == ACY_CAT_V_PAIR;
@@ -789,57 +852,60 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       v->n = e->u.list.n;
       v->u.items = acy_arena_newv (ev->arena, AcyCatValue *, MAX (v->n, 1));
       for (guint i = 0; i < v->n; i++)
-        if (!(v->u.items[i] = eval (ev, fr, e->u.list.items[i])))
+        if (!(v->u.items[i] = acy_cat_eval (ev, fr, e->u.list.items[i])))
           return NULL;
       return v;
     case ACY_CAT_E_BINOP:
-      if (!(a = eval (ev, fr, e->u.bin.a)) || !(b = eval (ev, fr, e->u.bin.b)))
+      if (e->u.bin.op == ACY_CAT_OP_SEQ
+          && (is_toid (e->u.bin.a) || is_toid (e->u.bin.b)))
+        return eval_seq_restrict (ev, fr, e);
+      if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)) || !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
       return binop (ev, e, a, b);
     case ACY_CAT_E_UNOP:
-      if (!(a = eval (ev, fr, e->u.un.a)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.un.a)))
         return NULL;
       return unop (ev, e, a);
     case ACY_CAT_E_APP:
-      if (!(a = eval (ev, fr, e->u.app.f)) || !(b = eval (ev, fr, e->u.app.arg)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.app.f)) || !(b = acy_cat_eval (ev, fr, e->u.app.arg)))
         return NULL;
       return apply (ev, e, a, b);
     case ACY_CAT_E_FUN:
       return make_closure (ev, fr, e);
     case ACY_CAT_E_LET:
-      if (!bind_let (ev, fr, e->u.let.n, e->u.let.b))
+      if (!acy_cat_bind_let (ev, fr, e->u.let.n, e->u.let.b))
         return NULL;
-      return eval (ev, fr, e->u.let.body);
+      return acy_cat_eval (ev, fr, e->u.let.body);
     case ACY_CAT_E_LETREC:
-      if (!bind_rec (ev, fr, e->u.let.n, e->u.let.b, e))
+      if (!acy_cat_bind_rec (ev, fr, e->u.let.n, e->u.let.b, e))
         return NULL;
-      return eval (ev, fr, e->u.let.body);
+      return acy_cat_eval (ev, fr, e->u.let.body);
     case ACY_CAT_E_MATCH_SET:
       return eval_match_set (ev, fr, e);
     case ACY_CAT_E_MATCH_TAG:
-      if (!(a = eval (ev, fr, e->u.mtag.e)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.mtag.e)))
         return NULL;
       if (a->kind != ACY_CAT_V_TAG)
         return acy_cat_type_error (ev, e, "a tag", a), NULL;
       for (guint i = 0; i < e->u.mtag.n; i++)
         if (g_str_equal (e->u.mtag.tags[i], a->u.str))
-          return eval (ev, fr, e->u.mtag.cases[i]);
+          return acy_cat_eval (ev, fr, e->u.mtag.cases[i]);
       if (e->u.mtag.dflt)
-        return eval (ev, fr, e->u.mtag.dflt);
+        return acy_cat_eval (ev, fr, e->u.mtag.dflt);
       acy_set_error_at (ev->error, ACY_ERROR_TYPE, e->loc,
                         "no case matches tag '%s' near 'match'", a->u.str);
       return NULL;
     case ACY_CAT_E_TRY:
       {
         AcyArenaMark mark = acy_arena_mark (ev->arena);
-        v = eval (ev, fr, e->u.try_.e);
+        v = acy_cat_eval (ev, fr, e->u.try_.e);
         if (v)
           return v;
         if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
           return NULL;
         g_clear_error (ev->error);
         acy_arena_release (ev->arena, mark);
-        return eval (ev, fr, e->u.try_.fallback);
+        return acy_cat_eval (ev, fr, e->u.try_.fallback);
       }
     case ACY_CAT_E_IF:
       return eval_if (ev, fr, e);
@@ -847,8 +913,8 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   g_assert_not_reached ();
 }
 
-static AcyCatValue *
-eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+AcyCatValue *
+acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   AcyCatValue *v;
 
@@ -865,304 +931,3 @@ eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   return v;
 }
 
-/* ---- statements ---- */
-
-static Status
-report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
-{
-  AcyVerdict verdict = { 0 };
-  AcyModelEnv env = { ev, upto };
-  const char **flags = acy_arena_newv (ev->arena, const char *, ev->n_flags + 1);
-
-  memcpy (flags, ev->flags, ev->n_flags * sizeof (gpointer));
-  flags[ev->n_flags] = NULL;
-  verdict.allowed = failed == NULL;
-  verdict.flags = flags;
-  verdict.n_flags = ev->n_flags;
-  if (failed)
-    {
-      static const char *const kinds[] = { "acyclic", "irreflexive", "empty" };
-      verdict.failed_check = failed->u.check.name ? failed->u.check.name : failed->u.check.text;
-      verdict.failed_kind = kinds[failed->u.check.test];
-      verdict.failed_loc = failed->loc;
-      verdict.failed_relation = rel;
-    }
-  if (!ev->func (ev->x, &verdict, &env, ev->user_data))
-    return ST_STOP;
-  return ST_DONE;
-}
-
-static void
-push_flag (AcyCatEval *ev, const char *name)
-{
-  for (guint i = 0; i < ev->n_flags; i++)
-    if (g_str_equal (ev->flags[i], name))
-      return;
-  if (ev->n_flags == ev->cap_flags)
-    {
-      guint cap = MAX (8, ev->cap_flags * 2);
-      const char **f = acy_arena_newv (ev->arena, const char *, cap);
-      memcpy (f, ev->flags, ev->n_flags * sizeof (gpointer));
-      ev->flags = f;
-      ev->cap_flags = cap;
-    }
-  ev->flags[ev->n_flags++] = name;
-}
-
-static Status
-exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index)
-{
-  AcyCatValue *v = eval (ev, fr, st->u.check.e);
-  AcyWord *rel = NULL;
-  gboolean holds;
-
-  if (!v)
-    return ST_ERROR;
-  switch (st->u.check.test)
-    {
-    case ACY_CAT_TEST_EMPTY:
-      holds = is_empty_value (ev, v);
-      if (!holds && classify (v) == CLS_SET)
-        {
-          AcyWord *s = acy_cat_to_set (ev, st->u.check.e, v);
-          rel = acy_cat_new_rel (ev)->u.bits;
-          acy_rel_identity (ev->n, rel, s);
-        }
-      else if (!holds && classify (v) != CLS_VSET)
-        rel = acy_cat_to_rel (ev, st->u.check.e, v);
-      break;
-    case ACY_CAT_TEST_ACYCLIC:
-    case ACY_CAT_TEST_IRREFLEXIVE:
-      if (v->kind == ACY_CAT_V_EMPTY)
-        {
-          holds = TRUE;
-          break;
-        }
-      if (!(rel = acy_cat_to_rel (ev, st->u.check.e, v)))
-        return ST_ERROR;
-      holds = st->u.check.test == ACY_CAT_TEST_ACYCLIC
-              ? acy_rel_is_acyclic (ev->n, rel) : acy_rel_is_irreflexive (ev->n, rel);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  if (st->u.check.negated)
-    holds = !holds;
-
-  switch (st->u.check.mode)
-    {
-    case ACY_CAT_CHECK_FLAG:
-      if (holds)
-        push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
-      return ST_CONTINUE;
-    case ACY_CAT_CHECK_REQUIRES:
-      if (!holds)
-        push_flag (ev, st->u.check.name ? st->u.check.name : "undefined");
-      return ST_CONTINUE;
-    case ACY_CAT_CHECK_PLAIN:
-    default:
-      if (holds)
-        return ST_CONTINUE;
-      return report (ev, st, rel, index);
-    }
-}
-
-static Status exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
-                          guint n, guint from, gboolean top);
-
-/* The elements of a value, for `with` and `forall`. */
-static AcyCatValue **
-elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
-{
-  AcyCatValue **out;
-
-  *n = 0;
-  switch (v->kind)
-    {
-    case ACY_CAT_V_EMPTY:
-      return NULL;
-    case ACY_CAT_V_VSET:
-      *n = v->n;
-      return v->u.items;
-    case ACY_CAT_V_SET:
-      out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (ev->n, 1));
-      ACY_BITS_FOREACH (i, v->u.bits, ev->n)
-        {
-          out[*n] = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
-          out[(*n)++]->u.ev = i;
-        }
-      return out;
-    case ACY_CAT_V_REL:
-      {
-        guint count = 0;
-        for (guint i = 0; i < ev->n; i++)
-          count += acy_bits_count (ev->words, acy_rel_row (v->u.bits, ev->n, i));
-        out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (count, 1));
-        for (guint i = 0; i < ev->n; i++)
-          ACY_BITS_FOREACH (j, acy_rel_row (v->u.bits, ev->n, i), ev->n)
-            {
-              out[*n] = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
-              out[*n]->u.pair.a = i;
-              out[(*n)++]->u.pair.b = j;
-            }
-        return out;
-      }
-    default:
-      acy_cat_type_error (ev, at, "a set", v);
-      *n = G_MAXUINT;
-      return NULL;
-    }
-}
-
-static Status
-exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i, gboolean top)
-{
-  const AcyCatStmt *st = items[i];
-
-  switch (st->kind)
-    {
-    case ACY_CAT_S_LET:
-      return bind_let (ev, fr, st->u.let.n, st->u.let.b) ? ST_CONTINUE : ST_ERROR;
-    case ACY_CAT_S_LETREC:
-      return bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL) ? ST_CONTINUE : ST_ERROR;
-    case ACY_CAT_S_CHECK:
-      return exec_check (ev, fr, st, top ? i : n);
-    case ACY_CAT_S_PROCEDURE:
-      {
-        AcyCatValue *p = acy_cat_value_new (ev, ACY_CAT_V_PROC);
-        p->u.proc.proc = st;
-        p->u.proc.env = fr;
-        fr->slots[st->u.proc.slot] = p;
-        return ST_CONTINUE;
-      }
-    case ACY_CAT_S_CALL:
-      {
-        AcyCatFrame *f = fr, *inner;
-        AcyCatValue *p, *arg;
-        const AcyCatStmt *proc;
-
-        for (guint d = 0; d < st->u.call.depth; d++)
-          f = f->parent;
-        p = f->slots[st->u.call.slot];
-        if (!p || p->kind != ACY_CAT_V_PROC)
-          {
-            acy_set_error_at (ev->error, ACY_ERROR_TYPE, st->loc,
-                              "'%s' is not a procedure near 'call'", st->u.call.name);
-            return ST_ERROR;
-          }
-        if (!(arg = eval (ev, fr, st->u.call.arg)))
-          return ST_ERROR;
-        proc = p->u.proc.proc;
-        inner = frame_new (ev, p->u.proc.env, proc->u.proc.n_slots);
-        if (!bind_pattern (ev, inner, &proc->u.proc.pat, arg, st->u.call.arg))
-          return ST_ERROR;
-        return exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
-      }
-    case ACY_CAT_S_FORALL:
-      {
-        AcyCatValue *s = eval (ev, fr, st->u.forall.e), **elts;
-        guint count;
-
-        if (!s)
-          return ST_ERROR;
-        elts = elements (ev, st->u.forall.e, s, &count);
-        if (count == G_MAXUINT)
-          return ST_ERROR;
-        for (guint k = 0; k < count; k++)
-          {
-            Status r;
-            fr->slots[st->u.forall.slot] = elts[k];
-            r = exec_stmts (ev, fr, st->u.forall.body.items, st->u.forall.body.n, 0, FALSE);
-            if (r != ST_CONTINUE)
-              return r;
-          }
-        return ST_CONTINUE;
-      }
-    case ACY_CAT_S_ENUM:
-      {
-        AcyCatValue *set = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
-        for (guint k = st->u.enum_.n; k-- > 0;)
-          {
-            AcyCatValue *tag = acy_cat_value_new (ev, ACY_CAT_V_TAG), *evs;
-            tag->u.str = st->u.enum_.tags[k];
-            set = acy_cat_vset_add (ev, set, tag);
-            evs = acy_cat_value_new (ev, ACY_CAT_V_SET);
-            evs->u.bits = acy_cat_tag_events (ev, st->u.enum_.tags[k]);
-            fr->slots[st->u.enum_.tag_slots[2 * k]] = evs;
-            fr->slots[st->u.enum_.tag_slots[2 * k + 1]] = evs;
-          }
-        fr->slots[st->u.enum_.slot] = set;
-        return ST_CONTINUE;
-      }
-    case ACY_CAT_S_WITH:
-      {
-        AcyCatValue *s = eval (ev, fr, st->u.with.e), **elts;
-        guint count, saved_flags = ev->n_flags;
-        const char **saved = NULL;
-
-        if (!s)
-          return ST_ERROR;
-        elts = elements (ev, st->u.with.e, s, &count);
-        if (count == G_MAXUINT)
-          return ST_ERROR;
-        if (saved_flags)
-          {
-            saved = acy_arena_newv (ev->arena, const char *, saved_flags);
-            memcpy (saved, ev->flags, saved_flags * sizeof (gpointer));
-          }
-        for (guint k = 0; k < count; k++)
-          {
-            AcyArenaMark mark = acy_arena_mark (ev->arena);
-            const char **flags = ev->flags;
-            guint cap = ev->cap_flags;
-            Status r;
-
-            fr->slots[st->u.with.slot] = elts[k];
-            r = exec_stmts (ev, fr, items, n, i + 1, top);
-            if (r == ST_STOP || r == ST_ERROR)
-              return r;
-            /* Forget what this branch allocated and flagged. */
-            acy_arena_release (ev->arena, mark);
-            ev->flags = flags;
-            ev->cap_flags = cap;
-            ev->n_flags = saved_flags;
-            if (saved_flags)
-              memcpy (ev->flags, saved, saved_flags * sizeof (gpointer));
-          }
-        return ST_DONE;
-      }
-    default:
-      return ST_CONTINUE;
-    }
-}
-
-static Status
-exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
-            guint n, guint from, gboolean top)
-{
-  for (guint i = from; i < n; i++)
-    {
-      Status r = exec_stmt (ev, fr, items, n, i, top);
-      if (r != ST_CONTINUE)
-        return r;
-    }
-  if (top)
-    return report (ev, NULL, NULL, n);
-  return ST_CONTINUE;
-}
-
-gboolean
-acy_cat_run (AcyCatEval *ev)
-{
-  const AcyModel *m = ev->model;
-  Status r;
-
-  ev->root = frame_new (ev, NULL, m->n_root_slots);
-  ev->n_flags = 0;
-  ev->cap_flags = 0;
-  ev->flags = NULL;
-  ev->depth = 0;
-  acy_cat_bind_predefined (ev);
-  r = exec_stmts (ev, ev->root, (AcyCatStmt *const *) m->program->pdata, m->program->len, 0, TRUE);
-  return r != ST_ERROR;
-}

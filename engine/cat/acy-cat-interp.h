@@ -86,7 +86,47 @@ struct _AcyModel {
   GPtrArray       *defined_names; /* NULL-terminated */
   GPtrArray       *shown_names;   /* NULL-terminated */
   guint            max_linearisations;
+  /* acy-cat-deps.c: what each statement and root slot depends on */
+  guint8          *stmt_level;    /* per program statement */
+  guint8          *slot_level;    /* per root slot */
+  guint            n_withs;
+  guint            n_levels;      /* 2 + n_withs */
 };
+
+#define ACY_CAT_LEVEL_STRUCTURE 0
+#define ACY_CAT_LEVEL_CANDIDATE 1
+#define ACY_CAT_LEVEL_NOCACHE   255
+#define ACY_CAT_MAX_WITHS       200
+
+/* What a top-level statement computed last, kept while nothing it
+ * depends on changes. Values live in the arena of the statement's level. */
+typedef struct {
+  guint64       stamp;     /* cache tick of the computation, 0 = never */
+  gboolean      holds;     /* check: the test's outcome (before negation) */
+  AcyWord      *rel;       /* check: the relation tested, for the verdict */
+  AcyCatValue **elts;      /* with: the choices */
+  guint         count;
+} AcyCatMemo;
+
+/* Per-runner evaluation state that outlives one candidate: one arena per
+ * level (level 0 reset when the structure changes, level 1 per
+ * candidate, level 2 + i per choice of the i-th `with`), the root frame
+ * and the statement memo. */
+typedef struct {
+  guint          n_levels;
+  AcyArena     **arenas;
+  guint64       *epoch;       /* per level: tick of the last change at or below it */
+  guint64        tick;
+  AcyCatMemo    *memo;        /* per program statement */
+  AcyCatFrame   *root;
+  guint          n_dynamic;
+  guint         *dynamic_slots; /* root slots of level >= 1, cleared per candidate */
+  gboolean       have_structure;
+  guint64        structure_id;
+  guint          structure_n;
+  const char   **flags;       /* flags raised in the current outcome, NULL-terminated */
+  guint          cap_flags;
+} AcyCatCache;
 
 struct _AcyModelEnv {
   AcyCatEval *ev;
@@ -103,10 +143,10 @@ struct _AcyCatEval {
   guint                depth;
   GError             **error;
   AcyCatFrame         *root;
+  AcyCatCache         *cache;
+  guint                cur_level;   /* the innermost level in effect: 1 + withs entered */
   /* outcome state */
-  const char         **flags;
   guint                n_flags;
-  guint                cap_flags;
   AcyVerdictFunc       func;
   gpointer             user_data;
 };
@@ -121,8 +161,28 @@ gboolean     acy_cat_resolve (AcyModel             *model,
                               guint                 n_files,
                               GError              **error);
 
+/* acy-cat-deps.c */
+gboolean     acy_cat_compute_levels (AcyModel *model, GError **error);
+
 /* acy-cat-interp.c */
-gboolean     acy_cat_run     (AcyCatEval *ev);
+AcyCatValue *acy_cat_new_rel_raw  (AcyCatEval *ev);   /* uninitialised bits */
+AcyCatValue *acy_cat_new_set_raw  (AcyCatEval *ev);
+AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+AcyCatFrame *acy_cat_frame_new    (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots);
+gboolean     acy_cat_bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
+                                   AcyCatValue *v, const AcyCatExpr *at);
+gboolean     acy_cat_bind_let     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b);
+gboolean     acy_cat_bind_rec     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b,
+                                   const AcyCatExpr *at);
+gboolean     acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v);
+
+typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } AcyCatClass;
+AcyCatClass  acy_cat_classify     (const AcyCatValue *v);
+
+/* acy-cat-exec.c */
+AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
+void         acy_cat_cache_free   (AcyCatCache *cache);
+gboolean     acy_cat_run          (AcyCatEval *ev);
 AcyCatValue *acy_cat_value_new    (AcyCatEval *ev, AcyCatValueKind kind);
 AcyCatValue *acy_cat_new_set      (AcyCatEval *ev);   /* zeroed */
 AcyCatValue *acy_cat_new_rel      (AcyCatEval *ev);   /* zeroed */
@@ -133,7 +193,8 @@ AcyCatValue *acy_cat_vset_add     (AcyCatEval *ev, AcyCatValue *set, AcyCatValue
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
 
 /* acy-cat-builtins.c */
-void         acy_cat_bind_predefined (AcyCatEval *ev);
+void         acy_cat_bind_structure  (AcyCatEval *ev);  /* level 0 predefined names */
+void         acy_cat_bind_candidate  (AcyCatEval *ev);  /* rf and FW */
 AcyWord     *acy_cat_tag_events      (AcyCatEval *ev, const char *tag);
 
 G_END_DECLS

@@ -13,7 +13,7 @@
 
 struct _AcyModelRunner {
   const AcyModel *model;
-  AcyArena       *arena;
+  AcyCatCache    *cache;
 };
 
 static const char *
@@ -84,7 +84,8 @@ model_load (const AcyModelSource *source,
 
   for (guint i = 0; i < n; i++)
     files[i] = &lists[i];
-  if (!acy_cat_resolve (model, files, prelude, n, error))
+  if (!acy_cat_resolve (model, files, prelude, n, error)
+      || !acy_cat_compute_levels (model, error))
     return NULL;
 
   model->name = titles[n - 1] ? g_strdup (titles[n - 1]) : base_name_without_ext (cat_path);
@@ -131,6 +132,8 @@ acy_model_free (AcyModel *model)
   g_clear_pointer (&model->top_names, g_hash_table_unref);
   g_clear_pointer (&model->defined_names, g_ptr_array_unref);
   g_clear_pointer (&model->shown_names, g_ptr_array_unref);
+  g_free (model->stmt_level);
+  g_free (model->slot_level);
   g_free (model);
 }
 
@@ -207,7 +210,7 @@ acy_model_runner_new (const AcyModel *model)
   AcyModelRunner *runner = g_new0 (AcyModelRunner, 1);
 
   runner->model = model;
-  runner->arena = acy_arena_new (256 * 1024);
+  runner->cache = acy_cat_cache_new (model);
   return runner;
 }
 
@@ -216,7 +219,7 @@ acy_model_runner_free (AcyModelRunner *runner)
 {
   if (runner == NULL)
     return;
-  acy_arena_free (runner->arena);
+  acy_cat_cache_free (runner->cache);
   g_free (runner);
 }
 
@@ -224,7 +227,7 @@ acy_model_runner_free (AcyModelRunner *runner)
  * acy_model_runner_check:
  *
  * Evaluates the model on @x, calling @func once per outcome. Allocates
- * nothing outside the runner's arena once that has grown to the size the
+ * nothing outside the runner's arenas once they have grown to the size the
  * model needs.
  */
 gboolean
@@ -240,13 +243,12 @@ acy_model_runner_check (AcyModelRunner     *runner,
 
   g_return_val_if_fail (x->n_events <= ACY_MAX_EVENTS, FALSE);
 
-  acy_arena_reset (runner->arena);
   ev.model = runner->model;
+  ev.cache = runner->cache;
   ev.x = x;
   ev.n = x->n_events;
   ev.words = ACY_WORDS (x->n_events);
   ev.rel_words = acy_rel_words (x->n_events);
-  ev.arena = runner->arena;
   ev.error = &local_error;
   ev.func = func;
   ev.user_data = user_data;

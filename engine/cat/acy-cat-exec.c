@@ -1,0 +1,486 @@
+/* acy-cat-exec.c - run the statements of a model, reusing what still holds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A `with x from S` statement runs the rest of the top-level statement
+ * list once per element of S. Each top-level binding and check has a
+ * level (acy-cat-deps.c) and is computed in the arena of that level; its
+ * result is kept (the root frame outlives candidates) until something at
+ * or below its level changes: the event structure, the candidate, or the
+ * choice of a `with`. So what depends on the structure only is computed
+ * once per structure, and what does not depend on the coherence order
+ * once per candidate rather than once per order.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+
+typedef enum {
+  ST_CONTINUE,   /* go on with the next statement */
+  ST_DONE,       /* this outcome ended (check failed) and was reported */
+  ST_STOP,       /* the verdict callback asked to stop */
+  ST_ERROR,
+} Status;
+
+AcyCatCache *
+acy_cat_cache_new (const AcyModel *model)
+{
+  AcyCatCache *c = g_new0 (AcyCatCache, 1);
+  guint n_slots = model->n_root_slots;
+
+  c->n_levels = model->n_levels;
+  c->arenas = g_new0 (AcyArena *, c->n_levels);
+  for (guint l = 0; l < c->n_levels; l++)
+    c->arenas[l] = acy_arena_new (l == 0 ? 64 * 1024 : 256 * 1024);
+  c->epoch = g_new0 (guint64, c->n_levels);
+  c->memo = g_new0 (AcyCatMemo, MAX (model->program->len, 1));
+  c->root = g_malloc0 (sizeof (AcyCatFrame) + MAX (n_slots, 1) * sizeof (gpointer));
+  c->dynamic_slots = g_new (guint, MAX (n_slots, 1));
+  for (guint i = 0; i < n_slots; i++)
+    if (model->slot_level[i] != ACY_CAT_LEVEL_STRUCTURE)
+      c->dynamic_slots[c->n_dynamic++] = i;
+  c->cap_flags = 8;
+  c->flags = g_new0 (const char *, c->cap_flags + 1);
+  return c;
+}
+
+void
+acy_cat_cache_free (AcyCatCache *c)
+{
+  if (c == NULL)
+    return;
+  for (guint l = 0; l < c->n_levels; l++)
+    acy_arena_free (c->arenas[l]);
+  g_free (c->arenas);
+  g_free (c->epoch);
+  g_free (c->memo);
+  g_free (c->root);
+  g_free (c->dynamic_slots);
+  g_free (c->flags);
+  g_free (c);
+}
+
+/* Something at @level changed: everything computed at it or above is
+ * stale. */
+static void
+cache_bump (AcyCatCache *c, guint level)
+{
+  guint64 t = ++c->tick;
+
+  for (guint l = level; l < c->n_levels; l++)
+    c->epoch[l] = t;
+}
+
+static gboolean
+memo_valid (AcyCatCache *c, const AcyCatMemo *m, guint8 level)
+{
+  return level != ACY_CAT_LEVEL_NOCACHE && m->stamp > c->epoch[level];
+}
+
+/* Where a top-level statement of @level allocates. */
+static void
+use_level (AcyCatEval *ev, guint8 level)
+{
+  ev->arena = ev->cache->arenas[level == ACY_CAT_LEVEL_NOCACHE ? ev->cur_level : level];
+}
+
+static Status
+report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
+{
+  AcyVerdict verdict = { 0 };
+  AcyModelEnv env = { ev, upto };
+
+  ev->cache->flags[ev->n_flags] = NULL;
+  verdict.allowed = failed == NULL;
+  verdict.flags = ev->cache->flags;
+  verdict.n_flags = ev->n_flags;
+  if (failed)
+    {
+      static const char *const kinds[] = { "acyclic", "irreflexive", "empty" };
+      verdict.failed_check = failed->u.check.name ? failed->u.check.name : failed->u.check.text;
+      verdict.failed_kind = kinds[failed->u.check.test];
+      verdict.failed_loc = failed->loc;
+      verdict.failed_relation = rel;
+    }
+  if (!ev->func (ev->x, &verdict, &env, ev->user_data))
+    return ST_STOP;
+  return ST_DONE;
+}
+
+static void
+push_flag (AcyCatEval *ev, const char *name)
+{
+  AcyCatCache *c = ev->cache;
+
+  for (guint i = 0; i < ev->n_flags; i++)
+    if (g_str_equal (c->flags[i], name))
+      return;
+  if (ev->n_flags == c->cap_flags)
+    {
+      /* Grows a few times per model at most, then never again. */
+      c->cap_flags *= 2;
+      c->flags = g_renew (const char *, c->flags, c->cap_flags + 1);
+    }
+  c->flags[ev->n_flags++] = name;
+}
+
+/* Evaluates the test of a check: whether it holds (before negation),
+ * and the relation tested, for the verdict. */
+static gboolean
+eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
+            gboolean *holds, AcyWord **rel)
+{
+  AcyCatValue *v = acy_cat_eval (ev, fr, st->u.check.e);
+
+  *rel = NULL;
+  if (!v)
+    return FALSE;
+  switch (st->u.check.test)
+    {
+    case ACY_CAT_TEST_EMPTY:
+      *holds = acy_cat_is_empty_value (ev, v);
+      if (!*holds && acy_cat_classify (v) == CLS_SET)
+        {
+          AcyWord *s = acy_cat_to_set (ev, st->u.check.e, v);
+          *rel = acy_cat_new_rel (ev)->u.bits;
+          acy_rel_identity (ev->n, *rel, s);
+        }
+      else if (!*holds && acy_cat_classify (v) != CLS_VSET)
+        *rel = acy_cat_to_rel (ev, st->u.check.e, v);
+      return TRUE;
+    case ACY_CAT_TEST_ACYCLIC:
+    case ACY_CAT_TEST_IRREFLEXIVE:
+      if (v->kind == ACY_CAT_V_EMPTY)
+        {
+          *holds = TRUE;
+          return TRUE;
+        }
+      if (!(*rel = acy_cat_to_rel (ev, st->u.check.e, v)))
+        return FALSE;
+      *holds = st->u.check.test == ACY_CAT_TEST_ACYCLIC
+               ? acy_rel_is_acyclic (ev->n, *rel) : acy_rel_is_irreflexive (ev->n, *rel);
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* @memo is NULL for checks inside procedures and forall bodies. */
+static Status
+exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
+            AcyCatMemo *memo, guint8 level)
+{
+  AcyWord *rel = NULL;
+  gboolean holds;
+
+  if (memo && memo_valid (ev->cache, memo, level))
+    {
+      holds = memo->holds;
+      rel = memo->rel;
+    }
+  else
+    {
+      if (!eval_check (ev, fr, st, &holds, &rel))
+        return ST_ERROR;
+      if (memo && level != ACY_CAT_LEVEL_NOCACHE)
+        {
+          memo->holds = holds;
+          memo->rel = rel;
+          memo->stamp = ++ev->cache->tick;
+        }
+    }
+  if (st->u.check.negated)
+    holds = !holds;
+
+  switch (st->u.check.mode)
+    {
+    case ACY_CAT_CHECK_FLAG:
+      if (holds)
+        push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
+      return ST_CONTINUE;
+    case ACY_CAT_CHECK_REQUIRES:
+      if (!holds)
+        push_flag (ev, st->u.check.name ? st->u.check.name : "undefined");
+      return ST_CONTINUE;
+    case ACY_CAT_CHECK_PLAIN:
+    default:
+      if (holds)
+        return ST_CONTINUE;
+      return report (ev, st, rel, index);
+    }
+}
+
+static Status exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+                          guint n, guint from, gboolean top);
+
+/* The elements of a value, for `with` and `forall`. */
+static AcyCatValue **
+elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
+{
+  AcyCatValue **out;
+
+  *n = 0;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+      return NULL;
+    case ACY_CAT_V_VSET:
+      *n = v->n;
+      return v->u.items;
+    case ACY_CAT_V_SET:
+      out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (ev->n, 1));
+      ACY_BITS_FOREACH (i, v->u.bits, ev->n)
+        {
+          out[*n] = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
+          out[(*n)++]->u.ev = i;
+        }
+      return out;
+    case ACY_CAT_V_REL:
+      {
+        guint count = 0;
+        for (guint i = 0; i < ev->n; i++)
+          count += acy_bits_count (ev->words, acy_rel_row (v->u.bits, ev->n, i));
+        out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (count, 1));
+        for (guint i = 0; i < ev->n; i++)
+          ACY_BITS_FOREACH (j, acy_rel_row (v->u.bits, ev->n, i), ev->n)
+            {
+              out[*n] = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
+              out[*n]->u.pair.a = i;
+              out[(*n)++]->u.pair.b = j;
+            }
+        return out;
+      }
+    default:
+      acy_cat_type_error (ev, at, "a set", v);
+      *n = G_MAXUINT;
+      return NULL;
+    }
+}
+
+/* with x from S; rest: the rest once per element of S, each choice in
+ * a fresh arena of the with's own level. */
+static Status
+exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i)
+{
+  const AcyCatStmt *st = items[i];
+  AcyCatCache *c = ev->cache;
+  AcyCatMemo *memo = &c->memo[i];
+  guint8 level = ev->model->stmt_level[i];
+  guint wlevel = ev->model->slot_level[st->u.with.slot];
+  guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
+  AcyCatValue **elts;
+  guint count;
+
+  if (memo_valid (c, memo, level))
+    {
+      elts = memo->elts;
+      count = memo->count;
+    }
+  else
+    {
+      AcyCatValue *s;
+
+      use_level (ev, level);
+      if (!(s = acy_cat_eval (ev, fr, st->u.with.e)))
+        return ST_ERROR;
+      elts = elements (ev, st->u.with.e, s, &count);
+      if (count == G_MAXUINT)
+        return ST_ERROR;
+      if (level != ACY_CAT_LEVEL_NOCACHE)
+        {
+          memo->elts = elts;
+          memo->count = count;
+          memo->stamp = ++c->tick;
+        }
+    }
+  g_assert (wlevel == saved_level + 1 && wlevel < c->n_levels);
+  for (guint k = 0; k < count; k++)
+    {
+      Status r;
+
+      acy_arena_reset (c->arenas[wlevel]);
+      cache_bump (c, wlevel);
+      ev->cur_level = wlevel;
+      fr->slots[st->u.with.slot] = elts[k];
+      r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
+      /* Forget what this branch flagged. */
+      ev->cur_level = saved_level;
+      ev->n_flags = saved_flags;
+      if (r == ST_STOP || r == ST_ERROR)
+        return r;
+    }
+  return ST_DONE;
+}
+
+static Status
+exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i, gboolean top)
+{
+  const AcyCatStmt *st = items[i];
+  guint8 level = top ? ev->model->stmt_level[i] : ACY_CAT_LEVEL_NOCACHE;
+  AcyCatMemo *memo = top ? &ev->cache->memo[i] : NULL;
+
+  if (top)
+    use_level (ev, level);
+  switch (st->kind)
+    {
+    case ACY_CAT_S_LET:
+    case ACY_CAT_S_LETREC:
+      if (memo && memo_valid (ev->cache, memo, level))
+        return ST_CONTINUE;
+      if (st->kind == ACY_CAT_S_LET
+          ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
+          : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
+        return ST_ERROR;
+      if (memo && level != ACY_CAT_LEVEL_NOCACHE)
+        memo->stamp = ++ev->cache->tick;
+      return ST_CONTINUE;
+    case ACY_CAT_S_CHECK:
+      return exec_check (ev, fr, st, top ? i : n, memo, level);
+    case ACY_CAT_S_PROCEDURE:
+      {
+        AcyCatValue *p = acy_cat_value_new (ev, ACY_CAT_V_PROC);
+        p->u.proc.proc = st;
+        p->u.proc.env = fr;
+        fr->slots[st->u.proc.slot] = p;
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_CALL:
+      {
+        AcyCatFrame *f = fr, *inner;
+        AcyCatValue *p, *arg;
+        const AcyCatStmt *proc;
+
+        for (guint d = 0; d < st->u.call.depth; d++)
+          f = f->parent;
+        p = f->slots[st->u.call.slot];
+        if (!p || p->kind != ACY_CAT_V_PROC)
+          {
+            acy_set_error_at (ev->error, ACY_ERROR_TYPE, st->loc,
+                              "'%s' is not a procedure near 'call'", st->u.call.name);
+            return ST_ERROR;
+          }
+        if (!(arg = acy_cat_eval (ev, fr, st->u.call.arg)))
+          return ST_ERROR;
+        proc = p->u.proc.proc;
+        inner = acy_cat_frame_new (ev, p->u.proc.env, proc->u.proc.n_slots);
+        if (!acy_cat_bind_pattern (ev, inner, &proc->u.proc.pat, arg, st->u.call.arg))
+          return ST_ERROR;
+        return exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
+      }
+    case ACY_CAT_S_FORALL:
+      {
+        AcyCatValue *s = acy_cat_eval (ev, fr, st->u.forall.e), **elts;
+        guint count;
+
+        if (!s)
+          return ST_ERROR;
+        elts = elements (ev, st->u.forall.e, s, &count);
+        if (count == G_MAXUINT)
+          return ST_ERROR;
+        for (guint k = 0; k < count; k++)
+          {
+            Status r;
+            fr->slots[st->u.forall.slot] = elts[k];
+            r = exec_stmts (ev, fr, st->u.forall.body.items, st->u.forall.body.n, 0, FALSE);
+            if (r != ST_CONTINUE)
+              return r;
+          }
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_ENUM:
+      {
+        AcyCatValue *set;
+
+        if (memo && memo_valid (ev->cache, memo, level))
+          return ST_CONTINUE;
+        set = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        for (guint k = st->u.enum_.n; k-- > 0;)
+          {
+            AcyCatValue *tag = acy_cat_value_new (ev, ACY_CAT_V_TAG), *evs;
+            tag->u.str = st->u.enum_.tags[k];
+            set = acy_cat_vset_add (ev, set, tag);
+            evs = acy_cat_value_new (ev, ACY_CAT_V_SET);
+            evs->u.bits = acy_cat_tag_events (ev, st->u.enum_.tags[k]);
+            fr->slots[st->u.enum_.tag_slots[2 * k]] = evs;
+            fr->slots[st->u.enum_.tag_slots[2 * k + 1]] = evs;
+          }
+        fr->slots[st->u.enum_.slot] = set;
+        if (memo && level != ACY_CAT_LEVEL_NOCACHE)
+          memo->stamp = ++ev->cache->tick;
+        return ST_CONTINUE;
+      }
+    case ACY_CAT_S_WITH:
+      g_assert (top);
+      return exec_with (ev, fr, items, n, i);
+    default:
+      return ST_CONTINUE;
+    }
+}
+
+static Status
+exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+            guint n, guint from, gboolean top)
+{
+  for (guint i = from; i < n; i++)
+    {
+      Status r = exec_stmt (ev, fr, items, n, i, top);
+      if (r != ST_CONTINUE)
+        return r;
+    }
+  if (top)
+    return report (ev, NULL, NULL, n);
+  return ST_CONTINUE;
+}
+
+/* Starts a candidate: rebinds the predefined names whose inputs changed
+ * and invalidates what depended on them. A structure id of 0 means the
+ * structure may have changed. */
+static void
+start_candidate (AcyCatEval *ev)
+{
+  AcyCatCache *c = ev->cache;
+  const AcyExecution *x = ev->x;
+
+  ev->root = c->root;
+  if (!c->have_structure || x->structure_id == 0
+      || x->structure_id != c->structure_id || x->n_events != c->structure_n)
+    {
+      acy_arena_reset (c->arenas[ACY_CAT_LEVEL_STRUCTURE]);
+      cache_bump (c, ACY_CAT_LEVEL_STRUCTURE);
+      memset (c->root->slots, 0, ev->model->n_root_slots * sizeof (gpointer));
+      ev->arena = c->arenas[ACY_CAT_LEVEL_STRUCTURE];
+      acy_cat_bind_structure (ev);
+      c->have_structure = TRUE;
+      c->structure_id = x->structure_id;
+      c->structure_n = x->n_events;
+    }
+  acy_arena_reset (c->arenas[ACY_CAT_LEVEL_CANDIDATE]);
+  cache_bump (c, ACY_CAT_LEVEL_CANDIDATE);
+  for (guint i = 0; i < c->n_dynamic; i++)
+    c->root->slots[c->dynamic_slots[i]] = NULL;
+  ev->arena = c->arenas[ACY_CAT_LEVEL_CANDIDATE];
+  acy_cat_bind_candidate (ev);
+  ev->cur_level = ACY_CAT_LEVEL_CANDIDATE;
+}
+
+gboolean
+acy_cat_run (AcyCatEval *ev)
+{
+  const AcyModel *m = ev->model;
+  Status r;
+
+  ev->n_flags = 0;
+  ev->depth = 0;
+  start_candidate (ev);
+  r = exec_stmts (ev, ev->root, (AcyCatStmt *const *) m->program->pdata, m->program->len, 0, TRUE);
+  if (r == ST_ERROR)
+    {
+      /* An error may leave a statement half done: trust nothing kept. */
+      ev->cache->have_structure = FALSE;
+      cache_bump (ev->cache, ACY_CAT_LEVEL_STRUCTURE);
+    }
+  return r != ST_ERROR;
+}
