@@ -304,6 +304,51 @@ test_thin_air (void)
 
   g_assert_cmpuint (c.n, ==, 4);
   g_assert_cmpuint (c.n_condition, ==, 1);
+  /* named as herd names it: each thread makes 4 symbols (the reads of
+   * registers x or y, of memory, of r1); S8 is the last one unified */
+  g_assert_true (g_hash_table_contains (c.states, "0:r1=S8; 1:r1=S8; "));
+  count_free (&c);
+}
+
+static void
+test_thin_air_branches (void)
+{
+  /* herd builds both branches of each if, then the code after it once
+   * per outcome, else's first: P0 makes 12 symbols, P1's read of r2 in
+   * the code after its then branch is the 23rd (herd7 prints [b]=S23) */
+  Count c = enumerate (
+    "C C-JO-OOTA-2\n{}\n"
+    "P0(int *a, int *b, int *x, int *y)\n{\n  int r1;\n  int r2 = 0;\n\n"
+    "  r1 = READ_ONCE(*x);\n  smp_rmb();\n  if (r1 == 1) {\n    r2 = *b;\n  }\n"
+    "  WRITE_ONCE(*a, r2);\n  smp_wmb();\n  WRITE_ONCE(*y, 1);\n}\n\n"
+    "P1(int *a, int *b, int *x, int *y)\n{\n  int r1;\n  int r2 = 0;\n\n"
+    "  r1 = READ_ONCE(*y);\n  smp_rmb();\n  if (r1 == 1) {\n    r2 = *a;\n  }\n"
+    "  WRITE_ONCE(*b, r2);\n  smp_wmb();\n  WRITE_ONCE(*x, 1);\n}\n\n"
+    "exists (b=42)\n", BASIC);
+
+  g_assert_true (g_hash_table_contains (c.states, "[b]=S23; "));
+  g_assert_false (g_hash_table_contains (c.states, "[b]=S; "));
+  count_free (&c);
+}
+
+static void
+test_thin_air_operations (void)
+{
+  /* an operation on a value out of thin air is an equation herd cannot
+   * solve: it drops those candidates (the cycle a -> b -> a here) */
+  Count c = enumerate (
+    "C C-JO-OOTA-4\n{}\n"
+    "P0(int *a, int *b, int *x, int *y)\n{\n  int r1;\n  int r2;\n  int r3;\n\n"
+    "  r1 = READ_ONCE(*x);\n  smp_rmb();\n  r2 = *b;\n  r3 = r1 == 0;\n"
+    "  WRITE_ONCE(*a, (r3 + 1) & r2);\n  smp_wmb();\n  WRITE_ONCE(*y, 1);\n}\n\n"
+    "P1(int *a, int *b, int *x, int *y)\n{\n  int r1;\n  int r2;\n  int r3;\n\n"
+    "  r1 = READ_ONCE(*y);\n  smp_rmb();\n  r2 = *a;\n  r3 = r1 == 0;\n"
+    "  WRITE_ONCE(*b, (r3 + 1) & r2);\n  smp_wmb();\n  WRITE_ONCE(*x, 1);\n}\n\n"
+    "exists (0:r1=1 /\\ 1:r1=1)\n", BASIC);
+
+  /* 2 sources for each of the 4 reads, less the 4 with both a and b
+   * read from the other thread */
+  g_assert_cmpuint (c.n, ==, 12);
   count_free (&c);
 }
 
@@ -339,6 +384,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/locks", test_locks);
   g_test_add_func ("/engine/litmus/enumerate/rmw", test_rmw);
   g_test_add_func ("/engine/litmus/enumerate/thin-air", test_thin_air);
+  g_test_add_func ("/engine/litmus/enumerate/thin-air-branches", test_thin_air_branches);
+  g_test_add_func ("/engine/litmus/enumerate/thin-air-operations", test_thin_air_operations);
   g_test_add_func ("/engine/litmus/enumerate/limit", test_limit);
   return g_test_run ();
 }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acy-litmus-private.h"
+#include "acy-litmus-trace.h"
 
 static const AcyLitToken *
 peek (AcyLitParser *ps)
@@ -378,8 +378,10 @@ var_name (const AcyTest *test, const AcyLitVar *v)
 static void
 append_value (const AcyTest *test, GString *s, AcyValue v)
 {
-  if (v == G_MININT64)   /* ACY_LIT_VALUE_UNSOLVED: herd prints a symbol */
+  if (v == ACY_LIT_VALUE_UNSOLVED)   /* herd prints a symbol */
     g_string_append (s, "S");
+  else if (ACY_LIT_VALUE_IS_SYMBOL (v))
+    g_string_append_printf (s, "S%u", ACY_LIT_VALUE_SYMBOL_NUMBER (v));
   else if (ACY_VALUE_IS_ADDR (v) && (guint) ACY_VALUE_ADDR_LOC (v) < test->loc_names->len)
     g_string_append (s, g_ptr_array_index (test->loc_names, ACY_VALUE_ADDR_LOC (v)));
   else

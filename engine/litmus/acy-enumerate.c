@@ -134,6 +134,63 @@ constraints_hold (Enum *en, Combo *c)
   return TRUE;
 }
 
+/* herd unifies a symbol that only copies itself through reads-from
+ * (out of thin air) with all its copies and keeps it; an operation or a
+ * branch condition on such a symbol is an equation herd cannot solve,
+ * and it drops the candidate. */
+static gboolean
+thin_air_is_solvable (Enum *en, Combo *c)
+{
+  for (guint t = 0; t < en->test->n_threads; t++)
+    {
+      const AcyTrace *tr = en->chosen[t];
+
+      for (guint i = 0; i < tr->n_ops; i++)
+        if (sym_value (c, tr->ops[i], t) == ACY_LIT_VALUE_UNSOLVED)
+          return FALSE;
+      for (guint i = 0; i < tr->n_constraints; i++)
+        if (sym_value (c, tr->constraints[i].cond, t) == ACY_LIT_VALUE_UNSOLVED)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* The name herd gives an unsolved value @s0: the largest number among
+ * the symbols unified with it, through reads-from and copies. */
+static AcyValue
+thin_air_symbol (Combo *c, const AcySym *s0)
+{
+  g_autoptr (GPtrArray) todo = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint64 max = 0;
+
+  g_ptr_array_add (todo, (gpointer) s0);
+  g_hash_table_add (seen, (gpointer) s0);
+  while (todo->len > 0)
+    {
+      const AcySym *s = g_ptr_array_steal_index_fast (todo, todo->len - 1);
+
+      max = MAX (max, s->herd_max);
+      for (guint g = c->x.n_locs; g < c->n; g++)
+        {
+          const AcySym *r = c->tev[g]->sym, *w, *other;
+
+          if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
+            continue;
+          w = c->tev[c->rf_of[g]]->sym;
+          if (w->kind == ACY_SYM_CONST || (r != s && w != s))
+            continue;
+          other = r == s ? w : r;
+          if (!g_hash_table_contains (seen, other))
+            {
+              g_hash_table_add (seen, (gpointer) other);
+              g_ptr_array_add (todo, (gpointer) other);
+            }
+        }
+    }
+  return max > 0 ? ACY_LIT_VALUE_SYMBOL (max) : ACY_LIT_VALUE_UNSOLVED;
+}
+
 /* Every choice of final writes for one solved candidate. */
 static gboolean
 emit_finals (Enum *en, Combo *c)
@@ -141,10 +198,17 @@ emit_finals (Enum *en, Combo *c)
   const AcyTest *test = en->test;
   guint words = ACY_WORDS (c->n);
 
+  gboolean thin_air = FALSE;
+
   /* values of all events, then the registers */
   memset (c->state, 0, c->n);
   for (guint g = 0; g < c->n; g++)
-    c->events[g].value = event_value (c, g);
+    {
+      c->events[g].value = event_value (c, g);
+      thin_air |= c->events[g].value == ACY_LIT_VALUE_UNSOLVED;
+    }
+  if (thin_air && !thin_air_is_solvable (en, c))
+    return TRUE;
 
   memset (c->fw_choice, 0, c->n_fw * sizeof (guint));
   for (;;)
@@ -158,12 +222,24 @@ emit_finals (Enum *en, Combo *c)
         {
           const AcyLitVar *var = &test->tracked[v];
 
+          const AcySym *sym = NULL;
+
           if (var->thread >= 0)
-            c->values[v] = sym_value (c, en->chosen[var->thread]->regs[var->index], (guint) var->thread);
+            {
+              sym = en->chosen[var->thread]->regs[var->index];
+              c->values[v] = sym_value (c, sym, (guint) var->thread);
+            }
           else
             for (guint f = 0; f < c->n_fw; f++)
               if (c->fw_loc[f] == var->index)
-                c->values[v] = c->events[c->fw_cands[f][c->fw_choice[f]]].value;
+                {
+                  guint w = c->fw_cands[f][c->fw_choice[f]];
+
+                  c->values[v] = c->events[w].value;
+                  sym = c->tev[w] ? c->tev[w]->sym : NULL;
+                }
+          if (c->values[v] == ACY_LIT_VALUE_UNSOLVED && sym != NULL)
+            c->values[v] = thin_air_symbol (c, sym);
         }
 
       en->count++;

@@ -46,6 +46,12 @@ typedef struct {
 
   gint                tag_once;
   gint                tag_mb;
+
+  /* herd's numbering of symbols (see acy-litmus-numbering.c) */
+  AcyHerdNumbering   *numbering;
+  guint64             hc;           /* symbols herd created so far */
+  guint64             hout;         /* outcome of the last statement in herd's list */
+  GPtrArray          *ops;          /* operations of the path */
 } Exec;
 
 gboolean
@@ -204,6 +210,7 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
   s->op = op;
   s->a = a;
   s->b = b;
+  g_ptr_array_add (x->ops, s);
   return s;
 }
 
@@ -227,6 +234,32 @@ decide (Exec *x, const AcySym *s)
   taken = choose (x, 2) == 0;
   constrain (x, s, taken);
   return taken;
+}
+
+/* The next symbol herd creates, given to @s if it is a value of ours. */
+static void
+herd_symbol (Exec *x, const AcySym *s)
+{
+  x->hc++;
+  if (s != NULL && s->kind != ACY_SYM_CONST && s->herd == 0)
+    {
+      AcySym *m = (AcySym *) s;
+
+      m->herd = m->herd_max = x->hc;
+    }
+}
+
+/* herd reads a register into a new symbol, a copy of its value. */
+static void
+herd_register_read (Exec *x, const AcySym *s)
+{
+  x->hc++;
+  if (s->kind != ACY_SYM_CONST)
+    {
+      AcySym *m = (AcySym *) s;
+
+      m->herd_max = MAX (m->herd_max, x->hc);
+    }
 }
 
 /* ---- events ---- */
@@ -298,6 +331,8 @@ emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
 
   if (i < 0)
     return -1;
+  if (value == NULL)
+    herd_symbol (x, x->events[i].sym);
   x->events[i].addr = addr->d;
   x->events[i].vdep = addr->d;
   x->events[i].needs_rf = needs_rf;
@@ -430,10 +465,13 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return !x->dead;
 
     case ACY_CORE_CMPXCHG:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a)) < 0)
-        return FALSE;
       {
-        gboolean success = choose (x, 2) == 0;
+        guint64 base = x->hc;
+        gboolean success;
+
+        if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a)) < 0)
+          return FALSE;
+        success = choose (x, 2) == 0;
 
         if (success)
           {
@@ -452,8 +490,12 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
           }
         else
           {
-            /* a failed cmpxchg is a lone read, still in the RMW set */
+            /* a failed cmpxchg is a lone read, still in the RMW set; herd
+             * builds it after the successful one */
+            x->hc = base + acy_herd_cmpxchg_ok_vars (e) + acy_herd_expr_vars (e->args[0])
+                    + acy_herd_expr_vars (e->args[1]);
             r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, &a, TRUE, e->loc);
+            herd_symbol (x, NULL);   /* the comparison */
             x->n_instrs++;
           }
         if (r >= 0)
@@ -492,6 +534,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
           return FALSE;
         nv.s = sym_op (x, e->args[1]->op, x->events[r].sym, v.s);
         nv.d = v.d;
+        herd_symbol (x, nv.s);
         w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &nv, wt, &a, e->loc);
         if (w >= 0)
           acy_dep_add (&x->events[w].vdep, (guint) r);
@@ -628,6 +671,7 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_LEXPR_NAME:
       out->s = x->regs[e->reg];
       out->d = x->regd[e->reg];
+      herd_register_read (x, out->s);
       return TRUE;
     case ACY_LEXPR_DEREF:
       {
@@ -646,6 +690,8 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
         return FALSE;
       out->d = a.d;
       out->s = sym_op (x, e->op, a.s, NULL);
+      if (acy_herd_expr_is_symbolic (e->a))
+        herd_symbol (x, out->s);
       return !x->dead;
     case ACY_LEXPR_BINARY:
       if (!eval (x, e->a, &a) || !eval (x, e->b, &b))
@@ -653,6 +699,8 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
       out->d = a.d;
       acy_dep_union (&out->d, &b.d);
       out->s = sym_op (x, e->op, a.s, b.s);
+      if (acy_herd_expr_is_symbolic (e) && !acy_herd_op_is_identity (e->op, e->a, e->b))
+        herd_symbol (x, out->s);
       return !x->dead;
     case ACY_LEXPR_CALL:
       return eval_core (x, e, out);
@@ -665,14 +713,41 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
 
 /* ---- statements ---- */
 
+static gboolean exec_stmt (Exec *x, const AcyLitStmt *s);
+
+/* Runs body[i..] of a block; returns the rank of the path among the
+ * outcomes herd lists for it. The rest after body[i] is built once per
+ * outcome of body[i], in order, and herd's list of the whole is the
+ * reverse of the concatenation. */
+static guint64
+exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, guint i, gboolean *ok)
+{
+  guint64 base = x->hc, o, rest;
+
+  if (i == block->n_body)
+    return 0;
+  if (!exec_stmt (x, block->body[i]))
+    {
+      *ok = FALSE;
+      return 0;
+    }
+  o = x->hout;
+  x->hc = base + acy_herd_count_stmt (x->numbering, block->body[i])->vars + o * c->suffix_vars[i + 1];
+  rest = exec_list (x, block, c, i + 1, ok);
+  if (!*ok)
+    return 0;
+  return c->suffix_outcomes[i] - 1 - (o * c->suffix_outcomes[i + 1] + rest);
+}
+
 static gboolean
-exec_stmt (Exec *x, const AcyLitStmt *s)
+exec_stmt_body (Exec *x, const AcyLitStmt *s)
 {
   Val v, a;
   gint loc;
 
   if (x->dead)
     return FALSE;
+  x->hout = 0;
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
@@ -695,28 +770,61 @@ exec_stmt (Exec *x, const AcyLitStmt *s)
     case ACY_LSTMT_IF:
       {
         AcyDepSet outer = x->ctrl;
+        guint64 base = x->hc;
+        const AcyHerdCount *tc = acy_herd_count_stmt (x->numbering, s->then_s);
+        const AcyHerdCount *ec = s->else_s ? acy_herd_count_stmt (x->numbering, s->else_s) : NULL;
+        guint64 e_outcomes = ec ? ec->outcomes : 1;
+        gboolean both = acy_herd_expr_is_symbolic (s->expr);
         gboolean ok;
 
         if (!eval (x, s->expr, &v))
           return FALSE;
+        base += acy_herd_cond_vars (s->expr);
         /* As in herd, the events of the branches depend on the reads of
          * the condition, and the dependency ends with the if statement:
          * what follows it is not control-dependent. */
         acy_dep_union (&x->ctrl, &v.d);
+        /* herd builds the then branch, then the else branch, and lists
+         * their outcomes in reverse: else's first */
         if (decide (x, v.s))
-          ok = exec_stmt (x, s->then_s);
+          {
+            x->hc = base;
+            ok = exec_stmt (x, s->then_s);
+            x->hout = (both ? e_outcomes : 0) + tc->outcomes - 1 - x->hout;
+          }
+        else if (s->else_s == NULL)
+          {
+            ok = TRUE;
+            x->hout = 0;
+          }
         else
-          ok = s->else_s == NULL || exec_stmt (x, s->else_s);
+          {
+            x->hc = base + (both ? tc->vars : 0);
+            ok = exec_stmt (x, s->else_s);
+            x->hout = ec->outcomes - 1 - x->hout;
+          }
         x->ctrl = outer;
         return ok;
       }
     case ACY_LSTMT_BLOCK:
-      for (guint i = 0; i < s->n_body; i++)
-        if (!exec_stmt (x, s->body[i]))
-          return FALSE;
-      return TRUE;
+      {
+        gboolean ok = TRUE;
+
+        x->hout = exec_list (x, s, acy_herd_count_stmt (x->numbering, s), 0, &ok);
+        return ok;
+      }
     }
   return TRUE;
+}
+
+static gboolean
+exec_stmt (Exec *x, const AcyLitStmt *s)
+{
+  guint64 base = x->hc;
+  gboolean ok = exec_stmt_body (x, s);
+
+  x->hc = base + acy_herd_count_stmt (x->numbering, s)->vars;
+  return ok;
 }
 
 static AcyTrace *
@@ -730,6 +838,9 @@ save_trace (Exec *x)
   t->regs = acy_arena_newv (x->arena, const AcySym *, MAX (x->th->n_regs, 1));
   memcpy (t->regs, x->regs, x->th->n_regs * sizeof (gpointer));
   t->n_instrs = x->n_instrs;
+  t->n_ops = x->ops->len;
+  t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
+  memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
   t->n_constraints = x->constraints->len;
   t->constraints = acy_arena_newv (x->arena, AcyConstraint, MAX (x->constraints->len, 1));
   memcpy (t->constraints, x->constraints->data, x->constraints->len * sizeof (AcyConstraint));
@@ -737,8 +848,8 @@ save_trace (Exec *x)
 }
 
 static gboolean
-run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyThreadTraces *out,
-            GCancellable *cancellable, GError **error)
+run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering *numbering,
+            guint64 herd_base, AcyThreadTraces *out, GCancellable *cancellable, GError **error)
 {
   Exec *x = g_new0 (Exec, 1);
   const AcyLitThread *th = &test->threads[thread];
@@ -754,6 +865,8 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyThreadTraces 
   x->constraints = g_array_new (FALSE, FALSE, sizeof (AcyConstraint));
   x->tag_once = find_tag (test, "ONCE");
   x->tag_mb = find_tag (test, "MB");
+  x->numbering = numbering;
+  x->ops = g_ptr_array_new ();
 
   do
     {
@@ -764,6 +877,8 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyThreadTraces 
       x->n_instrs = 0;
       x->dead = FALSE;
       g_array_set_size (x->constraints, 0);
+      g_ptr_array_set_size (x->ops, 0);
+      x->hc = herd_base;
       memset (&x->ctrl, 0, sizeof x->ctrl);
       for (guint r = 0; r < th->n_regs; r++)
         x->regs[r] = sym_const (x, th->reg_init[r]);
@@ -802,6 +917,7 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyThreadTraces 
   memcpy (out->traces, traces->pdata, traces->len * sizeof (gpointer));
   g_ptr_array_free (traces, TRUE);
   g_array_free (x->constraints, TRUE);
+  g_ptr_array_free (x->ops, TRUE);
   g_free (x->regs);
   g_free (x->regd);
   g_free (x);
@@ -812,13 +928,26 @@ AcyTraceSet *
 acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **error)
 {
   g_autoptr (AcyTraceSet) set = g_new0 (AcyTraceSet, 1);
+  AcyHerdNumbering *numbering;
+  guint64 herd_base = 0;
 
   set->n_threads = test->n_threads;
   set->threads = g_new0 (AcyThreadTraces, MAX (test->n_threads, 1));
   set->arena = acy_arena_new (1 << 16);
+  numbering = acy_herd_numbering_new ();
+  /* herd builds the threads in order: each one's symbols follow those of
+   * the threads before it */
   for (guint t = 0; t < test->n_threads; t++)
-    if (!run_thread (test, t, set->arena, &set->threads[t], cancellable, error))
-      return NULL;
+    {
+      if (!run_thread (test, t, set->arena, numbering, herd_base, &set->threads[t],
+                       cancellable, error))
+        {
+          acy_herd_numbering_free (numbering);
+          return NULL;
+        }
+      herd_base += acy_herd_count_stmt (numbering, test->threads[t].body)->vars;
+    }
+  acy_herd_numbering_free (numbering);
   return g_steal_pointer (&set);
 }
 

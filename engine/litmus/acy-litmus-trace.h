@@ -35,11 +35,24 @@ struct _AcySym {
   AcyValue      value;    /* CONST */
   guint         read;     /* READ: thread-local event index */
   const AcySym *a, *b;    /* OP (b is NULL for a unary operator) */
+  /* herd names the symbolic values of a run S1, S2, ... in the order its
+   * per-thread semantics creates them: herd is the number of this read's
+   * or operation's own symbol, herd_max the largest number of the
+   * symbols that are mere copies of it (register reads). */
+  guint64       herd;
+  guint64       herd_max;
 };
 
 /* A value that herd leaves unsolved: it depends on itself through
  * reads-from (out of thin air). Equal only to itself. */
 #define ACY_LIT_VALUE_UNSOLVED G_MININT64
+
+/* A final value left unsolved, named as herd names it (S<n>). */
+#define ACY_LIT_VALUE_SYMBOL_BASE (G_MININT64 + 16)
+#define ACY_LIT_VALUE_SYMBOL(n) (ACY_LIT_VALUE_SYMBOL_BASE + (AcyValue) (n))
+#define ACY_LIT_VALUE_IS_SYMBOL(v) \
+  ((v) >= ACY_LIT_VALUE_SYMBOL_BASE && (v) < ACY_LIT_VALUE_SYMBOL_BASE + ((AcyValue) 1 << 48))
+#define ACY_LIT_VALUE_SYMBOL_NUMBER(v) ((guint) ((v) - ACY_LIT_VALUE_SYMBOL_BASE))
 
 typedef struct {
   const AcySym *cond;
@@ -64,6 +77,8 @@ typedef struct {
   guint          n_instrs;
   guint          n_constraints;
   AcyConstraint *constraints;
+  guint          n_ops;
+  const AcySym **ops;        /* the operations of the path: herd's equations */
 } AcyTrace;
 
 typedef struct {
@@ -102,5 +117,26 @@ acy_dep_union (AcyDepSet *d, const AcyDepSet *a)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyTraceSet, acy_trace_set_free)
+
+/* herd's numbering of symbols (acy-litmus-numbering.c): over all the
+ * paths of a statement, the symbols herd creates and its outcomes. */
+typedef struct {
+  guint64  vars;
+  guint64  outcomes;
+  guint64 *suffix_vars;      /* BLOCK: of body[i..], n_body + 1 entries */
+  guint64 *suffix_outcomes;
+} AcyHerdCount;
+
+typedef struct _AcyHerdNumbering AcyHerdNumbering;
+
+AcyHerdNumbering   *acy_herd_numbering_new    (void);
+void                acy_herd_numbering_free   (AcyHerdNumbering *n);
+const AcyHerdCount *acy_herd_count_stmt       (AcyHerdNumbering *n, const AcyLitStmt *s);
+guint64             acy_herd_expr_vars        (const AcyLitExpr *e);
+guint64             acy_herd_cond_vars        (const AcyLitExpr *e);
+guint64             acy_herd_cmpxchg_ok_vars  (const AcyLitExpr *e);
+gboolean            acy_herd_expr_is_symbolic (const AcyLitExpr *e);
+gboolean            acy_herd_cond_adds_test   (const AcyLitExpr *e);
+gboolean            acy_herd_op_is_identity   (AcyLitOp op, const AcyLitExpr *a, const AcyLitExpr *b);
 
 G_END_DECLS
