@@ -10,6 +10,9 @@
 
 #include "acyclic.h"
 #include "acy-cli.h"
+#include "acy-graph-dot.h"
+#include "acy-graph-render.h"
+#include "acy-graph-scene.h"
 
 AcyCliOptions *
 acy_cli_options_new (void)
@@ -29,6 +32,10 @@ acy_cli_options_free (AcyCliOptions *o)
   g_free (o->cat);
   g_free (o->bell);
   g_free (o->macros);
+  g_free (o->graph_dir);
+  g_free (o->graph_format);
+  g_free (o->dot_dir);
+  g_free (o->graph_show);
   g_ptr_array_unref (o->include_dirs);
   g_ptr_array_unref (o->variants);
   g_free (o);
@@ -317,6 +324,125 @@ json_outcome (const AcyCandidate *c,
   return TRUE;
 }
 
+/* ---- graphs ---------------------------------------------------------------- */
+
+typedef struct {
+  JsonRun     *json;       /* nullable */
+  AcyRecorder *recorder;   /* nullable */
+} Outcomes;
+
+static gboolean
+cli_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Outcomes *o = data;
+
+  if (o->json && !json_outcome (c, v, env, o->json))
+    return FALSE;
+  if (o->recorder)
+    acy_recorder_add_outcome (c, v, env, o->recorder);
+  return TRUE;
+}
+
+static gboolean
+graph_wanted (const AcyCliOptions *o, const AcyRecord *r)
+{
+  const char *show = o->graph_show ? o->graph_show : "";
+
+  if (g_str_equal (show, "all"))
+    return TRUE;
+  if (g_str_equal (show, "none"))
+    return FALSE;
+  if (!r->allowed)
+    return FALSE;
+  if (g_str_equal (show, "prop") || g_str_equal (show, "wit"))
+    return r->condition;
+  if (g_str_equal (show, "neg"))
+    return !r->condition;
+  return TRUE;
+}
+
+/* Writes TEST-N.EXT (N from 1, over the executions drawn) into --graph
+ * and --dot directories. Returns FALSE after reporting an error. */
+static gboolean
+write_graphs (const AcyCliOptions *o, const AcyTest *test, const AcyModel *model,
+              AcyRecorder *recorder)
+{
+  const char *name = acy_test_get_name (test);
+  const char *const *shown = acy_model_get_shown_names (model);
+  AcyGraphFormat format = ACY_GRAPH_FORMAT_SVG;
+  AcyGraphGrid grid = { 0 };
+  guint n = acy_recorder_get_n_records (recorder), written = 0, wanted = 0;
+
+  if (o->graph_format)
+    acy_graph_format_from_string (o->graph_format, &format);
+  for (guint d = 0; d < 2; d++)
+    {
+      const char *dir = d == 0 ? o->graph_dir : o->dot_dir;
+      if (dir && g_mkdir_with_parents (dir, 0755) != 0)
+        {
+          fprintf (stderr, "acyclic-check: %s: cannot create the directory\n", dir);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    if (graph_wanted (o, acy_recorder_get_record (recorder, i)))
+      {
+        acy_graph_grid_add (&grid, &acy_recorder_get_record (recorder, i)->x);
+        wanted++;
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AcyGraphScene) scene = NULL;
+      g_autofree char *title = NULL;
+
+      if (!graph_wanted (o, r))
+        continue;
+      written++;
+      scene = acy_graph_scene_new (recorder, i, model, &error);
+      if (scene == NULL)
+        {
+          fprintf (stderr, "acyclic-check: %s: %s\n", name, error->message);
+          return FALSE;
+        }
+      if (r->allowed)
+        title = g_strdup_printf ("%s: execution %u of %u, allowed", name, written, wanted);
+      else
+        title = g_strdup_printf ("%s: execution %u of %u, forbidden by %s", name, written, wanted,
+                                 r->failed_check);
+      if (o->graph_dir)
+        {
+          g_autofree char *base = g_strdup_printf ("%s-%u.%s", name, written,
+                                                   acy_graph_format_extension (format));
+          g_autofree char *path = g_build_filename (o->graph_dir, base, NULL);
+          g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, shown, title, &grid, NULL);
+
+          if (!acy_graph_export (layout, format, path, &error))
+            {
+              fprintf (stderr, "acyclic-check: %s\n", error->message);
+              return FALSE;
+            }
+        }
+      if (o->dot_dir)
+        {
+          g_autofree char *base = g_strdup_printf ("%s-%u.dot", name, written);
+          g_autofree char *path = g_build_filename (o->dot_dir, base, NULL);
+          g_autofree char *dot = acy_graph_dot (scene, shown, title);
+
+          if (!g_file_set_contents (path, dot, -1, &error))
+            {
+              fprintf (stderr, "acyclic-check: %s\n", error->message);
+              return FALSE;
+            }
+        }
+    }
+  if (acy_recorder_get_n_dropped (recorder))
+    fprintf (stderr, "acyclic-check: %s: %" G_GUINT64_FORMAT " executions not drawn (too many to keep)\n",
+             name, acy_recorder_get_n_dropped (recorder));
+  return TRUE;
+}
+
 /* ---- judging against Result: comments ---------------------------------- */
 
 typedef struct {
@@ -383,6 +509,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       g_autoptr(GString) out = g_string_new (NULL);
       AcyCheckOptions copts = { 0 };
       JsonRun jrun = { 0 };
+      Outcomes outcomes = { 0 };
+      g_autoptr(AcyRecorder) recorder = NULL;
 
       g_clear_error (&error);
       test = acy_test_load (file, setup.macros, &error);
@@ -408,6 +536,14 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
           json_string (out, acy_model_get_name (setup.model));
           g_string_append (out, ",\"outcomes\":[");
         }
+      if (o->graph_dir || o->dot_dir)
+        {
+          recorder = acy_recorder_new (test);
+          outcomes.json = o->json ? &jrun : NULL;
+          outcomes.recorder = recorder;
+          copts.outcome = cli_outcome;
+          copts.outcome_data = &outcomes;
+        }
       result = acy_check_run (test, setup.model, &copts, NULL, &error);
       if (result == NULL)
         {
@@ -422,6 +558,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
             }
           continue;
         }
+      if (recorder && !write_graphs (o, test, setup.model, recorder))
+        status = 1;
       if (o->json)
         {
           g_string_append_printf (out, "],\n   \"observation\":\"%s\",\"positive\":%" G_GUINT64_FORMAT

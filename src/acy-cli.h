@@ -21,6 +21,10 @@ typedef struct {
   gboolean   quiet;
   gboolean   json;
   gboolean   judge;
+  char      *graph_dir;      /* --graph DIR: one picture per execution */
+  char      *graph_format;   /* --graph-format png|svg|pdf (default svg) */
+  char      *dot_dir;        /* --dot DIR: one dot file per execution */
+  char      *graph_show;     /* herd's -show: all, prop, neg, none (default: allowed) */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -36,6 +36,11 @@ usage (FILE *out)
            "  --json           write events, relations and every candidate's verdict as JSON\n"
            "  --judge          compare each test's verdict with its 'Result:' comment\n"
            "  --max-candidates N  give up on a test beyond N candidates\n"
+           "  --graph DIR      draw each allowed execution into DIR as TEST-N.svg\n"
+           "  --graph-format F svg (default), png or pdf\n"
+           "  --graph-all      draw every candidate, forbidden ones with their witness\n"
+           "                   (as herd7's -show all; -show prop|neg also work)\n"
+           "  --dot DIR        write each execution as Graphviz dot text, TEST-N.dot\n"
            "  -h, --help       show this help\n"
            "  --version        show the version\n"
            "Arguments may be litmus files or directories (searched for *.litmus).\n");
@@ -44,7 +49,7 @@ usage (FILE *out)
 /* herd7 options that take an argument and do not change the verdicts
  * (graph output and the like): accepted and ignored. */
 static const char *const ignored_with_arg[] = {
-  "-show", "-gv", "-o", "-graph", "-showevents", "-showinitrf",
+  "-gv", "-o", "-graph", "-showevents", "-showinitrf",
   "-showinitwrites", "-showfinalrf", "-squished", "-mono", "-dotmode",
   "-dotcom", "-view", "-doshow", "-unshow", "-showraw", "-through",
   "-skipchecks", "-speedcheck", "-suffix", "-nshow", "-showflag",
@@ -131,6 +136,25 @@ main (int argc, char **argv)
         opts->json = TRUE;
       else if (g_str_equal (a, "--judge"))
         opts->judge = TRUE;
+      else if (g_str_equal (a, "--graph"))
+        { NEED_ARG (); g_free (opts->graph_dir); opts->graph_dir = g_strdup (next); }
+      else if (g_str_equal (a, "--graph-format"))
+        {
+          NEED_ARG ();
+          if (!g_str_equal (next, "svg") && !g_str_equal (next, "png") && !g_str_equal (next, "pdf"))
+            {
+              fprintf (stderr, "acyclic-check: --graph-format is svg, png or pdf, not '%s'\n", next);
+              return 2;
+            }
+          g_free (opts->graph_format);
+          opts->graph_format = g_strdup (next);
+        }
+      else if (g_str_equal (a, "--graph-all"))
+        { g_free (opts->graph_show); opts->graph_show = g_strdup ("all"); }
+      else if (g_str_equal (a, "-show"))
+        { NEED_ARG (); g_free (opts->graph_show); opts->graph_show = g_strdup (next); }
+      else if (g_str_equal (a, "--dot"))
+        { NEED_ARG (); g_free (opts->dot_dir); opts->dot_dir = g_strdup (next); }
       else if (g_strv_contains (ignored_with_arg, a))
         NEED_ARG ();
       else if (g_strv_contains (ignored_flags, a))

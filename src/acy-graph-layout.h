@@ -1,0 +1,149 @@
+/* acy-graph-layout.h - where the events and edges of an execution graph go
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Needs Pango (to measure labels) but not GTK: the graph widget and
+ * acyclic-check both use it. A layout is computed once per execution and
+ * relation choice, then drawn (acy-graph-render.h) and hit-tested as
+ * often as needed.
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "acyclic.h"
+
+G_BEGIN_DECLS
+
+/* Where the columns and rows go, shared by every execution of a test so
+ * that stepping through them keeps each event in its place. */
+typedef struct {
+  guint  n_threads;
+  guint  n_rows;       /* most events in one thread */
+  guint  n_locs;
+  double node_width;   /* widest event label seen */
+} AcyGraphGrid;
+
+void acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x);
+
+/* A relation to draw: base (po, rf, co, fr) or named by the model. */
+typedef struct {
+  const char    *name;
+  const AcyWord *bits;     /* n x n */
+} AcyGraphRelationInput;
+
+/**
+ * AcyGraphWitnessLabelFunc:
+ * Returns (transfer full) the label of a witness edge, or NULL to keep
+ * the one the layout makes from the base relations.
+ */
+typedef char *(*AcyGraphWitnessLabelFunc) (guint src, guint dst, gpointer user_data);
+
+typedef struct {
+  const AcyExecution           *x;
+  const AcyWord                *rf;   /* nullable; default x->rf */
+  const AcyWord                *co;   /* nullable */
+  const AcyWord                *fr;   /* nullable */
+  /* Model relations to draw besides po, rf, co and fr. */
+  const AcyGraphRelationInput  *extra;
+  guint                         n_extra;
+  /* The failing check, to highlight its witness. */
+  const char                   *witness_name;
+  const char                   *witness_kind;     /* "acyclic", "irreflexive", "empty" */
+  const AcyWord                *witness;          /* nullable */
+  AcyGraphWitnessLabelFunc      witness_label;
+  gpointer                      witness_label_data;
+  const char                   *title;            /* nullable: drawn on top (exports) */
+  const AcyGraphGrid           *grid;             /* nullable: this execution alone */
+  gboolean                      hide_po;
+  gboolean                      hide_init_edges;  /* edges from initial writes */
+} AcyGraphInput;
+
+typedef struct {
+  guint       event;
+  gboolean    init;
+  gint        thread;         /* -1 for initial writes */
+  guint       row;            /* po_index */
+  double      x, y, w, h;     /* box */
+  char       *name;           /* "a" (empty for initial writes) */
+  char       *label;          /* "a: W[ONCE] x=1" */
+  PangoLayout *text;
+} AcyGraphNode;
+
+typedef struct {
+  guint        src, dst;      /* event indices */
+  guint        rel;           /* index into the layout's relations */
+  gboolean     witness;       /* part of the failing check's witness */
+  gboolean     self_loop;
+  double       p[8];          /* cubic Bézier: start, control 1, control 2, end */
+  double       mx, my;        /* the curve's midpoint */
+  double       lx, ly, lw, lh;/* label box */
+  char        *label;
+  PangoLayout *text;
+} AcyGraphEdge;
+
+typedef struct {
+  char        *name;
+  double       rgb[3];
+  gboolean     base;         /* po, rf, co or fr */
+  gboolean     witness;      /* the failing check's relation */
+  gboolean     reduced;      /* drawn as its transitive reduction */
+  guint        n_edges;
+  double       lx, ly;       /* legend entry */
+  PangoLayout *text;
+} AcyGraphRelationInfo;
+
+typedef struct _AcyGraphLayout AcyGraphLayout;
+
+struct _AcyGraphLayout {
+  double        width, height;
+  GArray       *nodes;        /* AcyGraphNode */
+  GArray       *edges;        /* AcyGraphEdge, drawing order */
+  GPtrArray    *relations;    /* AcyGraphRelationInfo*, legend order */
+  gint         *node_of_event;
+  guint         n_events;
+  gboolean      has_witness;
+  char         *witness_text; /* "Forbidden by acyclic rmo-order: cycle a → b → c → a" */
+  PangoLayout  *title;
+  PangoLayout  *witness_caption;
+  double        title_y, witness_y;
+  PangoContext *context;
+};
+
+/* @context: nullable; a Pango context for measuring (the default cairo
+ * font map's when NULL). */
+AcyGraphLayout *acy_graph_layout_new  (const AcyGraphInput *input,
+                                       PangoContext        *context);
+void            acy_graph_layout_free (AcyGraphLayout *layout);
+
+typedef enum {
+  ACY_GRAPH_HIT_NONE,
+  ACY_GRAPH_HIT_NODE,
+  ACY_GRAPH_HIT_EDGE,
+} AcyGraphHit;
+
+/* What is at (x, y) in layout coordinates: labels and nodes first, then
+ * the curve nearest within a few pixels. *index is into nodes or edges. */
+AcyGraphHit     acy_graph_layout_hit  (const AcyGraphLayout *layout,
+                                       double                x,
+                                       double                y,
+                                       guint                *index);
+
+/* "a: W[ONCE] x=1" and the like; also used by the popover and the dot
+ * output. @name: nullable, the event's letter. */
+char           *acy_graph_event_label (const AcyExecution *x, guint event, const char *name);
+/* The letter of each event ("a", "b", ..., "" for initial writes), in
+ * (thread, po) order; free with g_strfreev. */
+char          **acy_graph_event_names (const AcyExecution *x);
+/* Base relations containing (src, dst), for witness labels: "rfe",
+ * "po", "co", "fr", "po+data"...; NULL when none. */
+char           *acy_graph_base_label  (const AcyExecution *x, const AcyWord *rf,
+                                       const AcyWord *co, const AcyWord *fr,
+                                       guint src, guint dst);
+/* The colour used for relation @name (the i-th non-base relation for
+ * named ones). */
+void            acy_graph_relation_colour (const char *name, guint i, double rgb[3]);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyGraphLayout, acy_graph_layout_free)
+
+G_END_DECLS

@@ -1,0 +1,252 @@
+/* acy-graph-scene.c - one recorded outcome with the model's relations on it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-graph"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-graph-scene.h"
+
+typedef struct {
+  char    *name;
+  AcyWord *bits;
+  guint    count;
+} NamedRel;
+
+struct _AcyGraphScene {
+  const AcyRecord *record;
+  GArray          *rels;     /* NamedRel */
+  GPtrArray       *names;    /* char*, NULL-terminated view of rels' names */
+};
+
+static gboolean
+is_base (const char *name)
+{
+  static const char *const base[] = { "po", "rf", "co", "fr", NULL };
+  return g_strv_contains (base, name);
+}
+
+typedef struct {
+  AcyGraphScene  *scene;
+  const AcyModel *model;
+} Collect;
+
+static void
+on_explain (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Collect *c = data;
+  const char *const *names = acy_model_get_defined_names (c->model);
+  gsize words = acy_rel_words (x->n_events);
+
+  for (guint i = 0; names && names[i]; i++)
+    {
+      const AcyWord *bits = NULL;
+      NamedRel r;
+      gboolean dup = FALSE;
+
+      if (is_base (names[i]) ||
+          acy_model_env_lookup (env, names[i], &bits) != ACY_MODEL_VALUE_RELATION || bits == NULL)
+        continue;
+      for (guint k = 0; k < c->scene->rels->len && !dup; k++)
+        dup = g_str_equal (g_array_index (c->scene->rels, NamedRel, k).name, names[i]);
+      if (dup)
+        continue;
+      r.name = g_strdup (names[i]);
+      r.bits = g_memdup2 (bits, MAX (words, 1) * sizeof (AcyWord));
+      r.count = acy_bits_count ((guint) words, r.bits);
+      g_array_append_val (c->scene->rels, r);
+    }
+}
+
+static void
+named_rel_clear (gpointer data)
+{
+  NamedRel *r = data;
+  g_free (r->name);
+  g_free (r->bits);
+}
+
+AcyGraphScene *
+acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *model,
+                     GError **error)
+{
+  g_autoptr(AcyGraphScene) scene = g_new0 (AcyGraphScene, 1);
+
+  scene->record = acy_recorder_get_record (recorder, index);
+  scene->rels = g_array_new (FALSE, TRUE, sizeof (NamedRel));
+  g_array_set_clear_func (scene->rels, named_rel_clear);
+  scene->names = g_ptr_array_new ();
+  if (model)
+    {
+      Collect c = { scene, model };
+      if (!acy_recorder_explain (recorder, model, index, on_explain, &c, error))
+        return NULL;
+    }
+  for (guint i = 0; i < scene->rels->len; i++)
+    g_ptr_array_add (scene->names, g_array_index (scene->rels, NamedRel, i).name);
+  g_ptr_array_add (scene->names, NULL);
+  return g_steal_pointer (&scene);
+}
+
+void
+acy_graph_scene_free (AcyGraphScene *scene)
+{
+  if (scene == NULL)
+    return;
+  g_clear_pointer (&scene->names, g_ptr_array_unref);
+  g_clear_pointer (&scene->rels, g_array_unref);
+  g_free (scene);
+}
+
+const AcyRecord *
+acy_graph_scene_get_record (const AcyGraphScene *scene)
+{
+  return scene->record;
+}
+
+const char *const *
+acy_graph_scene_get_relation_names (const AcyGraphScene *scene)
+{
+  return (const char *const *) scene->names->pdata;
+}
+
+static const NamedRel *
+find (const AcyGraphScene *scene, const char *name)
+{
+  for (guint i = 0; i < scene->rels->len; i++)
+    {
+      const NamedRel *r = &g_array_index (scene->rels, NamedRel, i);
+      if (g_str_equal (r->name, name))
+        return r;
+    }
+  return NULL;
+}
+
+const AcyWord *
+acy_graph_scene_lookup (const AcyGraphScene *scene, const char *name)
+{
+  const NamedRel *r = find (scene, name);
+  return r ? r->bits : NULL;
+}
+
+static int
+compare_by_count (gconstpointer a, gconstpointer b)
+{
+  const NamedRel *x = *(const NamedRel *const *) a, *y = *(const NamedRel *const *) b;
+  if (x->count != y->count)
+    return x->count < y->count ? -1 : 1;
+  return 0;
+}
+
+static gboolean
+is_subset (guint words, const AcyWord *a, const AcyWord *b)
+{
+  for (guint w = 0; w < words; w++)
+    if (a[w] & ~b[w])
+      return FALSE;
+  return TRUE;
+}
+
+char *
+acy_graph_scene_containing (const AcyGraphScene *scene, guint src, guint dst)
+{
+  guint n = scene->record->x.n_events;
+  guint words = (guint) acy_rel_words (n);
+  g_autoptr(GPtrArray) hits = g_ptr_array_new ();
+  GString *s;
+
+  for (guint i = 0; i < scene->rels->len; i++)
+    {
+      const NamedRel *r = &g_array_index (scene->rels, NamedRel, i);
+      if (acy_rel_has (r->bits, n, src, dst))
+        g_ptr_array_add (hits, (gpointer) r);
+    }
+  if (hits->len == 0)
+    return NULL;
+  g_ptr_array_sort (hits, compare_by_count);
+  s = g_string_new (NULL);
+  for (guint i = 0; i < hits->len; i++)
+    {
+      const NamedRel *r = hits->pdata[i];
+      if (i > 0)
+        {
+          const NamedRel *prev = hits->pdata[i - 1];
+          g_string_append (s, is_subset (words, prev->bits, r->bits) ? " ⊆ " : ", ");
+        }
+      g_string_append (s, r->name);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* A witness edge that is no communication edge (rf, co, fr) is some
+ * program-order pair the model singled out (a fence, a dependency): name
+ * the smallest model relation holding it, as the reader wrote it. */
+static char *
+witness_label (guint src, guint dst, gpointer data)
+{
+  const AcyGraphScene *scene = data;
+  const AcyRecord *r = scene->record;
+  guint n = r->x.n_events;
+  g_autofree char *base = acy_graph_base_label (&r->x, r->rf_model, r->co, r->fr, src, dst);
+  const NamedRel *best = NULL;
+  guint words = (guint) acy_rel_words (n);
+
+  if (base && (strstr (base, "rf") || strstr (base, "co") || strstr (base, "fr")))
+    return g_steal_pointer (&base);
+  for (guint i = 0; i < scene->rels->len; i++)
+    {
+      const NamedRel *nr = &g_array_index (scene->rels, NamedRel, i);
+      if (!acy_rel_has (nr->bits, n, src, dst))
+        continue;
+      /* Only parts of the tested relation explain it. */
+      if (r->failed_relation && !is_subset (words, nr->bits, r->failed_relation))
+        continue;
+      if (r->failed_relation && acy_bits_equal (words, nr->bits, r->failed_relation))
+        continue;
+      if (best == NULL || nr->count < best->count)
+        best = nr;
+    }
+  if (best && base)
+    return g_strdup_printf ("%s (%s)", best->name, base);
+  if (best)
+    return g_strdup (best->name);
+  return g_steal_pointer (&base);
+}
+
+AcyGraphLayout *
+acy_graph_scene_layout (const AcyGraphScene *scene,
+                        const char *const   *shown,
+                        const char          *title,
+                        const AcyGraphGrid  *grid,
+                        PangoContext        *context)
+{
+  const AcyRecord *r = scene->record;
+  g_autoptr(GArray) extra = g_array_new (FALSE, TRUE, sizeof (AcyGraphRelationInput));
+  AcyGraphInput in = { 0 };
+
+  for (guint i = 0; shown && shown[i]; i++)
+    {
+      const NamedRel *nr = find (scene, shown[i]);
+      if (nr)
+        g_array_append_val (extra, ((AcyGraphRelationInput) { nr->name, nr->bits }));
+    }
+  in.x = &r->x;
+  in.rf = r->rf_model;
+  in.co = r->co;
+  in.fr = r->fr;
+  in.extra = (const AcyGraphRelationInput *) extra->data;
+  in.n_extra = extra->len;
+  if (!r->allowed && r->failed_relation)
+    {
+      in.witness_name = r->failed_check;
+      in.witness_kind = r->failed_kind;
+      in.witness = r->failed_relation;
+      in.witness_label = witness_label;
+      in.witness_label_data = (gpointer) scene;
+    }
+  in.title = title;
+  in.grid = grid;
+  return acy_graph_layout_new (&in, context);
+}

@@ -1,0 +1,245 @@
+/* test-graph-render.c - execution graph layout, hit-testing and export
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "test-graph-render"
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "acyclic.h"
+#include "acy-graph-dot.h"
+#include "acy-graph-render.h"
+#include "acy-graph-scene.h"
+
+static const char mp_mb[] =
+  "C C-MP+o-mb-o+o-mb-o\n"
+  "{\n}\n"
+  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
+  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
+  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
+
+typedef struct {
+  AcyMacros      *macros;
+  AcyModel       *model;
+  AcyTest        *test;
+  AcyCheckResult *result;
+  AcyRecorder    *recorder;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *macros_path = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
+  g_autofree char *cat_path = g_build_filename (SOURCE_MODELSDIR, "coherent-rmo.cat", NULL);
+  AcyModelSource src = { .cat_path = cat_path };
+  AcyCheckOptions opts = { 0 };
+
+  f->macros = acy_macros_load (macros_path, &error);
+  g_assert_no_error (error);
+  f->model = acy_model_load (&src, &error);
+  g_assert_no_error (error);
+  f->test = acy_test_parse (mp_mb, -1, "mp.litmus", f->macros, &error);
+  g_assert_no_error (error);
+  f->recorder = acy_recorder_new (f->test);
+  opts.outcome = acy_recorder_add_outcome;
+  opts.outcome_data = f->recorder;
+  f->result = acy_check_run (f->test, f->model, &opts, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->recorder, acy_recorder_free);
+  g_clear_pointer (&f->result, acy_check_result_free);
+  g_clear_pointer (&f->test, acy_test_free);
+  g_clear_pointer (&f->model, acy_model_free);
+  g_clear_pointer (&f->macros, acy_macros_free);
+}
+
+static guint
+find_forbidden (Fixture *f)
+{
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    if (!acy_recorder_get_record (f->recorder, i)->allowed)
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+test_layout_places (Fixture *f, gconstpointer data)
+{
+  g_autoptr(AcyGraphScene) s0 = acy_graph_scene_new (f->recorder, 0, f->model, NULL);
+  g_autoptr(AcyGraphScene) s1 = acy_graph_scene_new (f->recorder, 1, f->model, NULL);
+  AcyGraphGrid grid = { 0 };
+  g_autoptr(AcyGraphLayout) l0 = NULL;
+  g_autoptr(AcyGraphLayout) l1 = NULL;
+
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    acy_graph_grid_add (&grid, &acy_recorder_get_record (f->recorder, i)->x);
+  l0 = acy_graph_scene_layout (s0, NULL, NULL, &grid, NULL);
+  l1 = acy_graph_scene_layout (s1, NULL, NULL, &grid, NULL);
+  g_assert_cmpuint (l0->nodes->len, ==, l1->nodes->len);
+  /* Stepping keeps every event where it was. */
+  for (guint i = 0; i < l0->nodes->len; i++)
+    {
+      const AcyGraphNode *a = &g_array_index (l0->nodes, AcyGraphNode, i);
+      const AcyGraphNode *b = &g_array_index (l1->nodes, AcyGraphNode, i);
+      g_assert_cmpfloat (a->x + a->w / 2, ==, b->x + b->w / 2);
+      g_assert_cmpfloat (a->y, ==, b->y);
+    }
+  /* No two nodes overlap, nor two labels. */
+  for (guint i = 0; i < l0->nodes->len; i++)
+    for (guint j = i + 1; j < l0->nodes->len; j++)
+      {
+        const AcyGraphNode *a = &g_array_index (l0->nodes, AcyGraphNode, i);
+        const AcyGraphNode *b = &g_array_index (l0->nodes, AcyGraphNode, j);
+        g_assert_false (a->x < b->x + b->w && b->x < a->x + a->w &&
+                        a->y < b->y + b->h && b->y < a->y + a->h);
+      }
+  for (guint i = 0; i < l0->edges->len; i++)
+    for (guint j = i + 1; j < l0->edges->len; j++)
+      {
+        const AcyGraphEdge *a = &g_array_index (l0->edges, AcyGraphEdge, i);
+        const AcyGraphEdge *b = &g_array_index (l0->edges, AcyGraphEdge, j);
+        g_assert_false (a->lx < b->lx + b->lw && b->lx < a->lx + a->lw &&
+                        a->ly < b->ly + b->lh && b->ly < a->ly + a->lh);
+      }
+}
+
+static void
+test_hit (Fixture *f, gconstpointer data)
+{
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, 0, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+  guint index = G_MAXUINT;
+
+  g_assert_cmpuint (layout->edges->len, >, 0);
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      g_assert_cmpint (acy_graph_layout_hit (layout, e->mx, e->my, &index), ==, ACY_GRAPH_HIT_EDGE);
+      /* At the midpoint sits this edge's label or line, or a crossing edge. */
+      if (index != i)
+        {
+          const AcyGraphEdge *o = &g_array_index (layout->edges, AcyGraphEdge, index);
+          g_assert_true (e->mx >= o->lx && e->mx <= o->lx + o->lw);
+        }
+    }
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      g_assert_cmpint (acy_graph_layout_hit (layout, n->x + 4, n->y + n->h / 2, &index), ==, ACY_GRAPH_HIT_NODE);
+      g_assert_cmpuint (index, ==, i);
+    }
+  g_assert_cmpint (acy_graph_layout_hit (layout, -50, -50, &index), ==, ACY_GRAPH_HIT_NONE);
+}
+
+static void
+test_witness (Fixture *f, gconstpointer data)
+{
+  guint idx = find_forbidden (f);
+  const AcyRecord *r = acy_recorder_get_record (f->recorder, idx);
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, idx, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+  guint n_witness = 0;
+  gboolean saw_rfe = FALSE, saw_fre = FALSE;
+
+  g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
+  g_assert_true (layout->has_witness);
+  g_assert_nonnull (strstr (layout->witness_text, "rmo-order"));
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (!e->witness)
+        continue;
+      n_witness++;
+      saw_rfe |= g_str_equal (e->label, "rfe");
+      saw_fre |= g_str_equal (e->label, "fre");
+    }
+  g_assert_cmpuint (n_witness, ==, 4);
+  g_assert_true (saw_rfe);
+  g_assert_true (saw_fre);
+  {
+    /* The explanation names the model's relations holding a pair. */
+    const AcyGraphEdge *e = NULL;
+    g_autofree char *holds = NULL;
+    for (guint i = 0; i < layout->edges->len && !e; i++)
+      if (g_str_equal (g_array_index (layout->edges, AcyGraphEdge, i).label, "rfe"))
+        e = &g_array_index (layout->edges, AcyGraphEdge, i);
+    holds = acy_graph_scene_containing (scene, e->src, e->dst);
+    g_assert_nonnull (holds);
+    g_assert_nonnull (strstr (holds, "rfe ⊆"));
+    g_assert_nonnull (strstr (holds, "rmo-order"));
+  }
+}
+
+static void
+test_export (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("acy-graph-XXXXXX", &error);
+  guint idx = find_forbidden (f);
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, idx, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, "MP", NULL, NULL);
+  const char *const exts[] = { "png", "svg", "pdf" };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    {
+      AcyGraphFormat format;
+      g_autofree char *name = g_strdup_printf ("g.%s", exts[i]);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize len = 0;
+
+      g_assert_true (acy_graph_format_from_string (exts[i], &format));
+      g_assert_true (acy_graph_export (layout, format, path, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+      g_assert_no_error (error);
+      if (format == ACY_GRAPH_FORMAT_PNG)
+        g_assert_true (len > 8 && memcmp (contents, "\x89PNG\r\n\x1a\n", 8) == 0);
+      else if (format == ACY_GRAPH_FORMAT_PDF)
+        g_assert_true (len > 5 && memcmp (contents, "%PDF-", 5) == 0);
+      else
+        {
+          GMarkupParser parser = { 0 };
+          g_autoptr(GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, NULL, NULL);
+          g_assert_nonnull (strstr (contents, "<svg"));
+          g_assert_true (g_markup_parse_context_parse (ctx, contents, (gssize) len, &error));
+          g_assert_true (g_markup_parse_context_end_parse (ctx, &error));
+          g_assert_no_error (error);
+        }
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_dot (Fixture *f, gconstpointer data)
+{
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, find_forbidden (f), f->model, NULL);
+  g_autofree char *dot = acy_graph_dot (scene, NULL, "MP");
+
+  g_assert_true (g_str_has_prefix (dot, "digraph G {"));
+  g_assert_nonnull (strstr (dot, "cluster_proc1"));
+  g_assert_nonnull (strstr (dot, "label=\"rfe\""));
+  g_assert_nonnull (strstr (dot, "penwidth"));
+  g_assert_true (g_str_has_suffix (dot, "}\n"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/graph/layout/places", Fixture, NULL, fixture_setup, test_layout_places, fixture_teardown);
+  g_test_add ("/graph/layout/hit", Fixture, NULL, fixture_setup, test_hit, fixture_teardown);
+  g_test_add ("/graph/layout/witness", Fixture, NULL, fixture_setup, test_witness, fixture_teardown);
+  g_test_add ("/graph/render/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
+  g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);
+  return g_test_run ();
+}
