@@ -266,6 +266,40 @@ test_let_rec (void)
   g_assert_true (PAIR (r, 4, 5));
 }
 
+/* Two critical sections one after the other: L1 U1 L2 U2. herd
+ * evaluates the equations of a let rec in order within each round; with
+ * every equation on the previous round's values, L1-U2 would be matched
+ * before the unmatched-pairs exclusion can see it, and stay matched. */
+static void
+test_let_rec_in_order (void)
+{
+  Exec e;
+  AcyWord r[MAXN];
+  guint l1, u1, l2, u2;
+  const char *model =
+    "enum Tags = 'once || 'mb\n"
+    "let L = F & once\n"
+    "let U = F & mb\n"
+    "let rscs = let rec\n"
+    "    ul = L \\ domain(matched)\n"
+    "and uu = U \\ range(matched)\n"
+    "and um = ul | uu\n"
+    "and upo = [um] ; po ; [um]\n"
+    "and ultu = [ul] ; po ; [uu]\n"
+    "and matched = matched | (ultu \\ (upo ; upo))\n"
+    "in matched\n";
+
+  exec_init (&e);
+  l1 = add_event (&e, 0, ACY_EV_F, -1, 0, 1);
+  u1 = add_event (&e, 0, ACY_EV_F, -1, 0, 2);
+  l2 = add_event (&e, 0, ACY_EV_F, -1, 0, 1);
+  u2 = add_event (&e, 0, ACY_EV_F, -1, 0, 2);
+  g_assert_cmpint (eval_name (&e, model, "rscs", r), ==, ACY_MODEL_VALUE_RELATION);
+  g_assert_true (PAIR (r, l1, u1));
+  g_assert_true (PAIR (r, l2, u2));
+  g_assert_false (PAIR (r, l1, u2));
+}
+
 static void
 test_functions (void)
 {
@@ -598,6 +632,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/cat/interp/fencerel-po-loc-tags", test_relations_fencerel);
   g_test_add_func ("/engine/cat/interp/closure-product", test_relations_closure);
   g_test_add_func ("/engine/cat/interp/let-rec", test_let_rec);
+  g_test_add_func ("/engine/cat/interp/let-rec-in-order", test_let_rec_in_order);
   g_test_add_func ("/engine/cat/interp/functions", test_functions);
   g_test_add_func ("/engine/cat/interp/linearisations", test_linearisations);
   g_test_add_func ("/engine/cat/interp/generate-cos", test_generate_cos);

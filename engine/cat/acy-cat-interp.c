@@ -136,138 +136,6 @@ acy_cat_to_rel (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
     }
 }
 
-static guint64
-value_hash (AcyCatEval *ev, AcyCatValue *v)
-{
-  guint64 h = 1469598103934665603ull ^ v->kind;
-  gsize words = 0;
-
-  if (v->hash)
-    return v->hash;
-  switch (v->kind)
-    {
-    case ACY_CAT_V_SET: words = ev->words; break;
-    case ACY_CAT_V_REL: words = ev->rel_words; break;
-    case ACY_CAT_V_EVENT: h ^= v->u.ev; break;
-    case ACY_CAT_V_PAIR: h ^= ((guint64) v->u.pair.a << 32) | v->u.pair.b; break;
-    case ACY_CAT_V_TAG: case ACY_CAT_V_STRING: h ^= g_str_hash (v->u.str); break;
-    case ACY_CAT_V_TUPLE: case ACY_CAT_V_VSET: h ^= v->n; break;
-    default: h ^= GPOINTER_TO_SIZE (v); break;
-    }
-  for (gsize w = 0; w < words; w++)
-    h = (h ^ v->u.bits[w]) * 1099511628211ull;
-  v->hash = h ? h : 1;
-  return v->hash;
-}
-
-gboolean
-acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v)
-{
-  switch (v->kind)
-    {
-    case ACY_CAT_V_EMPTY: return TRUE;
-    case ACY_CAT_V_SET: return acy_bits_is_empty (ev->words, v->u.bits);
-    case ACY_CAT_V_REL: return acy_bits_is_empty ((guint) ev->rel_words, v->u.bits);
-    case ACY_CAT_V_VSET: return v->n == 0;
-    case ACY_CAT_V_UNIV: return ev->n == 0;
-    default: return FALSE;
-    }
-}
-
-static gboolean value_in_vset (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v);
-
-static gboolean
-value_equal (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b)
-{
-  if (a == b)
-    return TRUE;
-  if (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY)
-    return acy_cat_is_empty_value (ev, a) && acy_cat_is_empty_value (ev, b);
-  if (a->kind == ACY_CAT_V_UNIV || b->kind == ACY_CAT_V_UNIV)
-    {
-      AcyCatValue *o = a->kind == ACY_CAT_V_UNIV ? b : a;
-      AcyCatValue full = { .kind = o->kind };
-      if (o->kind == ACY_CAT_V_UNIV)
-        return TRUE;
-      if (o->kind == ACY_CAT_V_SET)
-        {
-          AcyWord *bits = acy_cat_new_set (ev)->u.bits;
-          acy_bits_fill (ev->n, bits);
-          return acy_bits_equal (ev->words, bits, o->u.bits);
-        }
-      if (o->kind == ACY_CAT_V_REL)
-        {
-          full.u.bits = acy_cat_to_rel (ev, NULL, a->kind == ACY_CAT_V_UNIV ? a : b);
-          return acy_bits_equal ((guint) ev->rel_words, full.u.bits, o->u.bits);
-        }
-      return FALSE;
-    }
-  if (a->kind != b->kind)
-    return FALSE;
-  if (a->hash && b->hash && a->hash != b->hash)
-    return FALSE;
-  switch (a->kind)
-    {
-    case ACY_CAT_V_SET: return acy_bits_equal (ev->words, a->u.bits, b->u.bits);
-    case ACY_CAT_V_REL: return acy_bits_equal ((guint) ev->rel_words, a->u.bits, b->u.bits);
-    case ACY_CAT_V_EVENT: return a->u.ev == b->u.ev;
-    case ACY_CAT_V_PAIR: return a->u.pair.a == b->u.pair.a && a->u.pair.b == b->u.pair.b;
-    case ACY_CAT_V_TAG: case ACY_CAT_V_STRING: return g_str_equal (a->u.str, b->u.str);
-    case ACY_CAT_V_TUPLE:
-      if (a->n != b->n)
-        return FALSE;
-      for (guint i = 0; i < a->n; i++)
-        if (!value_equal (ev, a->u.items[i], b->u.items[i]))
-          return FALSE;
-      return TRUE;
-    case ACY_CAT_V_VSET:
-      if (a->n != b->n)
-        return FALSE;
-      for (guint i = 0; i < a->n; i++)
-        if (!value_in_vset (ev, b, a->u.items[i]))
-          return FALSE;
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static gboolean
-value_in_vset (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v)
-{
-  guint64 h = value_hash (ev, v);
-
-  for (guint i = 0; i < set->n; i++)
-    if (value_hash (ev, set->u.items[i]) == h && value_equal (ev, set->u.items[i], v))
-      return TRUE;
-  return FALSE;
-}
-
-static AcyCatValue *
-vset_new (AcyCatEval *ev, guint cap)
-{
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_VSET);
-  v->u.items = acy_arena_newv (ev->arena, AcyCatValue *, MAX (cap, 1));
-  return v;
-}
-
-/* A new set: @set (a VSET or EMPTY) plus @elt. */
-AcyCatValue *
-acy_cat_vset_add (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt)
-{
-  guint n = set->kind == ACY_CAT_V_VSET ? set->n : 0;
-  AcyCatValue *v;
-
-  if (n && value_in_vset (ev, set, elt))
-    return set;
-  v = vset_new (ev, n + 1);
-  v->u.items[0] = elt;
-  if (n)
-    memcpy (v->u.items + 1, set->u.items, n * sizeof (gpointer));
-  v->n = n + 1;
-  return v;
-}
-
 AcyCatClass
 acy_cat_classify (const AcyCatValue *v)
 {
@@ -336,19 +204,19 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
   {
     guint na = a->kind == ACY_CAT_V_VSET ? a->n : 0;
     guint nb = b->kind == ACY_CAT_V_VSET ? b->n : 0;
-    r = vset_new (ev, na + nb);
+    r = acy_cat_vset_new (ev, na + nb);
     if (op == ACY_CAT_OP_UNION)
       {
         for (guint i = 0; i < na; i++)
           r->u.items[r->n++] = a->u.items[i];
         for (guint i = 0; i < nb; i++)
-          if (!na || !value_in_vset (ev, a, b->u.items[i]))
+          if (!na || !acy_cat_vset_contains (ev, a, b->u.items[i]))
             r->u.items[r->n++] = b->u.items[i];
       }
     else
       for (guint i = 0; i < na; i++)
         {
-          gboolean in_b = nb && value_in_vset (ev, b, a->u.items[i]);
+          gboolean in_b = nb && acy_cat_vset_contains (ev, b, a->u.items[i]);
           if (in_b == (op == ACY_CAT_OP_INTER))
             r->u.items[r->n++] = a->u.items[i];
         }
@@ -560,14 +428,17 @@ make_closure (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *fun)
 }
 
 /* let rec: functions are bound to closures over the frame; the other
- * bindings are iterated from empty until no value changes (herd's
- * least-fixpoint semantics, every equation evaluated on the previous
- * round's values). */
+ * bindings are iterated from empty until no value changes. Within a
+ * round the equations are evaluated in order, each seeing the values
+ * the ones before it just got, as herd does: for a non-monotone
+ * definition such as the kernel bell's rcu-rscs (matched = matched |
+ * (unmatched-locks-to-unlocks \ ...)) evaluating every equation on the
+ * previous round's values instead lets a wrong pair into the result
+ * before it can be excluded, and it stays there. */
 gboolean
 acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b, const AcyCatExpr *at)
 {
   gboolean any_value = FALSE;
-  AcyCatValue **next;
 
   for (guint i = 0; i < n; i++)
     {
@@ -583,7 +454,6 @@ acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
   if (!any_value)
     return TRUE;
 
-  next = g_newa (AcyCatValue *, n);
   for (guint round = 0;; round++)
     {
       gboolean changed = FALSE;
@@ -598,17 +468,14 @@ acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
       for (guint i = 0; i < n; i++)
         if (b[i].e->kind != ACY_CAT_E_FUN)
           {
-            next[i] = acy_cat_eval (ev, fr, b[i].e);
-            if (!next[i])
-              return FALSE;
-          }
-      for (guint i = 0; i < n; i++)
-        if (b[i].e->kind != ACY_CAT_E_FUN)
-          {
             AcyCatValue *old = b[i].pat.names[0] ? fr->slots[b[i].pat.slots[0]] : NULL;
-            if (b[i].pat.tuple || !old || !value_equal (ev, old, next[i]))
+            AcyCatValue *next = acy_cat_eval (ev, fr, b[i].e);
+
+            if (!next)
+              return FALSE;
+            if (b[i].pat.tuple || !old || !acy_cat_value_equal (ev, old, next))
               changed = TRUE;
-            if (!acy_cat_bind_pattern (ev, fr, &b[i].pat, next[i], b[i].e))
+            if (!acy_cat_bind_pattern (ev, fr, &b[i].pat, next, b[i].e))
               return FALSE;
           }
       if (!changed)
@@ -656,7 +523,7 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       switch (e->u.if_.cond)
         {
         case ACY_CAT_COND_EQ:
-          cond = value_equal (ev, a, b);
+          cond = acy_cat_value_equal (ev, a, b);
           break;
         case ACY_CAT_COND_SUBSET:
           if (!value_subset (ev, e, a, b, &cond))
@@ -664,7 +531,7 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
           break;
         case ACY_CAT_COND_IN:
           if (b->kind == ACY_CAT_V_VSET)
-            cond = value_in_vset (ev, b, a);
+            cond = acy_cat_vset_contains (ev, b, a);
           else if (a->kind == ACY_CAT_V_EVENT && b->kind == ACY_CAT_V_SET)
             cond = acy_bits_has (b->u.bits, a->u.ev);
           else if (a->kind == ACY_CAT_V_PAIR && b->kind == ACY_CAT_V_REL)
@@ -913,6 +780,30 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   g_assert_not_reached ();
 }
 
+/* A subexpression that depends on less than its statement: reuse its
+ * value while nothing at or below its level changed, and keep it in the
+ * arena of that level. */
+static AcyCatValue *
+eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatCache *c = ev->cache;
+  AcyCatExprMemo *m = &c->expr_memo[e->memo - 1];
+  AcyArena *saved = ev->arena;
+  AcyCatValue *v;
+
+  if (m->stamp > c->epoch[e->memo_level])
+    return m->value;
+  ev->arena = c->arenas[e->memo_level];
+  v = eval_inner (ev, fr, e);
+  ev->arena = saved;
+  if (v)
+    {
+      m->value = v;
+      m->stamp = ++c->tick;
+    }
+  return v;
+}
+
 AcyCatValue *
 acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
@@ -926,7 +817,7 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       ev->depth--;
       return NULL;
     }
-  v = eval_inner (ev, fr, e);
+  v = G_UNLIKELY (e->memo) ? eval_memo (ev, fr, e) : eval_inner (ev, fr, e);
   ev->depth--;
   return v;
 }
