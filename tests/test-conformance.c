@@ -41,6 +41,8 @@ typedef struct {
   const AcyMacros *macros;
   /* results */
   gboolean  passed;
+  gboolean  judged;         /* has a Result: comment */
+  gboolean  judge_agrees;   /* --judge says what it says with herd7's verdict */
   gboolean  timed_out;
   gboolean  skipped_budget;
   char     *diff;
@@ -96,6 +98,35 @@ first_difference (const char *want, const char *got)
                           w[i] ? w[i] : "<end>", g[i] ? g[i] : "<end>");
 }
 
+/* What `acyclic-check --judge` would say of the test's Result: comment,
+ * and what the same judgement gives with herd7's observation: the two
+ * must agree (also where the comment is stale). */
+static void
+judge_case (Case *c, const AcyTest *test, const AcyCheckResult *result, const char *herd_output)
+{
+  const char *expected = acy_test_get_expected_result (test);
+  const char *ours = acy_observation_to_string (acy_check_result_get_observation (result));
+  const char *obs_line = strstr (herd_output, "\nObservation ");
+  g_autofree char *want_word = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *const *flags = acy_check_result_get_flags (result);
+  gboolean want_race, our_race, herd_race;
+
+  if (expected == NULL || obs_line == NULL)
+    return;
+  c->judged = TRUE;
+  want_word = g_strndup (expected, strcspn (expected, " \t"));
+  want_race = strstr (expected, "DATARACE") != NULL;
+  our_race = flags && g_strv_contains (flags, "data-race");
+  herd_race = strstr (herd_output, "\nFlag data-race\n") != NULL;
+  fields = g_strsplit (obs_line + 1, " ", -1);
+  if (g_strv_length (fields) < 3)
+    return;
+  c->judge_agrees =
+    (g_str_equal (want_word, ours) && want_race == our_race) ==
+    (g_str_equal (want_word, fields[2]) && want_race == herd_race);
+}
+
 static void
 run_case (gpointer data, gpointer user_data)
 {
@@ -143,6 +174,7 @@ run_case (gpointer data, gpointer user_data)
   c->passed = g_str_equal (want, got);
   if (!c->passed)
     c->diff = first_difference (want, got);
+  judge_case (c, test, result, want);
 }
 
 static const char *
@@ -229,7 +261,7 @@ main (int argc, char **argv)
   g_autoptr(AcyMacros) macros = NULL;
   Suite suite = { 0 };
   GThreadPool *pool;
-  guint passed = 0, failed = 0, shown = 0, known = 0;
+  guint passed = 0, failed = 0, shown = 0, known = 0, judged = 0, judge_agrees = 0;
   g_autoptr(GHashTable) known_diffs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) known_slow = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *known_path = g_build_filename (SOURCE_MODELSDIR, "..", "tests",
@@ -329,6 +361,16 @@ main (int argc, char **argv)
     {
       Case *c = suite.cases->pdata[i];
       gboolean is_known = g_hash_table_contains (known_diffs, c->label);
+
+      judged += c->judged;
+      judge_agrees += c->judged && c->judge_agrees;
+      /* A test that agrees with herd7 must also be judged as herd7's
+       * output would be; anything else is a bug in the judge. */
+      if (c->passed && c->judged && !c->judge_agrees)
+        {
+          c->passed = FALSE;
+          c->diff = g_strdup ("--judge disagrees with herd7's verdict on the Result: comment");
+        }
       if (c->passed)
         {
           passed++;
@@ -348,6 +390,8 @@ main (int argc, char **argv)
             printf ("# %s: %s\n", c->label, c->diff);
         }
     }
+  printf ("# judge: %u of %u tests with a Result: comment judged as herd7's verdict would be\n",
+          judge_agrees, judged);
   printf ("# conformance %s: %u identical to herd7, %u different (%u of them known), of %u (%.1f s)\n",
           mode, passed, failed + known, known, suite.cases->len,
           (g_get_monotonic_time () - suite.start) / 1e6);

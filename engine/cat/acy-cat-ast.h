@@ -81,6 +81,11 @@ struct _AcyCatExpr {
   AcyCatExprKind kind;
   AcyLoc         loc;
   const char    *near;   /* the token the node starts with, for messages */
+  /* Set by acy-cat-deps.c on a subexpression that depends on less than
+   * its statement: 1 + its index in the runner's expression memo, and
+   * the level it depends on. 0 = evaluate every time. */
+  guint          memo;
+  guint8         memo_level;
   union {
     struct { const char *name; guint depth; guint slot; } var;
     const char *str;                       /* UNBOUND name, STRING, TAG name */

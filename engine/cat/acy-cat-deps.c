@@ -147,6 +147,90 @@ expr_level (Deps *d, const AcyCatExpr *e, guint fun_depth)
   g_assert_not_reached ();
 }
 
+static gboolean
+worth_memo (const AcyCatExpr *e)
+{
+  switch (e->kind)
+    {
+    case ACY_CAT_E_EMPTY: case ACY_CAT_E_UNIV: case ACY_CAT_E_VAR: case ACY_CAT_E_UNBOUND:
+    case ACY_CAT_E_TAG: case ACY_CAT_E_STRING: case ACY_CAT_E_FUN:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
+/* Gives a memo to the largest subexpressions of a statement of level
+ * @stmt that depend on less than it (e.g. fencerel(Mb) inside mb, which
+ * depends on co through po-unlock-lock-po). Only at the top level of
+ * the statement, evaluated once per evaluation of it in the root frame:
+ * not inside function bodies, nor inside the equations of a let rec,
+ * which are evaluated once per round. */
+static void
+mark_memos (Deps *d, AcyCatExpr *e, guint8 stmt)
+{
+  guint8 l = expr_level (d, e, 0);
+
+  if (l < stmt && worth_memo (e))
+    {
+      e->memo = ++d->model->n_expr_memos;
+      e->memo_level = l;
+      return;
+    }
+  switch (e->kind)
+    {
+    case ACY_CAT_E_SET: case ACY_CAT_E_TUPLE:
+      for (guint i = 0; i < e->u.list.n; i++)
+        mark_memos (d, e->u.list.items[i], stmt);
+      return;
+    case ACY_CAT_E_BINOP:
+      mark_memos (d, e->u.bin.a, stmt);
+      mark_memos (d, e->u.bin.b, stmt);
+      return;
+    case ACY_CAT_E_UNOP:
+      mark_memos (d, e->u.un.a, stmt);
+      return;
+    case ACY_CAT_E_APP:
+      mark_memos (d, e->u.app.f, stmt);
+      mark_memos (d, e->u.app.arg, stmt);
+      return;
+    case ACY_CAT_E_LET:
+      for (guint i = 0; i < e->u.let.n; i++)
+        mark_memos (d, e->u.let.b[i].e, stmt);
+      mark_memos (d, e->u.let.body, stmt);
+      return;
+    case ACY_CAT_E_LETREC:
+      mark_memos (d, e->u.let.body, stmt);
+      return;
+    case ACY_CAT_E_MATCH_SET:
+      mark_memos (d, e->u.mset.e, stmt);
+      mark_memos (d, e->u.mset.if_empty, stmt);
+      mark_memos (d, e->u.mset.if_cons, stmt);
+      return;
+    case ACY_CAT_E_MATCH_TAG:
+      mark_memos (d, e->u.mtag.e, stmt);
+      for (guint i = 0; i < e->u.mtag.n; i++)
+        mark_memos (d, e->u.mtag.cases[i], stmt);
+      if (e->u.mtag.dflt)
+        mark_memos (d, e->u.mtag.dflt, stmt);
+      return;
+    case ACY_CAT_E_TRY:
+      mark_memos (d, e->u.try_.e, stmt);
+      mark_memos (d, e->u.try_.fallback, stmt);
+      return;
+    case ACY_CAT_E_IF:
+      if (e->u.if_.a)
+        mark_memos (d, e->u.if_.a, stmt);
+      if (e->u.if_.b)
+        mark_memos (d, e->u.if_.b, stmt);
+      mark_memos (d, e->u.if_.then_, stmt);
+      mark_memos (d, e->u.if_.else_, stmt);
+      return;
+    default:
+      return;
+    }
+}
+
 /* Slots a forall body binds (in the frame of the forall itself, the
  * root frame at the top level): never reused. Procedure bodies bind in
  * their own frames. */
@@ -230,6 +314,25 @@ acy_cat_compute_levels (AcyModel *model,
           break;
         }
       model->stmt_level[i] = l;
+      if (l != 0)
+        switch (st->kind)
+          {
+          case ACY_CAT_S_LET:
+            for (guint j = 0; j < st->u.let.n; j++)
+              mark_memos (&d, st->u.let.b[j].e, l);
+            break;
+          case ACY_CAT_S_CHECK:
+            mark_memos (&d, st->u.check.e, l);
+            break;
+          case ACY_CAT_S_WITH:
+            mark_memos (&d, st->u.with.e, l);
+            break;
+          case ACY_CAT_S_CALL:
+            mark_memos (&d, st->u.call.arg, l);
+            break;
+          default:
+            break;
+          }
     }
   model->n_withs = n_withs;
   model->n_levels = 2 + n_withs;

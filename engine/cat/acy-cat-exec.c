@@ -37,6 +37,7 @@ acy_cat_cache_new (const AcyModel *model)
     c->arenas[l] = acy_arena_new (l == 0 ? 64 * 1024 : 256 * 1024);
   c->epoch = g_new0 (guint64, c->n_levels);
   c->memo = g_new0 (AcyCatMemo, MAX (model->program->len, 1));
+  c->expr_memo = g_new0 (AcyCatExprMemo, MAX (model->n_expr_memos, 1));
   c->root = g_malloc0 (sizeof (AcyCatFrame) + MAX (n_slots, 1) * sizeof (gpointer));
   c->dynamic_slots = g_new (guint, MAX (n_slots, 1));
   for (guint i = 0; i < n_slots; i++)
@@ -57,6 +58,7 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->arenas);
   g_free (c->epoch);
   g_free (c->memo);
+  g_free (c->expr_memo);
   g_free (c->root);
   g_free (c->dynamic_slots);
   g_free (c->flags);

@@ -33,6 +33,7 @@ typedef enum {
 typedef struct _AcyCatValue AcyCatValue;
 typedef struct _AcyCatFrame AcyCatFrame;
 typedef struct _AcyCatEval  AcyCatEval;
+typedef struct _AcyCatVsetBuf AcyCatVsetBuf;
 
 typedef AcyCatValue *(*AcyCatPrimFunc) (AcyCatEval        *ev,
                                         const AcyCatExpr  *at,
@@ -48,6 +49,7 @@ struct _AcyCatValue {
     struct { guint a, b; } pair;
     const char     *str;   /* TAG name, STRING text */
     AcyCatValue   **items;
+    struct { AcyCatValue **items; AcyCatVsetBuf *buf; } vset;  /* items as above */
     struct { const AcyCatExpr *fun; AcyCatFrame *env; } clo;
     AcyCatPrimFunc  prim;
     struct { const AcyCatStmt *proc; AcyCatFrame *env; } proc;
@@ -91,6 +93,7 @@ struct _AcyModel {
   guint8          *slot_level;    /* per root slot */
   guint            n_withs;
   guint            n_levels;      /* 2 + n_withs */
+  guint            n_expr_memos;  /* subexpressions with a memo */
 };
 
 #define ACY_CAT_LEVEL_STRUCTURE 0
@@ -108,6 +111,11 @@ typedef struct {
   guint         count;
 } AcyCatMemo;
 
+typedef struct {
+  guint64       stamp;
+  AcyCatValue  *value;
+} AcyCatExprMemo;
+
 /* Per-runner evaluation state that outlives one candidate: one arena per
  * level (level 0 reset when the structure changes, level 1 per
  * candidate, level 2 + i per choice of the i-th `with`), the root frame
@@ -118,6 +126,7 @@ typedef struct {
   guint64       *epoch;       /* per level: tick of the last change at or below it */
   guint64        tick;
   AcyCatMemo    *memo;        /* per program statement */
+  AcyCatExprMemo *expr_memo;  /* per memoised subexpression */
   AcyCatFrame   *root;
   guint          n_dynamic;
   guint         *dynamic_slots; /* root slots of level >= 1, cleared per candidate */
@@ -179,6 +188,13 @@ gboolean     acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v);
 typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } AcyCatClass;
 AcyCatClass  acy_cat_classify     (const AcyCatValue *v);
 
+/* acy-cat-values.c */
+guint64      acy_cat_value_hash    (AcyCatEval *ev, AcyCatValue *v);
+gboolean     acy_cat_value_equal   (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b);
+gboolean     acy_cat_vset_contains (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v);
+AcyCatValue *acy_cat_vset_new      (AcyCatEval *ev, guint cap);
+AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt);
+
 /* acy-cat-exec.c */
 AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
 void         acy_cat_cache_free   (AcyCatCache *cache);
@@ -189,7 +205,7 @@ AcyCatValue *acy_cat_new_rel      (AcyCatEval *ev);   /* zeroed */
 AcyWord     *acy_cat_to_set       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
 AcyWord     *acy_cat_to_rel       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
 void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v);
-AcyCatValue *acy_cat_vset_add     (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt);
+
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
 
 /* acy-cat-builtins.c */
