@@ -208,17 +208,160 @@ draw_legend (cairo_t *cr, const AcyGraphLayout *layout)
     }
 }
 
-void
-acy_graph_render (cairo_t                   *cr,
-                  const AcyGraphLayout      *layout,
-                  const AcyGraphRenderState *state)
+/* Plain edges of one relation in one stroke and one fill: cairo's cost
+ * is mostly per operation, and a graph has ten relations but a hundred
+ * edges. */
+static void
+draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
 {
-  static const AcyGraphRenderState none = ACY_GRAPH_RENDER_STATE_INIT;
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+      double alpha = layout->has_witness ? 0.3 : 1.0;
+      double ux, uy;
+      gboolean any = FALSE;
 
-  if (state == NULL)
-    state = &none;
+      cairo_save (cr);
+      cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha);
+      cairo_set_line_width (cr, 1.5);
+      if (!info->base && !info->witness)
+        cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
+      for (guint i = 0; i < layout->edges->len; i++)
+        {
+          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+          if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
+              (gint) i == state->hover_edge || (gint) i == state->focus_edge)
+            continue;
+          edge_path (cr, e->p, &ux, &uy);
+          any = TRUE;
+        }
+      if (any)
+        {
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          for (guint i = 0; i < layout->edges->len; i++)
+            {
+              const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+              double bx, by;
+              if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
+                  (gint) i == state->hover_edge || (gint) i == state->focus_edge)
+                continue;
+              edge_path (cr, e->p, &ux, &uy);
+              cairo_new_path (cr);
+              bx = e->p[6] - ux * ARROW_LEN;
+              by = e->p[7] - uy * ARROW_LEN;
+              cairo_move_to (cr, e->p[6], e->p[7]);
+              cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
+              cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
+              cairo_close_path (cr);
+            }
+          cairo_fill (cr);
+        }
+      cairo_restore (cr);
+    }
+}
+
+static gboolean
+edge_is_plain (const AcyGraphLayout *layout, const AcyGraphRenderState *state, guint i)
+{
+  const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+  return !e->witness && (gint) i != state->selected_edge && (gint) i != state->hover_edge &&
+         (gint) i != state->focus_edge;
+}
+
+static void
+draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
+{
+  double alpha = layout->has_witness ? 0.45 : 1.0;
 
   cairo_save (cr);
+  for (guint i = 0; i < layout->edges->len; i++)
+    if (edge_is_plain (layout, state, i))
+      {
+        const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+        rounded_rect (cr, e->lx, e->ly, e->lw, e->lh, 3);
+      }
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+  cairo_fill (cr);
+  cairo_set_line_width (cr, 0.8);
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < layout->edges->len; i++)
+        {
+          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+          if (e->rel == r && edge_is_plain (layout, state, i))
+            {
+              rounded_rect (cr, e->lx, e->ly, e->lw, e->lh, 3);
+              any = TRUE;
+            }
+        }
+      if (!any)
+        continue;
+      cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha * 0.5);
+      cairo_stroke (cr);
+      cairo_set_source_rgba (cr, info->rgb[0] * 0.8, info->rgb[1] * 0.8, info->rgb[2] * 0.8, alpha);
+      for (guint i = 0; i < layout->edges->len; i++)
+        {
+          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+          if (e->rel == r && edge_is_plain (layout, state, i))
+            {
+              cairo_move_to (cr, e->lx + 3, e->ly + 1.5);
+              pango_cairo_show_layout (cr, e->text);
+            }
+        }
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
+{
+  cairo_save (cr);
+  for (int init = 0; init < 2; init++)
+    {
+      for (guint i = 0; i < layout->nodes->len; i++)
+        {
+          const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+          if (n->init == init)
+            rounded_rect (cr, n->x, n->y, n->w, n->h, 5);
+        }
+      if (init)
+        cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
+      else
+        cairo_set_source_rgb (cr, 0.99, 0.99, 0.97);
+      cairo_fill (cr);
+    }
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      rounded_rect (cr, n->x, n->y, n->w, n->h, 5);
+    }
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      cairo_move_to (cr, n->x + 9, n->y + 5);
+      pango_cairo_show_layout (cr, n->text);
+    }
+  cairo_restore (cr);
+}
+
+void
+acy_graph_render_base (cairo_t *cr, const AcyGraphLayout *layout)
+{
+  static const AcyGraphRenderState none = ACY_GRAPH_RENDER_STATE_INIT;
+  const AcyGraphRenderState *state = &none;
+
+  cairo_save (cr);
+  /* The default tolerance (0.1 px) splits every curve and rounded corner
+   * into many more segments than anyone can see. */
+  cairo_set_tolerance (cr, 0.3);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_rectangle (cr, 0, 0, layout->width, layout->height);
   cairo_fill (cr);
@@ -231,42 +374,23 @@ acy_graph_render (cairo_t                   *cr,
     }
   draw_thread_headers (cr, layout);
 
-  /* Faded edges under the witness; the witness and the selection on top. */
-  for (int pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < layout->edges->len; i++)
-      {
-        const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-        gboolean sel = (gint) i == state->selected_edge;
-        gboolean hov = (gint) i == state->hover_edge;
-        gboolean foc = (gint) i == state->focus_edge;
-        if ((e->witness || sel || hov || foc) == (pass == 1))
-          draw_edge (cr, layout, e, sel, hov, foc);
-      }
-  for (guint i = 0; i < layout->nodes->len; i++)
-    draw_node (cr, &g_array_index (layout->nodes, AcyGraphNode, i),
-               (gint) i == state->selected_node, (gint) i == state->hover_node,
-               (gint) i == state->focus_node);
-  /* Labels last: above the nodes they may touch. */
-  for (int pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < layout->edges->len; i++)
-      {
-        const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-        gboolean emph = (gint) i == state->selected_edge || (gint) i == state->hover_edge ||
-                        (gint) i == state->focus_edge;
-        if ((e->witness || emph) == (pass == 1))
-          draw_edge_label (cr, layout, e, emph);
-      }
-  if (state->focus_edge >= 0 && (guint) state->focus_edge < layout->edges->len)
+  /* Faded edges under the witness, the witness on top. */
+  draw_plain_edges (cr, layout, state);
+  for (guint i = 0; i < layout->edges->len; i++)
     {
-      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, state->focus_edge);
-      rounded_rect (cr, e->lx - 3, e->ly - 3, e->lw + 6, e->lh + 6, 5);
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      cairo_set_line_width (cr, 2);
-      cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->witness)
+        draw_edge (cr, layout, e, FALSE, FALSE, FALSE);
     }
-
+  draw_plain_nodes (cr, layout, state);
+  /* Labels last: above the nodes they may touch. */
+  draw_plain_labels (cr, layout, state);
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->witness)
+        draw_edge_label (cr, layout, e, FALSE);
+    }
   if (layout->witness_caption)
     {
       cairo_set_source_rgb (cr, 0.7, 0.0, 0.38);
@@ -275,6 +399,52 @@ acy_graph_render (cairo_t                   *cr,
     }
   draw_legend (cr, layout);
   cairo_restore (cr);
+}
+
+void
+acy_graph_render_overlay (cairo_t                   *cr,
+                          const AcyGraphLayout      *layout,
+                          const AcyGraphRenderState *state)
+{
+  gint edges[3] = { state->hover_edge, state->selected_edge, state->focus_edge };
+  gint nodes[3] = { state->hover_node, state->selected_node, state->focus_node };
+
+  cairo_save (cr);
+  cairo_set_tolerance (cr, 0.3);
+  for (guint k = 0; k < 3; k++)
+    if (edges[k] >= 0 && (guint) edges[k] < layout->edges->len &&
+        (k == 0 || (edges[k] != edges[0] && (k == 1 || edges[k] != edges[1]))))
+      draw_edge (cr, layout, &g_array_index (layout->edges, AcyGraphEdge, edges[k]),
+                 edges[k] == state->selected_edge, edges[k] == state->hover_edge,
+                 edges[k] == state->focus_edge);
+  for (guint k = 0; k < 3; k++)
+    if (nodes[k] >= 0 && (guint) nodes[k] < layout->nodes->len)
+      draw_node (cr, &g_array_index (layout->nodes, AcyGraphNode, nodes[k]),
+                 nodes[k] == state->selected_node, nodes[k] == state->hover_node,
+                 nodes[k] == state->focus_node);
+  for (guint k = 0; k < 3; k++)
+    if (edges[k] >= 0 && (guint) edges[k] < layout->edges->len)
+      draw_edge_label (cr, layout, &g_array_index (layout->edges, AcyGraphEdge, edges[k]), TRUE);
+  if (state->focus_edge >= 0 && (guint) state->focus_edge < layout->edges->len)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, state->focus_edge);
+      rounded_rect (cr, e->lx - 3, e->ly - 3, e->lw + 6, e->lh + 6, 5);
+      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      cairo_set_line_width (cr, 2);
+      cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+void
+acy_graph_render (cairo_t                   *cr,
+                  const AcyGraphLayout      *layout,
+                  const AcyGraphRenderState *state)
+{
+  acy_graph_render_base (cr, layout);
+  if (state)
+    acy_graph_render_overlay (cr, layout, state);
 }
 
 gboolean

@@ -22,7 +22,15 @@ typedef struct {
 
 #define ACY_GRAPH_RENDER_STATE_INIT { -1, -1, -1, -1, -1, -1 }
 
-/* Draws @layout at the origin of @cr in layout units (the caller scales
+/* The picture without hover, selection or focus: what a viewer caches
+ * (as a render node) and redraws only when the layout changes. */
+void acy_graph_render_base    (cairo_t *cr, const AcyGraphLayout *layout);
+/* Hover, selection and focus, drawn over the base picture. */
+void acy_graph_render_overlay (cairo_t                   *cr,
+                               const AcyGraphLayout      *layout,
+                               const AcyGraphRenderState *state);
+
+/* Base and overlay: draws @layout at the origin of @cr in layout units (the caller scales
  * and translates for zoom and pan). @state: nullable. */
 void acy_graph_render (cairo_t                   *cr,
                        const AcyGraphLayout      *layout,
