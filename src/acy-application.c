@@ -21,6 +21,9 @@ struct _AcyApplication
    * build tree; the app then simply forgets its state between runs.
    */
   GSettings      *settings;
+
+  /* Unsaved work left by a crash is offered back once, in the first window. */
+  gboolean        recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (AcyApplication, acy_application, ADW_TYPE_APPLICATION)
@@ -56,8 +59,13 @@ acy_application_quit_action (GSimpleAction *action,
                              gpointer       user_data)
 {
   AcyApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
 
-  g_application_quit (G_APPLICATION (self));
+  /* Closing rather than quitting lets each window ask about unsaved
+   * changes; the application ends with its last window.
+   */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
 }
 
 static void
@@ -131,34 +139,49 @@ acy_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.run", run_accels);
 }
 
-static void
-acy_application_activate (GApplication *app)
+static AcyWindow *
+acy_application_ensure_window (AcyApplication *self,
+                               gboolean        with_example)
 {
   GtkWindow *window;
 
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (window == NULL)
     {
-      window = GTK_WINDOW (acy_window_new (ACY_APPLICATION (app)));
-      acy_window_load_example (ACY_WINDOW (window));
+      window = GTK_WINDOW (acy_window_new (self));
+      if (with_example)
+        acy_window_load_example (ACY_WINDOW (window), NULL);
     }
 
-  gtk_window_present (window);
+  if (!self->recovery_offered)
+    {
+      self->recovery_offered = TRUE;
+      acy_window_offer_recovery (ACY_WINDOW (window));
+    }
+
+  return ACY_WINDOW (window);
 }
 
+static void
+acy_application_activate (GApplication *app)
+{
+  AcyWindow *window = acy_application_ensure_window (ACY_APPLICATION (app), TRUE);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* `acyclic FILE...`: each file in a tab of the active window */
 static void
 acy_application_open (GApplication  *app,
                       GFile        **files,
                       int            n_files,
                       const char    *hint)
 {
-  for (int i = 0; i < n_files; i++)
-    {
-      AcyWindow *window = acy_window_new (ACY_APPLICATION (app));
+  AcyWindow *window = acy_application_ensure_window (ACY_APPLICATION (app), FALSE);
 
-      acy_window_load_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+  for (int i = 0; i < n_files; i++)
+    acy_window_load_file (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void

@@ -1,4 +1,7 @@
-/* acy-window.c - the main window: litmus editor beside the results
+/* acy-window.c - the main window: tabs of litmus tests and cat models
+ *
+ * This file keeps the tabs, the model chooser and the routing of errors
+ * between documents; acy-window-actions.c has what the user can do.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,32 +12,34 @@
 
 #include <glib/gi18n.h>
 
-#include "acy-window.h"
+#include "acyclic.h"
+#include "acy-autosave.h"
+#include "acy-examples.h"
+#include "acy-window-private.h"
 
-#define EXAMPLE_RESOURCE "/org/acyclic/Acyclic/examples/MP.litmus"
+#define FALLBACK_MODEL "coherent-rmo.cat"
+#define MAX_RECENT_MODELS 5
+#define MAX_RECENT_FILES 8
 
-struct _AcyWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template children */
-  AdwWindowTitle       *window_title;
-  AdwToastOverlay      *toast_overlay;
-  GtkSourceView        *source_view;
-  GtkSourceBuffer      *buffer;
-  GtkStack             *results_stack;
-  GtkTextView          *results_view;
-
-  /* The file in the editor, or NULL for the built-in example. */
-  GFile                *file;
-
-  /* Cancelled in dispose so that pending loads never touch a dead window;
-   * kept until finalize so their callbacks can still ask it.
-   */
-  GCancellable         *cancellable;
+enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
 };
 
+static GParamSpec *properties[N_PROPS];
+
 G_DEFINE_FINAL_TYPE (AcyWindow, acy_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static const struct {
+  const char *file;
+  const char *name;
+} builtin_models[] = {
+  { "sc.cat", N_("Sequential Consistency") },
+  { "tso.cat", N_("Total Store Order") },
+  { "coherent-rmo.cat", N_("Coherent RMO") },
+  { "toy-rmo.cat", N_("Toy RMO") },
+};
 
 AcyWindow *
 acy_window_new (AcyApplication *application)
@@ -46,288 +51,844 @@ acy_window_new (AcyApplication *application)
                        NULL);
 }
 
-/**
- * acy_window_get_buffer:
- * @self: an #AcyWindow
- *
- * Returns: (transfer none): the buffer holding the litmus test
- */
-GtkSourceBuffer *
-acy_window_get_buffer (AcyWindow *self)
-{
-  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
-
-  return self->buffer;
-}
-
-/**
- * acy_window_get_file:
- * @self: an #AcyWindow
- *
- * Returns: (transfer none) (nullable): the file being edited, or %NULL
- *   when the editor holds the built-in example
- */
-GFile *
-acy_window_get_file (AcyWindow *self)
-{
-  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
-
-  return self->file;
-}
-
-static void
+void
 acy_window_toast (AcyWindow  *self,
                   const char *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
 }
 
-/* Models and tests share the editor; the suffix is all we go by, as the
- * MIME types are only known once the app is installed.
- */
-static void
-acy_window_update_language (AcyWindow  *self,
-                            const char *name)
-{
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  const char *id = g_str_has_suffix (name, ".cat") ? "cat" : "litmus";
-
-  gtk_source_buffer_set_language (self->buffer,
-                                  gtk_source_language_manager_get_language (languages, id));
-}
-
-static void
-acy_window_set_file (AcyWindow  *self,
-                     GFile      *file,
-                     const char *subtitle)
-{
-  g_set_object (&self->file, file);
-  adw_window_title_set_subtitle (self->window_title, subtitle);
-}
-
-static void
-acy_window_show_empty_results (AcyWindow *self)
-{
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->results_view), "", 0);
-  gtk_stack_set_visible_child_name (self->results_stack, "empty");
-}
-
 /**
- * acy_window_show_output:
- * @self: an #AcyWindow
- * @text: herd-format output of a run
+ * acy_window_get_builtin_model:
+ * @name: a file in the built-in models folder, e.g. "sc.cat"
  *
- * Shows @text in the results area, replacing what was there.
+ * Returns: (transfer full): its path
  */
-void
-acy_window_show_output (AcyWindow  *self,
-                        const char *text)
+char *
+acy_window_get_builtin_model (const char *name)
 {
-  g_return_if_fail (ACY_IS_WINDOW (self));
-  g_return_if_fail (text != NULL);
+  return g_build_filename (acy_builtin_models_dir (), name, NULL);
+}
 
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->results_view), text, -1);
-  gtk_stack_set_visible_child_name (self->results_stack, "output");
+static char *
+model_display_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  char *dot;
+
+  if (g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
+      if (g_str_equal (base, builtin_models[i].file))
+        return g_strdup (_(builtin_models[i].name));
+
+  dot = strrchr (base, '.');
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_steal_pointer (&base);
+}
+
+/* Documents */
+
+AcyDocument *
+acy_window_get_document (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return self->current;
+}
+
+guint
+acy_window_get_n_documents (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), 0);
+
+  return adw_tab_view_get_n_pages (self->tab_view);
+}
+
+AcyDocument *
+acy_window_get_nth_document (AcyWindow *self,
+                             guint      n)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return ACY_DOCUMENT (adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, n)));
+}
+
+GtkSourceBuffer *
+acy_window_get_buffer (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return self->current ? acy_document_get_buffer (self->current) : NULL;
+}
+
+GFile *
+acy_window_get_file (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return self->current ? acy_document_get_file (self->current) : NULL;
+}
+
+static AdwTabPage *
+page_of (AcyWindow   *self,
+         AcyDocument *document)
+{
+  return adw_tab_view_get_page (self->tab_view, GTK_WIDGET (document));
+}
+
+AcyDocument *
+acy_window_find_document (AcyWindow *self,
+                          GFile     *file)
+{
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+      GFile *other = acy_document_get_file (document);
+
+      if (other != NULL && g_file_equal (other, file))
+        return document;
+    }
+
+  return NULL;
+}
+
+static gboolean
+is_example_title (const char *title)
+{
+  g_autofree char *id = NULL;
+
+  if (!g_str_has_suffix (title, ".litmus"))
+    return FALSE;
+  id = g_strndup (title, strlen (title) - strlen (".litmus"));
+  return acy_examples_find (id) != NULL;
 }
 
 static void
-acy_window_editor_loaded (AcyWindow *self)
+acy_window_update_page (AcyWindow   *self,
+                        GParamSpec  *pspec,
+                        AcyDocument *document)
 {
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start;
+  AdwTabPage *page = page_of (self, document);
+  g_autofree char *title = NULL;
+  GFile *file;
 
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
-  gtk_text_buffer_set_modified (buffer, FALSE);
-  acy_window_show_empty_results (self);
+  if (page == NULL)
+    return;
+
+  /* Translators: a tab title with unsaved changes */
+  title = acy_document_get_modified (document)
+          ? g_strdup_printf (_("• %s"), acy_document_get_title (document))
+          : g_strdup (acy_document_get_title (document));
+  adw_tab_page_set_title (page, title);
+  adw_tab_page_set_loading (page, acy_document_get_running (document));
+  file = acy_document_get_file (document);
+  adw_tab_page_set_tooltip (page, file ? g_file_peek_path (file) : NULL);
+
+  if (document != self->current)
+    return;
+
+  adw_window_title_set_title (self->window_title, title);
+  if (file != NULL)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *dir = parent ? g_file_get_parse_name (parent) : NULL;
+      const char *home = g_get_home_dir ();
+
+      /* ~/tests rather than /home/me/tests, as Text Editor does */
+      if (dir != NULL && g_str_has_prefix (dir, home) && dir[strlen (home)] == G_DIR_SEPARATOR)
+        {
+          g_autofree char *short_dir = g_strconcat ("~", dir + strlen (home), NULL);
+          adw_window_title_set_subtitle (self->window_title, short_dir);
+        }
+      else
+        adw_window_title_set_subtitle (self->window_title, dir);
+    }
+  else if (!acy_document_get_modified (document) && is_example_title (acy_document_get_title (document)))
+    adw_window_title_set_subtitle (self->window_title, _("Example"));
+  else
+    adw_window_title_set_subtitle (self->window_title, _("Not saved"));
+}
+
+static void
+acy_window_update_model_button (AcyWindow *self)
+{
+  const char *model = acy_window_get_model (self);
+  g_autofree char *name = model ? model_display_name (model) : NULL;
+
+  gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
+}
+
+static void
+acy_window_error_elsewhere (AcyWindow   *self,
+                            const char  *path,
+                            guint        line,
+                            guint        col,
+                            AcyDocument *source)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AcyDocument *document = acy_window_find_document (self, file);
+
+  if (document != NULL)
+    acy_document_mark_error (document, line, col);
+}
+
+static void
+acy_window_location_activated (AcyWindow   *self,
+                               const char  *path,
+                               guint        line,
+                               guint        col,
+                               AcyDocument *source)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  acy_window_open_file (self, file, line, col);
+}
+
+AdwTabPage *
+acy_window_add_document (AcyWindow   *self,
+                         AcyDocument *document)
+{
+  AdwTabPage *page;
+
+  if (acy_document_get_model (document) == NULL)
+    acy_document_set_model (document, self->default_model);
+
+  page = adw_tab_view_append (self->tab_view, GTK_WIDGET (document));
+  g_signal_connect_object (document, "notify::title", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::modified", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::running", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "error-elsewhere", G_CALLBACK (acy_window_error_elsewhere), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "location-activated", G_CALLBACK (acy_window_location_activated), self, G_CONNECT_SWAPPED);
+  adw_tab_view_set_selected_page (self->tab_view, page);
+  acy_window_update_page (self, NULL, document);
+  gtk_widget_grab_focus (GTK_WIDGET (document));
+
+  return page;
+}
+
+AcyDocument *
+acy_window_new_document (AcyWindow       *self,
+                         AcyDocumentKind  kind)
+{
+  g_autofree char *name = NULL;
+  AcyDocument *document;
+
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  self->untitled_count++;
+  if (kind == ACY_DOCUMENT_CAT)
+    /* Translators: the name of a new cat model; %u counts them */
+    name = g_strdup_printf (_("Untitled Model %u"), self->untitled_count);
+  else
+    /* Translators: the name of a new litmus test; %u counts them */
+    name = g_strdup_printf (_("Untitled Test %u"), self->untitled_count);
+
+  document = acy_document_new (kind, name);
+  acy_window_add_document (self, document);
+  return document;
+}
+
+/* The selected document if it is an empty untitled one, else a new one. */
+static AcyDocument *
+acy_window_reusable_document (AcyWindow       *self,
+                              AcyDocumentKind  kind)
+{
+  if (self->current != NULL
+      && acy_document_get_kind (self->current) == kind
+      && acy_document_is_pristine (self->current))
+    return self->current;
+
+  return acy_window_new_document (self, kind);
 }
 
 /**
  * acy_window_load_example:
- * @self: an #AcyWindow
+ * @id: (nullable): an example of the gallery, or %NULL for message passing
  *
- * Replaces the editor contents with the built-in message-passing test.
+ * Shows the example in the selected tab if it is empty, else in a new tab.
  */
 void
-acy_window_load_example (AcyWindow *self)
+acy_window_load_example (AcyWindow  *self,
+                         const char *id)
 {
-  GtkTextBuffer *buffer;
+  const AcyExample *example;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  const char *text;
+  g_autofree char *name = NULL;
+  AcyDocument *document;
   gsize len;
+  const char *text;
 
   g_return_if_fail (ACY_IS_WINDOW (self));
 
-  bytes = g_resources_lookup_data (EXAMPLE_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  example = acy_examples_find (id ? id : "MP");
+  g_return_if_fail (example != NULL);
+
+  bytes = acy_example_load (example, &error);
   if (bytes == NULL)
     {
       g_critical ("Built-in example is missing: %s", error->message);
       return;
     }
 
+  document = acy_window_reusable_document (self, ACY_DOCUMENT_LITMUS);
   text = g_bytes_get_data (bytes, &len);
-  /* The buffer keeps the final newline implicit, as the file loader does. */
-  if (len > 0 && text[len - 1] == '\n')
-    len--;
-
-  buffer = GTK_TEXT_BUFFER (self->buffer);
-  /* Loading is not an edit the user could want to undo. */
-  gtk_text_buffer_begin_irreversible_action (buffer);
-  gtk_text_buffer_set_text (buffer, text, len);
-  gtk_text_buffer_end_irreversible_action (buffer);
-
-  acy_window_update_language (self, EXAMPLE_RESOURCE);
-  acy_window_set_file (self, NULL, _("Example: Message Passing"));
-  acy_window_editor_loaded (self);
+  name = acy_example_file_name (example);
+  acy_document_set_text (document, text, len, name, FALSE);
+  acy_window_update_page (self, NULL, document);
 }
 
+typedef struct
+{
+  AcyWindow   *self;
+  AcyDocument *document;
+  gboolean     is_new;
+  guint        line;
+  guint        col;
+} OpenData;
+
 static void
-acy_window_load_cb (GObject      *object,
+acy_window_open_cb (GObject      *object,
                     GAsyncResult *result,
                     gpointer      user_data)
 {
-  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
-  g_autoptr(AcyWindow) self = user_data;
+  AcyDocument *document = ACY_DOCUMENT (object);
+  OpenData *data = user_data;
+  AcyWindow *self = data->self;
   g_autoptr(GError) error = NULL;
-  GFile *file;
-  g_autofree char *name = NULL;
 
-  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+  if (!acy_document_load_finish (document, result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_autofree char *title = NULL;
 
-          file = gtk_source_file_loader_get_location (loader);
-          name = g_file_get_basename (file);
           /* Translators: the first %s is a file name, the second why it failed */
-          title = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
+          title = g_strdup_printf (_("Could not open “%s”: %s"),
+                                   acy_document_get_title (document), error->message);
           acy_window_toast (self, title);
+          if (data->is_new && page_of (self, document) != NULL)
+            adw_tab_view_close_page (self->tab_view, page_of (self, document));
         }
-      return;
+    }
+  else
+    {
+      GFile *file = acy_document_get_file (document);
+      g_autofree char *uri = g_file_get_uri (file);
+
+      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+      if (data->line > 0)
+        acy_document_goto (document, data->line, data->col);
     }
 
-  if (g_cancellable_is_cancelled (self->cancellable))
-    return;
+  g_object_unref (data->document);
+  g_object_unref (data->self);
+  g_free (data);
+}
 
-  file = gtk_source_file_loader_get_location (loader);
-  name = g_file_get_basename (file);
-  acy_window_update_language (self, name);
-  acy_window_set_file (self, file, name);
-  acy_window_editor_loaded (self);
+static AcyDocumentKind
+kind_of_file (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  if (g_str_has_suffix (name, ".cat") || g_str_has_suffix (name, ".bell"))
+    return ACY_DOCUMENT_CAT;
+  return ACY_DOCUMENT_LITMUS;
 }
 
 /**
- * acy_window_load_file:
- * @self: an #AcyWindow
- * @file: a litmus test or cat model
+ * acy_window_open_file:
+ * @goto_line: a line to move the cursor to once loaded, or 0
  *
- * Starts loading @file into the editor; failures are shown in the window.
+ * Selects the tab of @file if it is open, else loads it into a tab.
  */
 void
-acy_window_load_file (AcyWindow *self,
-                      GFile     *file)
+acy_window_open_file (AcyWindow *self,
+                      GFile     *file,
+                      guint      goto_line,
+                      guint      goto_col)
 {
-  g_autoptr(GtkSourceFile) source_file = NULL;
-  g_autoptr(GtkSourceFileLoader) loader = NULL;
+  AcyDocument *document;
+  OpenData *data;
+  AcyDocumentKind kind;
 
   g_return_if_fail (ACY_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  source_file = gtk_source_file_new ();
-  gtk_source_file_set_location (source_file, file);
-  loader = gtk_source_file_loader_new (self->buffer, source_file);
-  gtk_source_file_loader_load_async (loader,
-                                     G_PRIORITY_DEFAULT,
-                                     self->cancellable,
-                                     NULL, NULL, NULL,
-                                     acy_window_load_cb,
-                                     g_object_ref (self));
-}
-
-static void
-acy_window_open_response (AcyWindow            *self,
-                          int                   response,
-                          GtkFileChooserNative *native)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
+  document = acy_window_find_document (self, file);
+  if (document != NULL)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      acy_window_load_file (self, file);
+      adw_tab_view_set_selected_page (self->tab_view, page_of (self, document));
+      if (goto_line > 0)
+        acy_document_goto (document, goto_line, goto_col);
+      return;
     }
 
-  g_object_unref (native);
+  kind = kind_of_file (file);
+  data = g_new0 (OpenData, 1);
+  data->self = g_object_ref (self);
+  data->is_new = !(self->current != NULL
+                   && acy_document_get_kind (self->current) == kind
+                   && acy_document_is_pristine (self->current));
+  data->document = g_object_ref (acy_window_reusable_document (self, kind));
+  data->line = goto_line;
+  data->col = goto_col;
+  acy_document_load_async (data->document, file, self->cancellable, acy_window_open_cb, data);
+}
+
+void
+acy_window_load_file (AcyWindow *self,
+                      GFile     *file)
+{
+  acy_window_open_file (self, file, 0, 0);
+}
+
+/* Models */
+
+const char *
+acy_window_get_model (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    return acy_document_get_model (self->current);
+  return self->default_model;
 }
 
 static void
-acy_window_add_filter (GtkFileChooser     *chooser,
-                       const char         *name,
-                       const char * const *patterns)
+acy_window_rebuild_model_menu (AcyWindow *self)
 {
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GMenu) builtins = g_menu_new ();
+  g_autoptr(GMenu) recent = g_menu_new ();
+  g_autoptr(GMenu) files = g_menu_new ();
+  g_auto(GStrv) recent_models = NULL;
 
-  gtk_file_filter_set_name (filter, name);
-  for (guint i = 0; patterns[i] != NULL; i++)
-    gtk_file_filter_add_pattern (filter, patterns[i]);
-  gtk_file_chooser_add_filter (chooser, filter);
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
+    {
+      g_autofree char *path = acy_window_get_builtin_model (builtin_models[i].file);
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(builtin_models[i].name), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (path));
+      g_menu_append_item (builtins, item);
+    }
+
+  if (self->settings != NULL)
+    recent_models = g_settings_get_strv (self->settings, "recent-models");
+  for (guint i = 0; recent_models != NULL && recent_models[i] != NULL; i++)
+    {
+      g_autofree char *name = model_display_name (recent_models[i]);
+      g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (recent_models[i]));
+      g_menu_append_item (recent, item);
+    }
+
+  g_menu_append (files, _("_Open Model File…"), "win.open-model");
+  g_menu_append (files, _("_Edit Model"), "win.edit-model");
+
+  g_menu_remove_all (self->model_menu);
+  g_menu_append_section (self->model_menu, _("Built-in Models"), G_MENU_MODEL (builtins));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
+    g_menu_append_section (self->model_menu, _("Recent Models"), G_MENU_MODEL (recent));
+  g_menu_append_section (self->model_menu, NULL, G_MENU_MODEL (files));
+}
+
+void
+acy_window_add_recent_model (AcyWindow  *self,
+                             const char *path)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) old = NULL;
+  g_auto(GStrv) updated = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  guint n = 1;
+
+  if (self->settings == NULL || g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
+    return;
+
+  old = g_settings_get_strv (self->settings, "recent-models");
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && n < MAX_RECENT_MODELS; i++)
+    if (g_strcmp0 (old[i], path) != 0)
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+  updated = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-models", (const char * const *) updated);
+}
+
+/**
+ * acy_window_set_model:
+ * @model_path: a .cat or .cfg file
+ *
+ * Checks the selected test, and new tests, against @model_path from now.
+ */
+void
+acy_window_set_model (AcyWindow  *self,
+                      const char *model_path)
+{
+  g_return_if_fail (ACY_IS_WINDOW (self));
+  g_return_if_fail (model_path != NULL);
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    acy_document_set_model (self->current, model_path);
+
+  if (g_strcmp0 (self->default_model, model_path) != 0)
+    {
+      g_free (self->default_model);
+      self->default_model = g_strdup (model_path);
+      if (self->settings != NULL)
+        g_settings_set_string (self->settings, "default-model", model_path);
+    }
+  acy_window_add_recent_model (self, model_path);
+  acy_window_update_model_button (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+/* The setting holds a path, or a name in the built-in models folder. */
+static char *
+acy_window_initial_model (AcyWindow *self)
+{
+  g_autofree char *setting = NULL;
+  g_autofree char *builtin = NULL;
+
+  if (self->settings != NULL)
+    setting = g_settings_get_string (self->settings, "default-model");
+
+  if (setting != NULL && setting[0] != '\0')
+    {
+      if (g_path_is_absolute (setting))
+        {
+          if (g_file_test (setting, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&setting);
+        }
+      else
+        {
+          builtin = acy_window_get_builtin_model (setting);
+          if (g_file_test (builtin, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&builtin);
+        }
+    }
+
+  return acy_window_get_builtin_model (FALLBACK_MODEL);
+}
+
+/* Running */
+
+/* Every open model's text, so that a run uses what the user sees. */
+static GHashTable *
+acy_window_collect_overrides (AcyWindow *self)
+{
+  GHashTable *overrides = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+      GFile *file = acy_document_get_file (document);
+
+      if (acy_document_get_kind (document) != ACY_DOCUMENT_CAT || file == NULL
+          || g_file_peek_path (file) == NULL)
+        continue;
+      g_hash_table_insert (overrides,
+                           g_canonicalize_filename (g_file_peek_path (file), NULL),
+                           acy_document_get_text (document));
+    }
+
+  return overrides;
+}
+
+/**
+ * acy_window_run:
+ *
+ * Checks the selected test, or, when a model is in front, the last test
+ * that was, so that a model can be edited and tried at once.
+ */
+void
+acy_window_run (AcyWindow *self)
+{
+  g_autoptr(GHashTable) overrides = NULL;
+  g_autoptr(AcyDocument) test = NULL;
+
+  g_return_if_fail (ACY_IS_WINDOW (self));
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    test = g_object_ref (self->current);
+  else
+    test = g_weak_ref_get (&self->last_test);
+
+  if (test == NULL)
+    {
+      acy_window_toast (self, _("Open a litmus test to check it against this model"));
+      return;
+    }
+
+  if (test != self->current)
+    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
+
+  overrides = acy_window_collect_overrides (self);
+  acy_document_run (test, overrides);
+}
+
+/* Tabs */
+
+static void
+acy_window_selected_page_changed (AcyWindow  *self,
+                                  GParamSpec *pspec,
+                                  AdwTabView *tab_view)
+{
+  AdwTabPage *page = adw_tab_view_get_selected_page (tab_view);
+
+  self->current = page ? ACY_DOCUMENT (adw_tab_page_get_child (page)) : NULL;
+  if (self->current != NULL)
+    {
+      if (acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+        g_weak_ref_set (&self->last_test, self->current);
+      acy_window_update_page (self, NULL, self->current);
+    }
+  else
+    {
+      adw_window_title_set_title (self->window_title, _("Acyclic"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+
+  acy_window_update_model_button (self);
+  acy_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+static AcyDocument *
+first_modified_document (AcyWindow *self)
+{
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+
+      if (acy_document_get_modified (document))
+        return document;
+    }
+
+  return NULL;
+}
+
+/* Closing the window closes modified tabs one by one, each asking what
+ * to do, and gives up as soon as the user cancels one.
+ */
+void
+acy_window_continue_closing (AcyWindow *self)
+{
+  AcyDocument *document;
+
+  if (!self->closing)
+    return;
+
+  document = first_modified_document (self);
+  if (document == NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  adw_tab_view_set_selected_page (self->tab_view, page_of (self, document));
+  adw_tab_view_close_page (self->tab_view, page_of (self, document));
+}
+
+static gboolean
+acy_window_close_request (GtkWindow *window)
+{
+  AcyWindow *self = ACY_WINDOW (window);
+
+  if (first_modified_document (self) == NULL)
+    return GTK_WINDOW_CLASS (acy_window_parent_class)->close_request (window);
+
+  self->closing = TRUE;
+  acy_window_continue_closing (self);
+  return TRUE;
+}
+
+static gboolean
+acy_window_continue_closing_idle (gpointer data)
+{
+  acy_window_continue_closing (data);
+  return G_SOURCE_REMOVE;
 }
 
 static void
-acy_window_open_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
+acy_window_n_pages_changed (AcyWindow  *self,
+                            GParamSpec *pspec,
+                            AdwTabView *tab_view)
 {
-  AcyWindow *self = ACY_WINDOW (widget);
-  GtkFileChooserNative *native;
+  if (self->disposing)
+    return;
 
-  /* Owned by the response handler, which drops it. */
-  native = gtk_file_chooser_native_new (_("Open"),
-                                        GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"),
-                                        _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  acy_window_add_filter (GTK_FILE_CHOOSER (native), _("Litmus Tests and Models"),
-                         (const char *[]) { "*.litmus", "*.cat", NULL });
-  acy_window_add_filter (GTK_FILE_CHOOSER (native), _("All Files"),
-                         (const char *[]) { "*", NULL });
-  g_signal_connect_object (native, "response",
-                           G_CALLBACK (acy_window_open_response),
-                           self, G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  if (self->closing)
+    {
+      /* Let the tab view finish the close first. */
+      g_idle_add_full (G_PRIORITY_DEFAULT, acy_window_continue_closing_idle,
+                       g_object_ref (self), g_object_unref);
+      return;
+    }
+
+  /* A window always has a tab to type in. */
+  if (adw_tab_view_get_n_pages (tab_view) == 0)
+    acy_window_new_document (self, ACY_DOCUMENT_LITMUS);
+}
+
+/* Recent files */
+
+void
+acy_window_rebuild_recent_files (AcyWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL && n < MAX_RECENT_FILES; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!(g_str_has_suffix (uri, ".litmus") || g_str_has_suffix (uri, ".cat")
+            || g_str_has_suffix (uri, ".bell"))
+          || !gtk_recent_info_exists (info))
+        continue;
+
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-uri", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+/* Recovery of unsaved work */
+
+static void
+acy_window_recover (AcyWindow *self,
+                    GPtrArray *autosaves)
+{
+  for (guint i = 0; i < autosaves->len; i++)
+    {
+      AcyAutosave *autosave = g_ptr_array_index (autosaves, i);
+      AcyDocument *document;
+
+      document = acy_document_new (autosave->is_cat ? ACY_DOCUMENT_CAT : ACY_DOCUMENT_LITMUS,
+                                   autosave->title);
+      if (autosave->model != NULL)
+        acy_document_set_model (document, autosave->model);
+      if (autosave->uri != NULL)
+        {
+          g_autoptr(GFile) file = g_file_new_for_uri (autosave->uri);
+          acy_document_set_file (document, file);
+        }
+      acy_window_add_document (self, document);
+      /* Marked modified, so the copy is kept under the new document. */
+      acy_document_set_text (document, autosave->text, -1, NULL, TRUE);
+      acy_autosave_remove (autosave->id);
+    }
 }
 
 static void
-acy_window_load_example_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
+acy_window_recover_clicked (AdwToast  *toast,
+                            GPtrArray *autosaves)
 {
-  acy_window_load_example (ACY_WINDOW (widget));
-}
+  AcyWindow *self = g_object_get_data (G_OBJECT (toast), "acy-window");
 
-/* The checker is not wired in yet; say so rather than pretend. */
-static void
-acy_window_run_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  AcyWindow *self = ACY_WINDOW (widget);
-
-  acy_window_toast (self, _("Checking is not available yet"));
+  if (self != NULL)
+    acy_window_recover (self, autosaves);
 }
 
 static void
-acy_window_update_style_scheme (AcyWindow       *self,
-                                GParamSpec      *pspec,
-                                AdwStyleManager *style_manager)
+autosaves_unref (gpointer  data,
+                 GClosure *closure)
 {
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  const char *id = adw_style_manager_get_dark (style_manager) ? "Adwaita-dark" : "Adwaita";
+  g_ptr_array_unref (data);
+}
 
-  gtk_source_buffer_set_style_scheme (self->buffer,
-                                      gtk_source_style_scheme_manager_get_scheme (schemes, id));
+static void
+acy_window_recovery_listed (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(AcyWindow) self = user_data;
+  g_autoptr(GPtrArray) autosaves = NULL;
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  autosaves = acy_autosave_list_finish (result, NULL);
+  if (autosaves == NULL || autosaves->len == 0 || g_cancellable_is_cancelled (self->cancellable))
+    return;
+
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        "Unsaved work from a previous session was found: %u document",
+                                        "Unsaved work from a previous session was found: %u documents",
+                                        autosaves->len),
+                           autosaves->len);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _("_Recover"));
+  /* Left on screen until answered: ignoring it keeps the copies. */
+  adw_toast_set_timeout (toast, 0);
+  g_object_set_data (G_OBJECT (toast), "acy-window", self);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (acy_window_recover_clicked),
+                         g_ptr_array_ref (autosaves), autosaves_unref, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/**
+ * acy_window_offer_recovery:
+ *
+ * Looks for unsaved work a crash left behind and offers it back.
+ */
+void
+acy_window_offer_recovery (AcyWindow *self)
+{
+  g_return_if_fail (ACY_IS_WINDOW (self));
+
+  acy_autosave_list_async (self->cancellable, acy_window_recovery_listed, g_object_ref (self));
+}
+
+/* GObject */
+
+static void
+acy_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  AcyWindow *self = ACY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_string (value, acy_window_get_model (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+acy_window_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  AcyWindow *self = ACY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      acy_window_set_model (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -335,20 +896,25 @@ acy_window_constructed (GObject *object)
 {
   AcyWindow *self = ACY_WINDOW (object);
   GtkApplication *app;
-  GSettings *settings = NULL;
 
   G_OBJECT_CLASS (acy_window_parent_class)->constructed (object);
 
   app = gtk_window_get_application (GTK_WINDOW (self));
-  if (ACY_IS_APPLICATION (app))
-    settings = acy_application_get_settings (ACY_APPLICATION (app));
+  if (ACY_IS_APPLICATION (app) && acy_application_get_settings (ACY_APPLICATION (app)) != NULL)
+    self->settings = g_object_ref (acy_application_get_settings (ACY_APPLICATION (app)));
 
-  if (settings != NULL)
+  if (self->settings != NULL)
     {
-      g_settings_bind (settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
-      g_settings_bind (settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+      g_signal_connect_object (self->settings, "changed::recent-models",
+                               G_CALLBACK (acy_window_rebuild_model_menu), self, G_CONNECT_SWAPPED);
     }
+
+  self->default_model = acy_window_initial_model (self);
+  acy_window_rebuild_model_menu (self);
+  acy_window_new_document (self, ACY_DOCUMENT_LITMUS);
 }
 
 static void
@@ -356,10 +922,15 @@ acy_window_dispose (GObject *object)
 {
   AcyWindow *self = ACY_WINDOW (object);
 
+  self->disposing = TRUE;
   g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->file);
+  self->current = NULL;
+  g_weak_ref_set (&self->last_test, NULL);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_WINDOW);
+
+  g_clear_object (&self->model_menu);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (acy_window_parent_class)->dispose (object);
 }
@@ -370,6 +941,8 @@ acy_window_finalize (GObject *object)
   AcyWindow *self = ACY_WINDOW (object);
 
   g_clear_object (&self->cancellable);
+  g_weak_ref_clear (&self->last_test);
+  g_free (self->default_model);
 
   G_OBJECT_CLASS (acy_window_parent_class)->finalize (object);
 }
@@ -379,44 +952,53 @@ acy_window_class_init (AcyWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->get_property = acy_window_get_property;
+  object_class->set_property = acy_window_set_property;
   object_class->constructed = acy_window_constructed;
   object_class->dispose = acy_window_dispose;
   object_class->finalize = acy_window_finalize;
+  window_class->close_request = acy_window_close_request;
 
-  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  properties[PROP_MODEL] =
+    g_param_spec_string ("model", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ACY_TYPE_DOCUMENT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, AcyWindow, source_view);
-  gtk_widget_class_bind_template_child (widget_class, AcyWindow, buffer);
-  gtk_widget_class_bind_template_child (widget_class, AcyWindow, results_stack);
-  gtk_widget_class_bind_template_child (widget_class, AcyWindow, results_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, tab_bar);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, model_button);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, examples_button);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, examples_list);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, recent_menu);
+  gtk_widget_class_bind_template_callback (widget_class, acy_window_close_page_cb);
 
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, acy_window_open_action);
-  gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
-  gtk_widget_class_install_action (widget_class, "win.load-example", NULL, acy_window_load_example_action);
-
-  /* Ctrl+Return for win.run is an application accelerator, set in
-   * AcyApplication: the editor would take it before a class shortcut.
-   */
-  gtk_widget_class_add_shortcut (widget_class,
-                                 gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_o, GDK_CONTROL_MASK),
-                                                   gtk_named_action_new ("win.open")));
+  acy_window_class_init_actions (widget_class);
 }
 
 static void
 acy_window_init (AcyWindow *self)
 {
-  AdwStyleManager *style_manager = adw_style_manager_get_default ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
+  g_weak_ref_init (&self->last_test, NULL);
 
-  g_signal_connect_object (style_manager, "notify::dark",
-                           G_CALLBACK (acy_window_update_style_scheme),
-                           self, G_CONNECT_SWAPPED);
-  acy_window_update_style_scheme (self, NULL, style_manager);
+  self->model_menu = g_menu_new ();
+  gtk_menu_button_set_menu_model (self->model_button, G_MENU_MODEL (self->model_menu));
+
+  g_signal_connect_object (self->tab_view, "notify::selected-page",
+                           G_CALLBACK (acy_window_selected_page_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tab_view, "notify::n-pages",
+                           G_CALLBACK (acy_window_n_pages_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (acy_window_rebuild_recent_files), self, G_CONNECT_SWAPPED);
+  acy_window_rebuild_recent_files (self);
+  acy_window_init_gallery (self);
 }

@@ -1,4 +1,4 @@
-/* acy-window.h - the main window: litmus editor beside the results
+/* acy-window.h - the main window: tabs of litmus tests and cat models
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "acy-application.h"
+#include "acy-document.h"
 
 G_BEGIN_DECLS
 
@@ -16,13 +17,24 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (AcyWindow, acy_window, ACY, WINDOW, AdwApplicationWindow)
 
-AcyWindow       *acy_window_new          (AcyApplication *application);
-GtkSourceBuffer *acy_window_get_buffer   (AcyWindow      *self);
-GFile           *acy_window_get_file     (AcyWindow      *self);
-void             acy_window_load_example (AcyWindow      *self);
-void             acy_window_load_file    (AcyWindow      *self,
-                                          GFile          *file);
-void             acy_window_show_output  (AcyWindow      *self,
-                                          const char     *text);
+AcyWindow       *acy_window_new               (AcyApplication *application);
+AcyDocument     *acy_window_get_document      (AcyWindow      *self);
+guint            acy_window_get_n_documents   (AcyWindow      *self);
+AcyDocument     *acy_window_get_nth_document  (AcyWindow      *self,
+                                               guint           n);
+AcyDocument     *acy_window_new_document      (AcyWindow      *self,
+                                               AcyDocumentKind kind);
+GtkSourceBuffer *acy_window_get_buffer        (AcyWindow      *self);
+GFile           *acy_window_get_file          (AcyWindow      *self);
+void             acy_window_load_example      (AcyWindow      *self,
+                                               const char     *id);
+void             acy_window_load_file         (AcyWindow      *self,
+                                               GFile          *file);
+const char      *acy_window_get_model         (AcyWindow      *self);
+void             acy_window_set_model         (AcyWindow      *self,
+                                               const char     *model_path);
+char            *acy_window_get_builtin_model (const char     *name);
+void             acy_window_run               (AcyWindow      *self);
+void             acy_window_offer_recovery    (AcyWindow      *self);
 
 G_END_DECLS

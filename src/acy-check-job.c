@@ -1,0 +1,479 @@
+/* acy-check-job.c - one check of a litmus test, run on a worker thread
+ *
+ * The worker loads the model (and a .cfg's macros and bell), parses the
+ * test and checks it, then formats everything the window shows, so that
+ * engine objects never leave the thread. Progress from the engine is
+ * coalesced under a mutex and handed to the main thread by one idle
+ * callback at a time, as Sysprof does.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acyclic.h"
+#include "acy-check-job.h"
+
+#define DEFAULT_MACROS "linux-basic.def"
+
+typedef struct
+{
+  GMutex              mutex;
+  AcyRunProgress      latest;
+  guint               idle_id;
+  AcyRunProgressFunc  func;
+  gpointer            data;
+  GCancellable       *cancellable;
+} Progress;
+
+typedef struct
+{
+  char       *test_text;
+  char       *test_name;
+  char       *model_path;
+  GHashTable *overrides;
+  Progress   *progress;
+} JobData;
+
+void
+acy_run_report_free (AcyRunReport *report)
+{
+  if (report == NULL)
+    return;
+
+  g_free (report->test_name);
+  g_free (report->model_name);
+  g_strfreev (report->observed);
+  g_clear_pointer (&report->rows, g_ptr_array_unref);
+  g_free (report->observation);
+  g_strfreev (report->flags);
+  g_free (report->expected);
+  g_free (report->herd_text);
+  g_free (report);
+}
+
+static void
+run_row_free (gpointer data)
+{
+  AcyRunRow *row = data;
+
+  g_strfreev (row->values);
+  g_free (row);
+}
+
+static void
+progress_unref (Progress *progress)
+{
+  g_mutex_clear (&progress->mutex);
+  g_clear_object (&progress->cancellable);
+}
+
+static void
+progress_release (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, (GDestroyNotify) progress_unref);
+}
+
+static gboolean
+progress_idle (gpointer data)
+{
+  Progress *progress = data;
+  AcyRunProgress copy;
+
+  g_mutex_lock (&progress->mutex);
+  copy = progress->latest;
+  progress->idle_id = 0;
+  g_mutex_unlock (&progress->mutex);
+
+  /* The receiver cancels before it goes away. */
+  if (!g_cancellable_is_cancelled (progress->cancellable))
+    progress->func (&copy, progress->data);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_from_engine (const AcyCheckProgress *engine_progress,
+                      gpointer                user_data)
+{
+  Progress *progress = user_data;
+
+  g_mutex_lock (&progress->mutex);
+  progress->latest.candidates = engine_progress->candidates;
+  progress->latest.allowed = engine_progress->allowed;
+  progress->latest.elapsed = engine_progress->elapsed;
+  if (progress->idle_id == 0)
+    /* Not a low priority: redraws of the spinner would starve it. The
+     * engine reports at most every 50 ms, so this cannot flood the loop.
+     */
+    progress->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT,
+                                         progress_idle,
+                                         g_atomic_rc_box_acquire (progress),
+                                         progress_release);
+  g_mutex_unlock (&progress->mutex);
+}
+
+static void
+job_data_free (gpointer data)
+{
+  JobData *job = data;
+
+  g_free (job->test_text);
+  g_free (job->test_name);
+  g_free (job->model_path);
+  g_clear_pointer (&job->overrides, g_hash_table_unref);
+  if (job->progress != NULL)
+    progress_release (job->progress);
+  g_free (job);
+}
+
+typedef struct
+{
+  AcyModel  *model;
+  AcyMacros *macros;
+} Setup;
+
+static void
+setup_clear (Setup *setup)
+{
+  g_clear_pointer (&setup->model, acy_model_free);
+  g_clear_pointer (&setup->macros, acy_macros_free);
+}
+
+/* Paths as herd would find them: a .cfg names its files relative to
+ * itself, then the built-in models folder.
+ */
+static gboolean
+resolve_model (const char  *model_path,
+               char       **cat_path,
+               char       **bell_path,
+               char       **macros_path,
+               char      ***variants,
+               GError     **error)
+{
+  g_autoptr(AcyConfig) config = NULL;
+  g_autofree char *conf_dir = NULL;
+  const char *dirs[2] = { NULL, NULL };
+
+  if (!g_str_has_suffix (model_path, ".cfg"))
+    {
+      *cat_path = g_strdup (model_path);
+      *macros_path = acy_config_resolve (DEFAULT_MACROS, NULL, NULL);
+      if (*macros_path == NULL)
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                       _("%s: macro file not found"), DEFAULT_MACROS);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  config = acy_config_load (model_path, error);
+  if (config == NULL)
+    return FALSE;
+
+  conf_dir = g_path_get_dirname (model_path);
+  dirs[0] = conf_dir;
+
+  if (config->model == NULL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                   _("%s: the configuration names no model"), model_path);
+      return FALSE;
+    }
+  *cat_path = acy_config_resolve (config->model, dirs, model_path);
+  if (*cat_path == NULL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                   _("%s: model file not found"), config->model);
+      return FALSE;
+    }
+  if (config->bell != NULL)
+    {
+      *bell_path = acy_config_resolve (config->bell, dirs, model_path);
+      if (*bell_path == NULL)
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                       _("%s: bell file not found"), config->bell);
+          return FALSE;
+        }
+    }
+  *macros_path = acy_config_resolve (config->macros ? config->macros : DEFAULT_MACROS,
+                                     dirs, model_path);
+  if (*macros_path == NULL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, _("%s: macro file not found"),
+                   config->macros ? config->macros : DEFAULT_MACROS);
+      return FALSE;
+    }
+  *variants = g_strdupv (config->variants);
+
+  return TRUE;
+}
+
+static gboolean
+load_setup (JobData  *job,
+            Setup    *setup,
+            GError  **error)
+{
+  g_autofree char *cat_path = NULL;
+  g_autofree char *bell_path = NULL;
+  g_autofree char *macros_path = NULL;
+  g_autofree char *canonical = NULL;
+  g_auto(GStrv) variants = NULL;
+  g_autofree char *conf_dir = NULL;
+  const char *dirs[2] = { NULL, NULL };
+  AcyModelSource source = { 0 };
+
+  if (!resolve_model (job->model_path, &cat_path, &bell_path, &macros_path, &variants, error))
+    return FALSE;
+
+  setup->macros = acy_macros_load (macros_path, error);
+  if (setup->macros == NULL)
+    return FALSE;
+
+  if (g_str_has_suffix (job->model_path, ".cfg"))
+    {
+      conf_dir = g_path_get_dirname (job->model_path);
+      dirs[0] = conf_dir;
+      source.include_dirs = dirs;
+    }
+
+  canonical = g_canonicalize_filename (cat_path, NULL);
+  source.cat_path = cat_path;
+  if (job->overrides != NULL)
+    source.cat_text = g_hash_table_lookup (job->overrides, canonical);
+  source.bell_path = bell_path;
+  source.variants = (const char * const *) variants;
+
+  setup->model = acy_model_load (&source, error);
+  return setup->model != NULL;
+}
+
+static AcyRunReport *
+make_report (const AcyTest        *test,
+             const AcyModel       *model,
+             const AcyCheckResult *result)
+{
+  AcyRunReport *report = g_new0 (AcyRunReport, 1);
+  g_autoptr(GString) herd = g_string_new (NULL);
+  const AcyCheckProgress *stats = acy_check_result_get_stats (result);
+  const char * const *flags = acy_check_result_get_flags (result);
+  const char *expected = acy_test_get_expected_result (test);
+  guint n_observed = acy_test_get_n_observed (test);
+  guint n_states = acy_check_result_get_n_states (result);
+
+  report->test_name = g_strdup (acy_test_get_name (test));
+  report->model_name = g_strdup (acy_model_get_name (model));
+  report->observed = g_new0 (char *, n_observed + 1);
+  for (guint i = 0; i < n_observed; i++)
+    report->observed[i] = g_strdup (acy_test_get_observed (test, i));
+
+  report->rows = g_ptr_array_new_with_free_func (run_row_free);
+  for (guint i = 0; i < n_states; i++)
+    {
+      const AcyState *state = acy_check_result_get_state (result, i);
+      AcyRunRow *row = g_new0 (AcyRunRow, 1);
+
+      row->values = g_new0 (char *, n_observed + 1);
+      for (guint j = 0; j < n_observed; j++)
+        row->values[j] = acy_test_format_value (test, state->values[j]);
+      row->count = state->count;
+      row->satisfies = state->satisfies;
+      g_ptr_array_add (report->rows, row);
+    }
+
+  report->observation = g_strdup (acy_observation_to_string (acy_check_result_get_observation (result)));
+  report->ok = acy_check_result_get_ok (result);
+  report->positive = acy_check_result_get_positive (result);
+  report->negative = acy_check_result_get_negative (result);
+  report->flags = g_strdupv ((char **) flags);
+  report->expected = g_strdup (expected);
+  acy_check_result_format_herd (result, herd, FALSE);
+  report->herd_text = g_strdup (herd->str);
+  report->candidates = stats->candidates;
+  report->elapsed = stats->elapsed;
+
+  return report;
+}
+
+static void
+check_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  JobData *job = task_data;
+  Setup setup = { 0 };
+  g_autoptr(AcyTest) test = NULL;
+  g_autoptr(AcyCheckResult) result = NULL;
+  AcyCheckOptions options = { 0 };
+  GError *error = NULL;
+
+  if (!load_setup (job, &setup, &error))
+    {
+      setup_clear (&setup);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  test = acy_test_parse (job->test_text, -1, job->test_name, setup.macros, &error);
+  if (test == NULL)
+    {
+      setup_clear (&setup);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  options.progress = progress_from_engine;
+  options.progress_data = job->progress;
+  result = acy_check_run (test, setup.model, &options, cancellable, &error);
+  if (result == NULL)
+    {
+      setup_clear (&setup);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_pointer (task, make_report (test, setup.model, result),
+                         (GDestroyNotify) acy_run_report_free);
+  g_clear_pointer (&result, acy_check_result_free);
+  setup_clear (&setup);
+}
+
+/**
+ * acy_check_job_run_async:
+ *
+ * Checks @test_text under the model at @model_path on a worker thread.
+ * @test_name names the test in error messages.
+ */
+void
+acy_check_job_run_async (const char          *test_text,
+                         const char          *test_name,
+                         const char          *model_path,
+                         GHashTable          *cat_overrides,
+                         AcyRunProgressFunc   progress,
+                         gpointer             progress_data,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  JobData *job;
+
+  g_return_if_fail (test_text != NULL);
+  g_return_if_fail (model_path != NULL);
+  g_return_if_fail (G_IS_CANCELLABLE (cancellable));
+
+  job = g_new0 (JobData, 1);
+  job->test_text = g_strdup (test_text);
+  job->test_name = g_strdup (test_name);
+  job->model_path = g_strdup (model_path);
+  if (cat_overrides != NULL)
+    job->overrides = g_hash_table_ref (cat_overrides);
+  job->progress = g_atomic_rc_box_new0 (Progress);
+  g_mutex_init (&job->progress->mutex);
+  job->progress->func = progress;
+  job->progress->data = progress_data;
+  job->progress->cancellable = g_object_ref (cancellable);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_check_job_run_async);
+  g_task_set_name (task, "[acyclic] check");
+  g_task_set_task_data (task, job, job_data_free);
+  /* The engine reports cancellation itself, with its own error. */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, check_thread);
+}
+
+AcyRunReport *
+acy_check_job_run_finish (GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == acy_check_job_run_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+resolve_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  g_autofree char *cat_path = NULL;
+  g_autofree char *bell_path = NULL;
+  g_autofree char *macros_path = NULL;
+  g_auto(GStrv) variants = NULL;
+  GError *error = NULL;
+
+  if (!resolve_model (task_data, &cat_path, &bell_path, &macros_path, &variants, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&cat_path), g_free);
+}
+
+void
+acy_check_job_resolve_cat_async (const char          *model_path,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_check_job_resolve_cat_async);
+  g_task_set_task_data (task, g_strdup (model_path), g_free);
+  g_task_run_in_thread (task, resolve_thread);
+}
+
+char *
+acy_check_job_resolve_cat_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The file name may itself hold colons; the position is the last
+ * ":line:col:" before the message.
+ */
+gboolean
+acy_parse_error_location (const char  *text,
+                          char       **file,
+                          guint       *line,
+                          guint       *col,
+                          char       **message)
+{
+  g_autoptr(GRegex) regex = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *line_str = NULL;
+  g_autofree char *col_str = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  regex = g_regex_new ("^(.+?):([0-9]+):([0-9]+):\\s*(.*)$", G_REGEX_DOTALL, 0, NULL);
+  if (!g_regex_match (regex, text, 0, &match))
+    return FALSE;
+
+  line_str = g_match_info_fetch (match, 2);
+  col_str = g_match_info_fetch (match, 3);
+  if (file != NULL)
+    *file = g_match_info_fetch (match, 1);
+  if (line != NULL)
+    *line = (guint) strtoul (line_str, NULL, 10);
+  if (col != NULL)
+    *col = (guint) strtoul (col_str, NULL, 10);
+  if (message != NULL)
+    *message = g_match_info_fetch (match, 4);
+
+  return TRUE;
+}

@@ -1,0 +1,89 @@
+/* acy-check-job.h - one check of a litmus test, run on a worker thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/**
+ * AcyRunRow:
+ * One final state reached by allowed executions, formatted for display.
+ */
+typedef struct
+{
+  char    **values;     /* one per observed variable */
+  guint64   count;
+  gboolean  satisfies;
+} AcyRunRow;
+
+/**
+ * AcyRunReport:
+ * Everything the window shows about a finished check. It is plain data,
+ * formatted on the worker thread, so the UI never touches engine objects.
+ */
+typedef struct
+{
+  char       *test_name;
+  char       *model_name;
+  char      **observed;      /* names of the observed variables */
+  GPtrArray  *rows;          /* of AcyRunRow */
+  char       *observation;   /* "Never", "Sometimes", "Always" */
+  gboolean    ok;
+  guint64     positive;
+  guint64     negative;
+  char      **flags;
+  char       *expected;      /* the test's Result: comment, or NULL */
+  char       *herd_text;
+  guint64     candidates;
+  gdouble     elapsed;
+} AcyRunReport;
+
+void acy_run_report_free (AcyRunReport *report);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyRunReport, acy_run_report_free)
+
+typedef struct
+{
+  guint64 candidates;
+  guint64 allowed;
+  gdouble elapsed;
+} AcyRunProgress;
+
+typedef void (*AcyRunProgressFunc) (const AcyRunProgress *progress,
+                                    gpointer              user_data);
+
+/* @model_path is a .cat or a .cfg file; @cat_overrides maps cat file paths
+ * to unsaved editor text used instead of the file. @progress is called on
+ * the main thread, coalesced.
+ */
+void          acy_check_job_run_async  (const char          *test_text,
+                                        const char          *test_name,
+                                        const char          *model_path,
+                                        GHashTable          *cat_overrides,
+                                        AcyRunProgressFunc   progress,
+                                        gpointer             progress_data,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data);
+AcyRunReport *acy_check_job_run_finish (GAsyncResult        *result,
+                                        GError             **error);
+
+/* Finds the cat file a model path names (itself, or a .cfg's `model`). */
+void          acy_check_job_resolve_cat_async  (const char          *model_path,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+char         *acy_check_job_resolve_cat_finish (GAsyncResult        *result,
+                                                GError             **error);
+
+/* Splits "file:line:col: message"; FALSE when @text has no position. */
+gboolean      acy_parse_error_location (const char  *text,
+                                        char       **file,
+                                        guint       *line,
+                                        guint       *col,
+                                        char       **message);
+
+G_END_DECLS

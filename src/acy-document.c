@@ -1,0 +1,976 @@
+/* acy-document.c - one tab: an editor, its file, its model and its last run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "acy-autosave.h"
+#include "acy-check-job.h"
+#include "acy-document.h"
+
+/* Seconds after the last edit before an unsaved buffer is copied aside. */
+#define AUTOSAVE_DELAY_SECONDS 3
+
+struct _AcyDocument
+{
+  GtkWidget         parent_instance;
+
+  /* Template children */
+  GtkRevealer      *error_revealer;
+  GtkLabel         *error_label;
+  GtkPaned         *paned;
+  GtkSourceView    *source_view;
+  GtkSourceBuffer  *buffer;
+  AcyResultsView   *results_view;
+
+  AcyDocumentKind   kind;
+  char             *id;
+  GFile            *file;
+  char             *title;
+  char             *model;
+  GtkTextTag       *error_tag;
+
+  /* The last error: where it is (in this file or another) and what */
+  char             *error_file;
+  char             *error_message;
+  guint             error_line;
+  guint             error_col;
+  gboolean          error_marked;
+
+  GCancellable     *run_cancellable;
+  guint             autosave_id;
+};
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_RUNNING,
+  PROP_FILE,
+  N_PROPS
+};
+
+enum {
+  ERROR_ELSEWHERE,
+  LOCATION_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (AcyDocument, acy_document, GTK_TYPE_WIDGET)
+
+AcyDocument *
+acy_document_new (AcyDocumentKind  kind,
+                  const char      *untitled_name)
+{
+  AcyDocument *self = g_object_new (ACY_TYPE_DOCUMENT, NULL);
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+
+  self->kind = kind;
+  self->title = g_strdup (untitled_name);
+  gtk_source_buffer_set_language (self->buffer,
+                                  gtk_source_language_manager_get_language (languages,
+                                                                            kind == ACY_DOCUMENT_CAT ? "cat" : "litmus"));
+  /* A model has no results of its own: it is checked through the tests. */
+  gtk_widget_set_visible (GTK_WIDGET (self->results_view), kind == ACY_DOCUMENT_LITMUS);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->source_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kind == ACY_DOCUMENT_CAT ? _("Cat model") : _("Litmus test"),
+                                  -1);
+
+  return self;
+}
+
+AcyDocumentKind
+acy_document_get_kind (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), ACY_DOCUMENT_LITMUS);
+
+  return self->kind;
+}
+
+GtkSourceBuffer *
+acy_document_get_buffer (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->buffer;
+}
+
+GtkSourceView *
+acy_document_get_view (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->source_view;
+}
+
+AcyResultsView *
+acy_document_get_results_view (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->results_view;
+}
+
+const char *
+acy_document_get_id (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->id;
+}
+
+/**
+ * acy_document_get_file:
+ *
+ * Returns: (transfer none) (nullable): the file, or %NULL when untitled
+ */
+GFile *
+acy_document_get_file (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->file;
+}
+
+void
+acy_document_set_file (AcyDocument *self,
+                       GFile       *file)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  if (!g_set_object (&self->file, file))
+    return;
+
+  if (file != NULL)
+    {
+      g_free (self->title);
+      self->title = g_file_get_basename (file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+const char *
+acy_document_get_title (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->title;
+}
+
+/**
+ * acy_document_get_source_name:
+ *
+ * Returns: (transfer full): the name error messages give this text: the
+ *   file's path, or the title while untitled
+ */
+char *
+acy_document_get_source_name (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  if (self->file != NULL && g_file_peek_path (self->file) != NULL)
+    return g_strdup (g_file_peek_path (self->file));
+  return g_strdup (self->title);
+}
+
+char *
+acy_document_get_text (AcyDocument *self)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+}
+
+gboolean
+acy_document_get_modified (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), FALSE);
+
+  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+}
+
+/* A fresh untitled tab that can be reused instead of adding another. */
+gboolean
+acy_document_is_pristine (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), FALSE);
+
+  return self->file == NULL
+         && !acy_document_get_modified (self)
+         && gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0
+         && self->run_cancellable == NULL;
+}
+
+const char *
+acy_document_get_model (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->model;
+}
+
+void
+acy_document_set_model (AcyDocument *self,
+                        const char  *model_path)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  if (g_strcmp0 (self->model, model_path) == 0)
+    return;
+
+  g_free (self->model);
+  self->model = g_strdup (model_path);
+  /* The verdict was for another model. */
+  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
+    acy_results_view_set_stale (self->results_view, TRUE);
+}
+
+gboolean
+acy_document_get_running (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), FALSE);
+
+  return self->run_cancellable != NULL;
+}
+
+/* Errors */
+
+const char *
+acy_document_get_error_message (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return gtk_revealer_get_reveal_child (self->error_revealer) ? self->error_message : NULL;
+}
+
+gboolean
+acy_document_get_error_line (AcyDocument *self,
+                             guint       *line)
+{
+  GtkTextIter iter;
+
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), FALSE);
+
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &iter);
+  if (!gtk_text_iter_starts_tag (&iter, self->error_tag)
+      && !gtk_text_iter_forward_to_tag_toggle (&iter, self->error_tag))
+    return FALSE;
+
+  if (line != NULL)
+    *line = gtk_text_iter_get_line (&iter) + 1;
+  return TRUE;
+}
+
+static void
+iter_at_line_col (GtkTextBuffer *buffer,
+                  GtkTextIter   *iter,
+                  guint          line,
+                  guint          col)
+{
+  GtkTextIter end;
+
+  /* Positions come from the text as it was checked; it may be shorter now. */
+  gtk_text_buffer_get_iter_at_line (buffer, iter, line > 0 ? (int) line - 1 : 0);
+  end = *iter;
+  if (!gtk_text_iter_ends_line (&end))
+    gtk_text_iter_forward_to_line_end (&end);
+  if (col > 1)
+    {
+      int offset = MIN ((int) col - 1, gtk_text_iter_get_line_offset (&end));
+
+      gtk_text_iter_set_line_offset (iter, offset);
+    }
+}
+
+void
+acy_document_clear_error (AcyDocument *self)
+{
+  GtkTextIter start, end;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
+  self->error_marked = FALSE;
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+/**
+ * acy_document_mark_error:
+ *
+ * Underlines the word at @line:@col (1-based), or the rest of the line
+ * when no word starts there.
+ */
+void
+acy_document_mark_error (AcyDocument *self,
+                         guint        line,
+                         guint        col)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
+
+  iter_at_line_col (buffer, &start, line, col);
+  end = start;
+  while (!gtk_text_iter_ends_line (&end)
+         && (g_unichar_isalnum (gtk_text_iter_get_char (&end))
+             || gtk_text_iter_get_char (&end) == '_'))
+    gtk_text_iter_forward_char (&end);
+  if (gtk_text_iter_equal (&start, &end) && !gtk_text_iter_ends_line (&end))
+    gtk_text_iter_forward_to_line_end (&end);
+  if (gtk_text_iter_equal (&start, &end))
+    {
+      /* An error at the end of a line: underline the line before it. */
+      gtk_text_iter_set_line_offset (&start, 0);
+    }
+
+  gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
+  self->error_marked = TRUE;
+}
+
+void
+acy_document_goto (AcyDocument *self,
+                   guint        line,
+                   guint        col)
+{
+  GtkTextIter iter;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  iter_at_line_col (GTK_TEXT_BUFFER (self->buffer), &iter, line, col);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &iter, 0.25, FALSE, 0, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+static char *
+display_name_of (AcyDocument *self,
+                 const char  *file)
+{
+  g_autofree char *own = acy_document_get_source_name (self);
+
+  if (g_strcmp0 (own, file) == 0)
+    return g_strdup (self->title);
+  return g_path_get_basename (file);
+}
+
+/**
+ * acy_document_show_error:
+ * @message: an error as the engine gives it, "file:line:col: message"
+ *
+ * Shows @message above the editor and, when it is about this document,
+ * underlines its place; errors in other files are passed on through
+ * #AcyDocument::error-elsewhere.
+ */
+void
+acy_document_show_error (AcyDocument *self,
+                         const char  *message)
+{
+  g_autofree char *file = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *own = NULL;
+  g_autofree char *shown = NULL;
+  guint line = 0, col = 0;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  acy_document_clear_error (self);
+  g_clear_pointer (&self->error_file, g_free);
+  g_clear_pointer (&self->error_message, g_free);
+  self->error_line = self->error_col = 0;
+
+  own = acy_document_get_source_name (self);
+  if (acy_parse_error_location (message, &file, &line, &col, &text))
+    {
+      g_autofree char *where = display_name_of (self, file);
+
+      self->error_file = g_strdup (file);
+      self->error_line = line;
+      self->error_col = col;
+      /* Translators: a file name, a line and a column, then an error message */
+      shown = g_strdup_printf (_("%s, line %u, column %u: %s"), where, line, col, text);
+
+      if (g_strcmp0 (file, own) == 0)
+        acy_document_mark_error (self, line, col);
+      else
+        g_signal_emit (self, signals[ERROR_ELSEWHERE], 0, file, line, col);
+    }
+  else
+    shown = g_strdup (message);
+
+  self->error_message = g_strdup (shown);
+  gtk_label_set_text (self->error_label, shown);
+  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+}
+
+static void
+acy_document_goto_error_action (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  AcyDocument *self = ACY_DOCUMENT (widget);
+  g_autofree char *own = acy_document_get_source_name (self);
+
+  if (self->error_file == NULL)
+    return;
+
+  if (g_strcmp0 (self->error_file, own) == 0)
+    acy_document_goto (self, self->error_line, self->error_col);
+  else
+    g_signal_emit (self, signals[LOCATION_ACTIVATED], 0,
+                   self->error_file, self->error_line, self->error_col);
+}
+
+static void
+acy_document_dismiss_error_action (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  gtk_revealer_set_reveal_child (ACY_DOCUMENT (widget)->error_revealer, FALSE);
+}
+
+/* Running */
+
+static void
+acy_document_progress (const AcyRunProgress *progress,
+                       gpointer              user_data)
+{
+  AcyDocument *self = user_data;
+
+  acy_results_view_set_progress (self->results_view, progress);
+}
+
+typedef struct
+{
+  AcyDocument  *self;
+  GCancellable *cancellable;
+} RunData;
+
+static void
+acy_document_run_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  RunData *data = user_data;
+  AcyDocument *self = data->self;
+  g_autoptr(GError) error = NULL;
+  AcyRunReport *report;
+  gboolean current;
+
+  report = acy_check_job_run_finish (result, &error);
+  current = data->cancellable == self->run_cancellable;
+
+  if (current)
+    {
+      g_clear_object (&self->run_cancellable);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+    }
+
+  /* A run replaced by a newer one, or one whose document went away */
+  if (!current || g_cancellable_is_cancelled (data->cancellable))
+    {
+      if (current)
+        acy_results_view_show_failure (self->results_view, "process-stop-symbolic",
+                                       _("Check Cancelled"),
+                                       _("Run the test again when you are ready"));
+      g_clear_pointer (&report, acy_run_report_free);
+    }
+  else if (report != NULL)
+    acy_results_view_show_report (self->results_view, report);
+  else
+    {
+      acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
+                                     _("The Check Failed"),
+                                     _("See the message above the editor"));
+      acy_document_show_error (self, error->message);
+    }
+
+  g_object_unref (data->cancellable);
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+/**
+ * acy_document_run:
+ * @cat_overrides: (nullable): unsaved text of cat files, by canonical path
+ *
+ * Checks the test against the document's model on a worker thread,
+ * cancelling any run still going.
+ */
+void
+acy_document_run (AcyDocument *self,
+                  GHashTable  *cat_overrides)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  RunData *data;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (self->kind == ACY_DOCUMENT_LITMUS);
+  g_return_if_fail (self->model != NULL);
+
+  acy_document_cancel_run (self);
+  acy_document_clear_error (self);
+
+  text = acy_document_get_text (self);
+  name = acy_document_get_source_name (self);
+  self->run_cancellable = g_cancellable_new ();
+
+  data = g_new0 (RunData, 1);
+  data->self = g_object_ref (self);
+  data->cancellable = g_object_ref (self->run_cancellable);
+
+  acy_results_view_show_running (self->results_view);
+  acy_check_job_run_async (text, name, self->model, cat_overrides,
+                           acy_document_progress, self,
+                           self->run_cancellable,
+                           acy_document_run_cb, data);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+acy_document_cancel_run (AcyDocument *self)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  /* The callback still comes, and shows the cancellation. */
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+}
+
+static void
+acy_document_cancel_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  acy_document_cancel_run (ACY_DOCUMENT (widget));
+}
+
+/* Contents and autosave */
+
+static void
+acy_document_loaded (AcyDocument *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start;
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  acy_document_clear_error (self);
+  acy_results_view_show_empty (self->results_view);
+}
+
+/**
+ * acy_document_set_text:
+ * @title: (nullable): the new title, e.g. an example's name
+ * @modified: whether the text differs from the file (a recovered copy)
+ */
+void
+acy_document_set_text (AcyDocument *self,
+                       const char  *text,
+                       gssize       len,
+                       const char  *title,
+                       gboolean     modified)
+{
+  GtkTextBuffer *buffer;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  if (len < 0)
+    len = strlen (text);
+  /* The buffer keeps the final newline implicit, as the file loader does. */
+  if (len > 0 && text[len - 1] == '\n')
+    len--;
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  /* Loading is not an edit the user could want to undo. */
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, text, len);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  gtk_text_buffer_set_modified (buffer, modified);
+
+  if (title != NULL)
+    {
+      g_free (self->title);
+      self->title = g_strdup (title);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  acy_document_loaded (self);
+}
+
+static void
+acy_document_load_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
+  g_autoptr(GTask) task = user_data;
+  AcyDocument *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  acy_document_set_file (self, gtk_source_file_loader_get_location (loader));
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  acy_document_loaded (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+acy_document_load_async (AcyDocument         *self,
+                         GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GtkSourceFile) source_file = NULL;
+  g_autoptr(GtkSourceFileLoader) loader = NULL;
+  GTask *task;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_document_load_async);
+
+  source_file = gtk_source_file_new ();
+  gtk_source_file_set_location (source_file, file);
+  loader = gtk_source_file_loader_new (self->buffer, source_file);
+  gtk_source_file_loader_load_async (loader, G_PRIORITY_DEFAULT, cancellable,
+                                     NULL, NULL, NULL,
+                                     acy_document_load_cb, task);
+}
+
+gboolean
+acy_document_load_finish (AcyDocument   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+acy_document_discard_autosave (AcyDocument *self)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  acy_autosave_remove (self->id);
+}
+
+static void
+acy_document_save_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GFile *file = G_FILE (object);
+  g_autoptr(GTask) task = user_data;
+  AcyDocument *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  acy_document_set_file (self, file);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  acy_document_discard_autosave (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * acy_document_save_async:
+ * @file: (nullable): where to save, or %NULL for the document's file
+ *
+ * Saves atomically: GIO writes a temporary file and renames it over the
+ * old one, so a failure never leaves half a file.
+ */
+void
+acy_document_save_async (AcyDocument         *self,
+                         GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GString *contents;
+  GTask *task;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (file != NULL || self->file != NULL);
+
+  if (file == NULL)
+    file = self->file;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_document_save_async);
+
+  text = acy_document_get_text (self);
+  contents = g_string_new (text);
+  g_string_append_c (contents, '\n');
+  bytes = g_string_free_to_bytes (contents);
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       cancellable, acy_document_save_cb, task);
+}
+
+gboolean
+acy_document_save_finish (AcyDocument   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+acy_document_autosave_cb (gpointer user_data)
+{
+  AcyDocument *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  AcyAutosave autosave = { 0 };
+
+  self->autosave_id = 0;
+
+  if (!acy_document_get_modified (self))
+    {
+      acy_autosave_remove (self->id);
+      return G_SOURCE_REMOVE;
+    }
+
+  text = acy_document_get_text (self);
+  autosave.id = self->id;
+  autosave.uri = self->file ? g_file_get_uri (self->file) : NULL;
+  autosave.title = self->title;
+  autosave.is_cat = self->kind == ACY_DOCUMENT_CAT;
+  autosave.model = self->model;
+  autosave.text = text;
+  if (!acy_autosave_write (&autosave, &error))
+    g_warning ("Could not keep a copy of unsaved changes: %s", error->message);
+  g_free (autosave.uri);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+acy_document_buffer_changed (AcyDocument   *self,
+                             GtkTextBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  if (self->error_marked)
+    {
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
+      self->error_marked = FALSE;
+    }
+
+  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
+    acy_results_view_set_stale (self->results_view, TRUE);
+
+  if (gtk_text_buffer_get_modified (buffer))
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      self->autosave_id = g_timeout_add_seconds (AUTOSAVE_DELAY_SECONDS,
+                                                 acy_document_autosave_cb, self);
+    }
+}
+
+static void
+acy_document_modified_changed (AcyDocument   *self,
+                               GtkTextBuffer *buffer)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static void
+acy_document_update_style_scheme (AcyDocument     *self,
+                                  GParamSpec      *pspec,
+                                  AdwStyleManager *style_manager)
+{
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  const char *id = adw_style_manager_get_dark (style_manager) ? "Adwaita-dark" : "Adwaita";
+
+  gtk_source_buffer_set_style_scheme (self->buffer,
+                                      gtk_source_style_scheme_manager_get_scheme (schemes, id));
+}
+
+static void
+acy_document_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  AcyDocument *self = ACY_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, acy_document_get_modified (self));
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, acy_document_get_running (self));
+      break;
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+acy_document_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (ACY_DOCUMENT (widget)->source_view));
+}
+
+static void
+acy_document_dispose (GObject *object)
+{
+  AcyDocument *self = ACY_DOCUMENT (object);
+  GtkWidget *child;
+
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+  g_clear_object (&self->run_cancellable);
+  /* An unsaved copy stays on disk only if the document is still
+   * modified: the window asks before it lets that happen.
+   */
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_DOCUMENT);
+  /* The box around the editor is not a bound child, so it is ours to drop. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (acy_document_parent_class)->dispose (object);
+}
+
+static void
+acy_document_finalize (GObject *object)
+{
+  AcyDocument *self = ACY_DOCUMENT (object);
+
+  g_free (self->id);
+  g_clear_object (&self->file);
+  g_free (self->title);
+  g_free (self->model);
+  g_free (self->error_file);
+  g_free (self->error_message);
+
+  G_OBJECT_CLASS (acy_document_parent_class)->finalize (object);
+}
+
+static void
+acy_document_class_init (AcyDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = acy_document_get_property;
+  object_class->dispose = acy_document_dispose;
+  object_class->finalize = acy_document_finalize;
+  widget_class->grab_focus = acy_document_grab_focus;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * AcyDocument::error-elsewhere:
+   * A run failed on an error in another file (the model), at @line:@col.
+   */
+  signals[ERROR_ELSEWHERE] =
+    g_signal_new ("error-elsewhere", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * AcyDocument::location-activated:
+   * The user asked to see an error in another file.
+   */
+  signals[LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
+
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (ACY_TYPE_RESULTS_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-document.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, error_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, paned);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, source_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, buffer);
+  gtk_widget_class_bind_template_child (widget_class, AcyDocument, results_view);
+
+  gtk_widget_class_install_action (widget_class, "document.cancel", NULL, acy_document_cancel_action);
+  gtk_widget_class_install_action (widget_class, "document.goto-error", NULL, acy_document_goto_error_action);
+  gtk_widget_class_install_action (widget_class, "document.dismiss-error", NULL, acy_document_dismiss_error_action);
+}
+
+static void
+acy_document_init (AcyDocument *self)
+{
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->id = g_uuid_string_random ();
+  self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "error",
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                NULL);
+
+  g_signal_connect_object (self->buffer, "changed",
+                           G_CALLBACK (acy_document_buffer_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->buffer, "modified-changed",
+                           G_CALLBACK (acy_document_modified_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (style_manager, "notify::dark",
+                           G_CALLBACK (acy_document_update_style_scheme),
+                           self, G_CONNECT_SWAPPED);
+  acy_document_update_style_scheme (self, NULL, style_manager);
+}

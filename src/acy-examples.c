@@ -1,0 +1,84 @@
+/* acy-examples.c - the built-in litmus tests of the example gallery
+ *
+ * The tests themselves are resources under examples/; this is their
+ * index, in the order the gallery shows them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "acy-examples.h"
+
+#define SECTION_ARTICLE N_("From the Article")
+#define SECTION_PATTERNS N_("Classic Patterns")
+
+static const AcyExample examples[] = {
+  { "C-MP+o-mb-o+o-mb-o", N_("Message Passing with Barriers"),
+    N_("Full barriers on both sides forbid reading stale data"), SECTION_ARTICLE },
+  { "C-MP+o-o+o-o", N_("Message Passing without Barriers"),
+    N_("Without barriers the reader may see the flag but old data"), SECTION_ARTICLE },
+  { "C-CO+o-o", N_("Write-Write Coherence"),
+    N_("Two writes to one variable: can the first one win?"), SECTION_ARTICLE },
+  { "C-CO+o-o+o-o", N_("Read-Read Coherence"),
+    N_("Two reads of one variable never go back in time"), SECTION_ARTICLE },
+  { "C-R+o-wmb-o+o+mb+o", N_("Pattern R with a Write Barrier"),
+    N_("Where the kernel model and the toy models disagree"), SECTION_ARTICLE },
+  { "MP", N_("MP — Message Passing"),
+    N_("Write barrier and read barrier pass a message safely"), SECTION_PATTERNS },
+  { "SB", N_("SB — Store Buffering"),
+    N_("Dekker’s idiom: even TSO needs a full barrier"), SECTION_PATTERNS },
+  { "LB", N_("LB — Load Buffering"),
+    N_("Can each read see the other thread’s later write?"), SECTION_PATTERNS },
+  { "IRIW", N_("IRIW — Independent Reads"),
+    N_("Do two readers agree on the order of two writes?"), SECTION_PATTERNS },
+  { "WRC", N_("WRC — Write-to-Read Causality"),
+    N_("A write seen by one thread, passed on to another"), SECTION_PATTERNS },
+  { "2+2W", N_("2+2W — Two Pairs of Writes"),
+    N_("Opposite write orders and the final values"), SECTION_PATTERNS },
+  { "R", N_("R — Write, then Read"),
+    N_("A write racing with a write followed by a read"), SECTION_PATTERNS },
+  { "S", N_("S — Release and Acquire"),
+    N_("A release–acquire pair orders a later write"), SECTION_PATTERNS },
+  { "ISA2", N_("ISA2 — Release–Acquire Chain"),
+    N_("Ordering carried along three threads"), SECTION_PATTERNS },
+  { "RCU-MP", N_("RCU Grace Period"),
+    N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_PATTERNS },
+};
+
+const AcyExample *
+acy_examples_get (guint *n_examples)
+{
+  *n_examples = G_N_ELEMENTS (examples);
+  return examples;
+}
+
+const AcyExample *
+acy_examples_find (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    if (g_strcmp0 (examples[i].id, id) == 0)
+      return &examples[i];
+
+  return NULL;
+}
+
+char *
+acy_example_file_name (const AcyExample *example)
+{
+  return g_strconcat (example->id, ".litmus", NULL);
+}
+
+GBytes *
+acy_example_load (const AcyExample  *example,
+                  GError           **error)
+{
+  g_autofree char *path = g_strconcat ("/org/acyclic/Acyclic/examples/", example->id, ".litmus", NULL);
+
+  return g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+}

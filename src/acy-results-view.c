@@ -1,0 +1,489 @@
+/* acy-results-view.c - the verdict, outcome table and herd7 text of a run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "acy-results-view.h"
+
+/* One row of the outcome table: a final state of allowed executions. */
+#define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
+G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
+
+struct _AcyOutcome
+{
+  GObject    parent_instance;
+  char     **values;
+  guint64    count;
+  gboolean   satisfies;
+};
+
+G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
+
+static void
+acy_outcome_finalize (GObject *object)
+{
+  g_strfreev (ACY_OUTCOME (object)->values);
+  G_OBJECT_CLASS (acy_outcome_parent_class)->finalize (object);
+}
+
+static void
+acy_outcome_class_init (AcyOutcomeClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = acy_outcome_finalize;
+}
+
+static void
+acy_outcome_init (AcyOutcome *self)
+{
+}
+
+struct _AcyResultsView
+{
+  GtkWidget       parent_instance;
+
+  /* Template children */
+  GtkStack       *stack;
+  GtkProgressBar *progress_bar;
+  GtkLabel       *progress_label;
+  AdwStatusPage  *failure_page;
+  GtkRevealer    *stale_revealer;
+  GtkLabel       *verdict_label;
+  GtkLabel       *witnesses_label;
+  GtkLabel       *summary_label;
+  GtkLabel       *flags_label;
+  GtkBox         *expected_box;
+  GtkImage       *expected_icon;
+  GtkLabel       *expected_label;
+  GtkColumnView  *column_view;
+  GtkTextView    *herd_view;
+
+  GListStore     *outcomes;
+  AcyRunReport   *report;
+  guint64         progress_candidates;
+  guint           n_satisfying;
+  gboolean        stale;
+};
+
+G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
+
+void
+acy_results_view_show_empty (AcyResultsView *self)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+void
+acy_results_view_show_running (AcyResultsView *self)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  self->progress_candidates = 0;
+  gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+  gtk_label_set_text (self->progress_label, _("Loading the model and the test…"));
+  gtk_stack_set_visible_child_name (self->stack, "running");
+}
+
+void
+acy_results_view_set_progress (AcyResultsView       *self,
+                               const AcyRunProgress *progress)
+{
+  g_autofree char *candidates = NULL;
+  g_autofree char *allowed = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  self->progress_candidates = progress->candidates;
+  /* The number of candidates is not known in advance. */
+  gtk_progress_bar_pulse (self->progress_bar);
+
+  candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->candidates);
+  allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->allowed);
+  /* Translators: progress of a check; the numbers are counts, then seconds */
+  text = g_strdup_printf (_("%s candidate executions explored, %s allowed so far (%.1f s)"),
+                          candidates, allowed, progress->elapsed);
+  gtk_label_set_text (self->progress_label, text);
+}
+
+void
+acy_results_view_show_failure (AcyResultsView *self,
+                               const char     *icon_name,
+                               const char     *title,
+                               const char     *message)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  adw_status_page_set_icon_name (self->failure_page, icon_name);
+  adw_status_page_set_title (self->failure_page, title);
+  adw_status_page_set_description (self->failure_page, message);
+  gtk_stack_set_visible_child_name (self->stack, "failed");
+}
+
+void
+acy_results_view_set_stale (AcyResultsView *self,
+                            gboolean        stale)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  self->stale = stale;
+  gtk_revealer_set_reveal_child (self->stale_revealer, stale);
+}
+
+gboolean
+acy_results_view_get_stale (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
+
+  return self->stale;
+}
+
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_value (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint column = GPOINTER_TO_UINT (user_data);
+
+  gtk_label_set_text (GTK_LABEL (label), outcome->values[column]);
+  if (outcome->satisfies)
+    gtk_widget_add_css_class (label, "satisfying");
+  else
+    gtk_widget_remove_css_class (label, "satisfying");
+}
+
+static void
+bind_count (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->count);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_add_css_class (label, "numeric");
+}
+
+static void
+setup_check (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  GtkWidget *image = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_widget_add_css_class (image, "satisfying");
+  gtk_list_item_set_child (item, image);
+}
+
+static void
+bind_check (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *image = gtk_list_item_get_child (item);
+
+  gtk_widget_set_opacity (image, outcome->satisfies ? 1.0 : 0.0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (image),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
+                                  -1);
+}
+
+static void
+add_column (AcyResultsView *self,
+            const char     *title,
+            GCallback       setup,
+            GCallback       bind,
+            gpointer        data)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) column = NULL;
+
+  g_signal_connect (factory, "setup", setup, data);
+  g_signal_connect (factory, "bind", bind, data);
+  column = gtk_column_view_column_new (title, factory);
+  /* Share the width: a state has few variables, and a narrow table with
+   * a wide empty margin reads worse than an evenly spread one.
+   */
+  gtk_column_view_column_set_expand (column, TRUE);
+  gtk_column_view_append_column (self->column_view, column);
+}
+
+static void
+clear_columns (AcyResultsView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+
+  while (g_list_model_get_n_items (columns) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+static const char *
+verdict_text (const char *observation)
+{
+  if (g_strcmp0 (observation, "Never") == 0)
+    return C_("verdict", "Never");
+  if (g_strcmp0 (observation, "Always") == 0)
+    return C_("verdict", "Always");
+  return C_("verdict", "Sometimes");
+}
+
+static const char *
+verdict_summary (const char *observation)
+{
+  if (g_strcmp0 (observation, "Never") == 0)
+    return _("No execution the model allows satisfies the condition.");
+  if (g_strcmp0 (observation, "Always") == 0)
+    return _("Every execution the model allows satisfies the condition.");
+  return _("Some executions the model allows satisfy the condition, others do not.");
+}
+
+static void
+update_expected (AcyResultsView *self,
+                 AcyRunReport   *report)
+{
+  g_autofree char *word = NULL;
+  g_autofree char *text = NULL;
+  gboolean agrees;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->expected_box), report->expected != NULL);
+  if (report->expected == NULL)
+    return;
+
+  word = g_strndup (report->expected, strcspn (report->expected, " \t"));
+  agrees = g_str_equal (word, report->observation);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->expected_box), agrees ? "error" : "success");
+  gtk_widget_add_css_class (GTK_WIDGET (self->expected_box), agrees ? "success" : "error");
+  gtk_image_set_from_icon_name (self->expected_icon,
+                                agrees ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
+  if (agrees)
+    /* Translators: %s is the verdict the test's "Result:" comment expects */
+    text = g_strdup_printf (_("Agrees with the test’s expected result, %s"), report->expected);
+  else
+    /* Translators: %s is the verdict the test's "Result:" comment expects */
+    text = g_strdup_printf (_("Differs from the test’s expected result, %s"), report->expected);
+  gtk_label_set_text (self->expected_label, text);
+}
+
+/**
+ * acy_results_view_show_report:
+ * @self: an #AcyResultsView
+ * @report: (transfer full): a finished check
+ */
+void
+acy_results_view_show_report (AcyResultsView *self,
+                              AcyRunReport   *report)
+{
+  g_autofree char *witnesses = NULL;
+  g_autofree char *positive = NULL;
+  g_autofree char *negative = NULL;
+
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+  g_return_if_fail (report != NULL);
+
+  g_clear_pointer (&self->report, acy_run_report_free);
+  self->report = report;
+
+  gtk_label_set_text (self->verdict_label, verdict_text (report->observation));
+  positive = g_strdup_printf ("%" G_GUINT64_FORMAT, report->positive);
+  negative = g_strdup_printf ("%" G_GUINT64_FORMAT, report->negative);
+  /* Translators: herd's witness counts; keep "Positive"/"Negative" short */
+  witnesses = g_strdup_printf (_("Positive: %s   Negative: %s"), positive, negative);
+  gtk_label_set_text (self->witnesses_label, witnesses);
+  gtk_label_set_text (self->summary_label, verdict_summary (report->observation));
+
+  if (report->flags != NULL && report->flags[0] != NULL)
+    {
+      g_autofree char *joined = g_strjoinv (", ", report->flags);
+      g_autofree char *text = g_strdup_printf (_("Flags: %s"), joined);
+
+      gtk_label_set_text (self->flags_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->flags_label), TRUE);
+    }
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->flags_label), FALSE);
+
+  update_expected (self, report);
+
+  clear_columns (self);
+  g_list_store_remove_all (self->outcomes);
+  for (guint i = 0; report->observed[i] != NULL; i++)
+    add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+                GUINT_TO_POINTER (i));
+  add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
+  add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+
+  self->n_satisfying = 0;
+  for (guint i = 0; i < report->rows->len; i++)
+    {
+      AcyRunRow *row = g_ptr_array_index (report->rows, i);
+      g_autoptr(AcyOutcome) outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
+
+      outcome->values = g_strdupv (row->values);
+      outcome->count = row->count;
+      outcome->satisfies = row->satisfies;
+      if (row->satisfies)
+        self->n_satisfying++;
+      g_list_store_append (self->outcomes, outcome);
+    }
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->herd_view), report->herd_text, -1);
+
+  acy_results_view_set_stale (self, FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "result");
+}
+
+const char *
+acy_results_view_get_page (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+const char *
+acy_results_view_get_verdict (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_text (self->verdict_label);
+}
+
+guint
+acy_results_view_get_n_rows (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->outcomes));
+}
+
+guint
+acy_results_view_get_n_satisfying (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
+
+  return self->n_satisfying;
+}
+
+const char *
+acy_results_view_get_herd_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->report ? self->report->herd_text : NULL;
+}
+
+const char *
+acy_results_view_get_expected_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->expected_box)))
+    return NULL;
+  return gtk_label_get_text (self->expected_label);
+}
+
+guint64
+acy_results_view_get_progress_candidates (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
+
+  return self->progress_candidates;
+}
+
+static void
+acy_results_view_copy_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  AcyResultsView *self = ACY_RESULTS_VIEW (widget);
+
+  if (self->report == NULL)
+    return;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), self->report->herd_text);
+}
+
+static void
+acy_results_view_dispose (GObject *object)
+{
+  AcyResultsView *self = ACY_RESULTS_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
+  g_clear_object (&self->outcomes);
+  g_clear_pointer (&self->report, acy_run_report_free);
+
+  G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
+}
+
+static void
+acy_results_view_class_init (AcyResultsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = acy_results_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "acyresultsview");
+
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stack);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, witnesses_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, flags_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, expected_box);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, expected_icon);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, expected_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, herd_view);
+
+  gtk_widget_class_install_action (widget_class, "results.copy", NULL, acy_results_view_copy_action);
+}
+
+static void
+acy_results_view_init (AcyResultsView *self)
+{
+  g_autoptr(GtkNoSelection) selection = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
+  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
+}

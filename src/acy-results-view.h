@@ -1,0 +1,41 @@
+/* acy-results-view.h - the verdict, outcome table and herd7 text of a run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "acy-check-job.h"
+
+G_BEGIN_DECLS
+
+#define ACY_TYPE_RESULTS_VIEW (acy_results_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (AcyResultsView, acy_results_view, ACY, RESULTS_VIEW, GtkWidget)
+
+void        acy_results_view_show_empty        (AcyResultsView       *self);
+void        acy_results_view_show_running      (AcyResultsView       *self);
+void        acy_results_view_set_progress      (AcyResultsView       *self,
+                                                const AcyRunProgress *progress);
+void        acy_results_view_show_report       (AcyResultsView       *self,
+                                                AcyRunReport         *report);
+void        acy_results_view_show_failure      (AcyResultsView       *self,
+                                                const char           *icon_name,
+                                                const char           *title,
+                                                const char           *message);
+void        acy_results_view_set_stale         (AcyResultsView       *self,
+                                                gboolean              stale);
+gboolean    acy_results_view_get_stale         (AcyResultsView       *self);
+
+/* For tests and the window */
+const char *acy_results_view_get_page          (AcyResultsView       *self);
+const char *acy_results_view_get_verdict       (AcyResultsView       *self);
+guint       acy_results_view_get_n_rows        (AcyResultsView       *self);
+guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
+const char *acy_results_view_get_herd_text     (AcyResultsView       *self);
+const char *acy_results_view_get_expected_text (AcyResultsView       *self);
+guint64     acy_results_view_get_progress_candidates (AcyResultsView *self);
+
+G_END_DECLS

@@ -1,0 +1,534 @@
+/* acy-window-actions.c - what the user can do in the main window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "acy-check-job.h"
+#include "acy-examples.h"
+#include "acy-window-private.h"
+
+static void
+add_filter (GtkFileChooser     *chooser,
+            const char         *name,
+            const char * const *patterns)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  for (guint i = 0; patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+/* Files */
+
+static void
+acy_window_new_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+
+  acy_window_new_document (self, g_str_equal (action_name, "win.new-model")
+                                 ? ACY_DOCUMENT_CAT : ACY_DOCUMENT_LITMUS);
+}
+
+static void
+acy_window_open_response (AcyWindow            *self,
+                          int                   response,
+                          GtkFileChooserNative *native)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (native));
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+
+          acy_window_open_file (self, file, 0, 0);
+        }
+    }
+
+  g_object_unref (native);
+}
+
+static void
+acy_window_open_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  GtkFileChooserNative *native;
+
+  /* Owned by the response handler, which drops it. */
+  native = gtk_file_chooser_native_new (_("Open"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (native), TRUE);
+  add_filter (GTK_FILE_CHOOSER (native), _("Litmus Tests and Models"),
+              (const char *[]) { "*.litmus", "*.cat", "*.bell", NULL });
+  add_filter (GTK_FILE_CHOOSER (native), _("All Files"),
+              (const char *[]) { "*", NULL });
+  g_signal_connect_object (native, "response",
+                           G_CALLBACK (acy_window_open_response),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+acy_window_open_uri_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  acy_window_open_file (ACY_WINDOW (widget), file, 0, 0);
+}
+
+typedef struct
+{
+  AcyWindow  *self;
+  AdwTabPage *close_page;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->close_page);
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+/* A close that waited on a save goes ahead, or not. */
+static void
+finish_close (AcyWindow  *self,
+              AdwTabPage *page,
+              gboolean    confirm)
+{
+  if (page == NULL)
+    return;
+
+  if (!confirm)
+    self->closing = FALSE;
+  adw_tab_view_close_page_finish (self->tab_view, page, confirm);
+}
+
+static void
+acy_window_save_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  AcyDocument *document = ACY_DOCUMENT (object);
+  SaveData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!acy_document_save_finish (document, result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* Translators: the first %s is a file name, the second why saving failed */
+          g_autofree char *title = g_strdup_printf (_("Could not save “%s”: %s"),
+                                                    acy_document_get_title (document),
+                                                    error->message);
+          acy_window_toast (data->self, title);
+        }
+      finish_close (data->self, data->close_page, FALSE);
+    }
+  else
+    {
+      g_autofree char *uri = g_file_get_uri (acy_document_get_file (document));
+
+      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+      finish_close (data->self, data->close_page, TRUE);
+    }
+
+  save_data_free (data);
+}
+
+static void
+acy_window_save_as_response (GtkFileChooserNative *native,
+                             int                   response,
+                             SaveData             *data)
+{
+  AcyDocument *document = g_object_get_data (G_OBJECT (native), "acy-document");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      acy_document_save_async (document, file, data->self->cancellable, acy_window_save_cb, data);
+    }
+  else
+    {
+      finish_close (data->self, data->close_page, FALSE);
+      save_data_free (data);
+    }
+
+  g_object_unref (native);
+}
+
+/**
+ * acy_window_save_document:
+ * @close_page: (nullable): a page whose closing waits on this save
+ */
+void
+acy_window_save_document (AcyWindow   *self,
+                          AcyDocument *document,
+                          gboolean     save_as,
+                          AdwTabPage  *close_page)
+{
+  SaveData *data = g_new0 (SaveData, 1);
+  GtkFileChooserNative *native;
+  g_autofree char *name = NULL;
+  const char *title;
+  gboolean is_cat = acy_document_get_kind (document) == ACY_DOCUMENT_CAT;
+
+  data->self = g_object_ref (self);
+  data->close_page = close_page ? g_object_ref (close_page) : NULL;
+
+  if (!save_as && acy_document_get_file (document) != NULL)
+    {
+      acy_document_save_async (document, NULL, self->cancellable, acy_window_save_cb, data);
+      return;
+    }
+
+  native = gtk_file_chooser_native_new (is_cat ? _("Save Model") : _("Save Litmus Test"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  title = acy_document_get_title (document);
+  if (g_str_has_suffix (title, ".litmus") || g_str_has_suffix (title, ".cat")
+      || g_str_has_suffix (title, ".bell"))
+    name = g_strdup (title);
+  else
+    name = g_strconcat (title, is_cat ? ".cat" : ".litmus", NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  g_object_set_data_full (G_OBJECT (native), "acy-document", g_object_ref (document), g_object_unref);
+  g_signal_connect (native, "response", G_CALLBACK (acy_window_save_as_response), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+acy_window_save_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+
+  if (self->current != NULL)
+    acy_window_save_document (self, self->current, g_str_equal (action_name, "win.save-as"), NULL);
+}
+
+/* Closing */
+
+typedef struct
+{
+  AcyWindow  *self;
+  AdwTabPage *page;
+} CloseData;
+
+static void
+acy_window_unsaved_response (AdwMessageDialog *dialog,
+                             const char       *response,
+                             CloseData        *data)
+{
+  AcyWindow *self = data->self;
+  AcyDocument *document = ACY_DOCUMENT (adw_tab_page_get_child (data->page));
+
+  if (g_str_equal (response, "save"))
+    acy_window_save_document (self, document, FALSE, data->page);
+  else if (g_str_equal (response, "discard"))
+    {
+      acy_document_discard_autosave (document);
+      finish_close (self, data->page, TRUE);
+    }
+  else
+    finish_close (self, data->page, FALSE);
+
+  g_object_unref (data->page);
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+/* Asks before a tab with unsaved changes goes. */
+gboolean
+acy_window_close_page_cb (AcyWindow  *self,
+                          AdwTabPage *page,
+                          AdwTabView *tab_view)
+{
+  AcyDocument *document = ACY_DOCUMENT (adw_tab_page_get_child (page));
+  CloseData *data;
+  GtkWidget *dialog;
+
+  if (!acy_document_get_modified (document))
+    {
+      acy_document_cancel_run (document);
+      acy_document_discard_autosave (document);
+      adw_tab_view_close_page_finish (tab_view, page, TRUE);
+      return GDK_EVENT_STOP;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes which are not saved will be permanently lost."),
+                                  acy_document_get_title (document));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+
+  data = g_new0 (CloseData, 1);
+  data->self = g_object_ref (self);
+  data->page = g_object_ref (page);
+  g_signal_connect (dialog, "response", G_CALLBACK (acy_window_unsaved_response), data);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return GDK_EVENT_STOP;
+}
+
+static void
+acy_window_close_tab_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+
+  if (page != NULL)
+    adw_tab_view_close_page (self->tab_view, page);
+}
+
+/* Checking */
+
+static void
+acy_window_run_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  acy_window_run (ACY_WINDOW (widget));
+}
+
+static void
+acy_window_cancel_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    acy_document_cancel_run (acy_window_get_nth_document (self, i));
+}
+
+static void
+acy_window_load_example_action (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+
+  acy_window_load_example (self, parameter ? g_variant_get_string (parameter, NULL) : NULL);
+  gtk_menu_button_popdown (self->examples_button);
+}
+
+/* Models */
+
+static void
+acy_window_open_model_response (AcyWindow            *self,
+                                int                   response,
+                                GtkFileChooserNative *native)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (g_file_peek_path (file) != NULL)
+        acy_window_set_model (self, g_file_peek_path (file));
+    }
+
+  g_object_unref (native);
+}
+
+static void
+acy_window_open_model_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Open Model"),
+                                        GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"),
+                                        _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  add_filter (GTK_FILE_CHOOSER (native), _("Cat Models and herd Configurations"),
+              (const char *[]) { "*.cat", "*.cfg", NULL });
+  add_filter (GTK_FILE_CHOOSER (native), _("All Files"),
+              (const char *[]) { "*", NULL });
+  g_signal_connect_object (native, "response",
+                           G_CALLBACK (acy_window_open_model_response),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+acy_window_edit_model_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(AcyWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cat_path = NULL;
+
+  cat_path = acy_check_job_resolve_cat_finish (result, &error);
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+
+  if (cat_path == NULL)
+    {
+      /* Translators: %s says why the model's file could not be found */
+      g_autofree char *title = g_strdup_printf (_("Could not find the model: %s"), error->message);
+      acy_window_toast (self, title);
+    }
+  else
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (cat_path);
+      acy_window_open_file (self, file, 0, 0);
+    }
+}
+
+static void
+acy_window_edit_model_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  const char *model = acy_window_get_model (self);
+
+  if (model != NULL)
+    acy_check_job_resolve_cat_async (model, self->cancellable, acy_window_edit_model_cb, g_object_ref (self));
+}
+
+void
+acy_window_update_actions (AcyWindow *self)
+{
+  gboolean has_document = self->current != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_document);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_document);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab", has_document);
+}
+
+/* The example gallery */
+
+static GtkWidget *
+gallery_row_new (const AcyExample *example)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *title = gtk_label_new (_(example->title));
+  GtkWidget *summary = gtk_label_new (_(example->summary));
+
+  gtk_widget_set_margin_top (box, 9);
+  gtk_widget_set_margin_bottom (box, 9);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (summary), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (summary), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (summary), 44);
+  gtk_widget_add_css_class (summary, "dim-label");
+  gtk_widget_add_css_class (summary, "caption");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), summary);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.load-example");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_string (example->id));
+  g_object_set_data (G_OBJECT (row), "acy-section", (gpointer) example->section);
+
+  return row;
+}
+
+static void
+gallery_header (GtkListBoxRow *row,
+                GtkListBoxRow *before,
+                gpointer       user_data)
+{
+  const char *section = g_object_get_data (G_OBJECT (row), "acy-section");
+  GtkWidget *header;
+
+  if (before != NULL && g_object_get_data (G_OBJECT (before), "acy-section") == section)
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+
+  header = gtk_label_new (_(section));
+  gtk_label_set_xalign (GTK_LABEL (header), 0.0f);
+  gtk_widget_set_margin_top (header, before ? 18 : 6);
+  gtk_widget_set_margin_bottom (header, 6);
+  gtk_widget_set_margin_start (header, 12);
+  gtk_widget_add_css_class (header, "heading");
+  gtk_widget_add_css_class (header, "dim-label");
+  gtk_list_box_row_set_header (row, header);
+}
+
+void
+acy_window_init_gallery (AcyWindow *self)
+{
+  const AcyExample *examples;
+  guint n;
+
+  examples = acy_examples_get (&n);
+  for (guint i = 0; i < n; i++)
+    gtk_list_box_append (self->examples_list, gallery_row_new (&examples[i]));
+  gtk_list_box_set_header_func (self->examples_list, gallery_header, NULL, NULL);
+}
+
+void
+acy_window_class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, acy_window_new_action);
+  gtk_widget_class_install_action (widget_class, "win.new-model", NULL, acy_window_new_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, acy_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-uri", "s", acy_window_open_uri_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, acy_window_save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, acy_window_save_action);
+  gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, acy_window_close_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, acy_window_cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.load-example", "s", acy_window_load_example_action);
+  gtk_widget_class_install_action (widget_class, "win.open-model", NULL, acy_window_open_model_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-model", NULL, acy_window_edit_model_action);
+  gtk_widget_class_install_property_action (widget_class, "win.model", "model");
+
+  /* Ctrl+Return for win.run is an application accelerator, set in
+   * AcyApplication: the editor would take it before a class shortcut.
+   * The same holds for the others here that an editor might want.
+   */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close-tab", NULL);
+}

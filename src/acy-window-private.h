@@ -1,0 +1,76 @@
+/* acy-window-private.h - what the parts of the main window share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "acy-window.h"
+
+G_BEGIN_DECLS
+
+struct _AcyWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template children */
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  AdwTabView           *tab_view;
+  AdwTabBar            *tab_bar;
+  GtkMenuButton        *model_button;
+  GtkMenuButton        *examples_button;
+  GtkListBox           *examples_list;
+  GMenu                *recent_menu;
+
+  GSettings            *settings;
+  GMenu                *model_menu;
+
+  /* The document of the selected tab, and the last test selected, which
+   * Run checks when a model is in front.
+   */
+  AcyDocument          *current;
+  GWeakRef              last_test;
+
+  /* The model for new documents */
+  char                 *default_model;
+
+  /* Cancelled in dispose so that pending loads never touch a dead window;
+   * kept until finalize so their callbacks can still ask it.
+   */
+  GCancellable         *cancellable;
+
+  guint                 untitled_count;
+  guint                 closing : 1;
+  guint                 disposing : 1;
+};
+
+/* acy-window.c */
+void         acy_window_toast               (AcyWindow      *self,
+                                             const char     *title);
+void         acy_window_open_file           (AcyWindow      *self,
+                                             GFile          *file,
+                                             guint           goto_line,
+                                             guint           goto_col);
+AcyDocument *acy_window_find_document       (AcyWindow      *self,
+                                             GFile          *file);
+AdwTabPage  *acy_window_add_document        (AcyWindow      *self,
+                                             AcyDocument    *document);
+void         acy_window_continue_closing    (AcyWindow      *self);
+void         acy_window_add_recent_model    (AcyWindow      *self,
+                                             const char     *path);
+void         acy_window_rebuild_recent_files (AcyWindow     *self);
+
+/* acy-window-actions.c */
+void         acy_window_class_init_actions  (GtkWidgetClass *widget_class);
+void         acy_window_update_actions      (AcyWindow      *self);
+void         acy_window_save_document       (AcyWindow      *self,
+                                             AcyDocument    *document,
+                                             gboolean        save_as,
+                                             AdwTabPage     *close_page);
+void         acy_window_init_gallery        (AcyWindow      *self);
+gboolean     acy_window_close_page_cb       (AcyWindow      *self,
+                                             AdwTabPage     *page,
+                                             AdwTabView     *tab_view);
+
+G_END_DECLS
