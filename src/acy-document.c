@@ -567,6 +567,8 @@ acy_document_cancel_action (GtkWidget  *widget,
 
 /* Contents and autosave */
 
+static gboolean acy_document_autosave_cb (gpointer user_data);
+
 static void
 acy_document_loaded (AcyDocument *self)
 {
@@ -615,6 +617,15 @@ acy_document_set_text (AcyDocument *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
     }
   acy_document_loaded (self);
+
+  /* Recovered text is copied aside at once: a second crash must not
+   * lose it.
+   */
+  if (modified)
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      acy_document_autosave_cb (self);
+    }
 }
 
 static void

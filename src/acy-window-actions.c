@@ -455,7 +455,8 @@ gallery_row_new (const AcyExample *example)
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_xalign (GTK_LABEL (summary), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (summary), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (summary), 44);
+  gtk_label_set_max_width_chars (GTK_LABEL (summary), 48);
+  gtk_label_set_width_chars (GTK_LABEL (summary), 48);
   gtk_widget_add_css_class (summary, "dim-label");
   gtk_widget_add_css_class (summary, "caption");
   gtk_box_append (GTK_BOX (box), title);
