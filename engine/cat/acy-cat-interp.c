@@ -483,8 +483,8 @@ acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
     }
 }
 
-gboolean
-acy_cat_bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
+static gboolean __attribute__ ((noinline))
+bind_let_many (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
 {
   AcyCatValue **vals = g_newa (AcyCatValue *, n);
 
@@ -495,6 +495,24 @@ acy_cat_bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
     if (!acy_cat_bind_pattern (ev, fr, &b[i].pat, vals[i], b[i].e))
       return FALSE;
   return TRUE;
+}
+
+gboolean
+acy_cat_bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b)
+{
+  AcyCatValue *v;
+
+  if (n != 1)
+    return bind_let_many (ev, fr, n, b);
+  if (!(v = acy_cat_eval (ev, fr, b[0].e)))
+    return FALSE;
+  if (!b[0].pat.tuple)
+    {
+      if (b[0].pat.n == 1 && b[0].pat.names[0])
+        fr->slots[b[0].pat.slots[0]] = v;
+      return TRUE;
+    }
+  return acy_cat_bind_pattern (ev, fr, &b[0].pat, v, b[0].e);
 }
 
 static gboolean
@@ -653,6 +671,38 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   return r;
 }
 
+/* { e1, ..., en }: a set of events, a relation, or a set of values.
+ * Out of line: its scratch array would cost every other node a stack
+ * protector. */
+static AcyCatValue * __attribute__ ((noinline))
+eval_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatValue **items = g_newa (AcyCatValue *, e->u.list.n), *v;
+  gboolean events = TRUE, pairs = TRUE;
+
+  for (guint i = 0; i < e->u.list.n; i++)
+    {
+      if (!(items[i] = acy_cat_eval (ev, fr, e->u.list.items[i])))
+        return NULL;
+      events = events && items[i]->kind == ACY_CAT_V_EVENT;
+      pairs = pairs && items[i]->kind == ACY_CAT_V_PAIR;
+    }
+  if (events || pairs)
+    {
+      v = events ? acy_cat_new_set (ev) : acy_cat_new_rel (ev);
+      for (guint i = 0; i < e->u.list.n; i++)
+        if (events)
+          acy_bits_add (v->u.bits, items[i]->u.ev);
+        else
+          acy_rel_add (v->u.bits, ev->n, items[i]->u.pair.a, items[i]->u.pair.b);
+      return v;
+    }
+  v = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+  for (guint i = e->u.list.n; i-- > 0;)
+    v = acy_cat_vset_add (ev, v, items[i]);
+  return v;
+}
+
 static AcyCatValue *
 eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
@@ -688,32 +738,7 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       v->u.str = e->u.str;
       return v;
     case ACY_CAT_E_SET:
-      {
-        AcyCatValue **items = g_newa (AcyCatValue *, e->u.list.n);
-        gboolean events = TRUE, pairs = TRUE;
-
-        for (guint i = 0; i < e->u.list.n; i++)
-          {
-            if (!(items[i] = acy_cat_eval (ev, fr, e->u.list.items[i])))
-              return NULL;
-            events = events && items[i]->kind == ACY_CAT_V_EVENT;
-            pairs = pairs && items[i]->kind == ACY_CAT_V_PAIR;
-          }
-        if (events || pairs)
-          {
-            v = events ? acy_cat_new_set (ev) : acy_cat_new_rel (ev);
-            for (guint i = 0; i < e->u.list.n; i++)
-              if (events)
-                acy_bits_add (v->u.bits, items[i]->u.ev);
-              else
-                acy_rel_add (v->u.bits, ev->n, items[i]->u.pair.a, items[i]->u.pair.b);
-            return v;
-          }
-        v = acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
-        for (guint i = e->u.list.n; i-- > 0;)
-          v = acy_cat_vset_add (ev, v, items[i]);
-        return v;
-      }
+      return eval_set (ev, fr, e);
     case ACY_CAT_E_TUPLE:
       v = acy_cat_value_new (ev, ACY_CAT_V_TUPLE);
       v->n = e->u.list.n;
@@ -809,6 +834,14 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   AcyCatValue *v;
 
+  /* Names are most of the nodes evaluated: look them up without the
+   * depth check or a call. */
+  if (e->kind == ACY_CAT_E_VAR && (e->u.var.depth == 0 || e->u.var.depth == 1))
+    {
+      v = (e->u.var.depth ? fr->parent : fr)->slots[e->u.var.slot];
+      if (G_LIKELY (v))
+        return v;
+    }
   if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
     {
       if (!*ev->error)
