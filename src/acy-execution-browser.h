@@ -1,0 +1,47 @@
+/* acy-execution-browser.h - step through the executions of a check
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "acyclic.h"
+#include "acy-graph-view.h"
+
+G_BEGIN_DECLS
+
+#define ACY_TYPE_EXECUTION_BROWSER (acy_execution_browser_get_type ())
+G_DECLARE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, ACY, EXECUTION_BROWSER, GtkWidget)
+
+typedef enum {
+  ACY_BROWSE_ALL,
+  ACY_BROWSE_ALLOWED,
+  ACY_BROWSE_STATE,
+} AcyBrowseFilter;
+
+GtkWidget    *acy_execution_browser_new        (void);
+/* Show the outcomes kept by @recorder (filled by a check of @test under
+ * @model; acy_recorder_resolve_states called). None is copied: they
+ * must outlive the browser or the next call. NULLs clear it. */
+void          acy_execution_browser_set_run    (AcyExecutionBrowser *self,
+                                                const AcyTest       *test,
+                                                const AcyModel      *model,
+                                                AcyRecorder         *recorder);
+/* Step only through allowed executions ending in state @state_index (as
+ * numbered in the check's result), and show the first. */
+void          acy_execution_browser_show_state (AcyExecutionBrowser *self,
+                                                guint                state_index);
+void          acy_execution_browser_set_filter (AcyExecutionBrowser *self,
+                                                AcyBrowseFilter      filter);
+gboolean      acy_execution_browser_next       (AcyExecutionBrowser *self);
+gboolean      acy_execution_browser_previous   (AcyExecutionBrowser *self);
+/* Position in the filtered list, and its length. */
+guint         acy_execution_browser_get_position (AcyExecutionBrowser *self);
+guint         acy_execution_browser_get_n_shown  (AcyExecutionBrowser *self);
+/* The record shown, or NULL. */
+const AcyRecord *acy_execution_browser_get_record (AcyExecutionBrowser *self);
+const char   *acy_execution_browser_get_header (AcyExecutionBrowser *self);
+AcyGraphView *acy_execution_browser_get_view   (AcyExecutionBrowser *self);
+
+G_END_DECLS
