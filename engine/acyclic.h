@@ -13,3 +13,4 @@
 #include "acy-test.h"
 #include "acy-check.h"
 #include "acy-recorder.h"
+#include "acy-compare.h"
