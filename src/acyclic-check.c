@@ -15,6 +15,7 @@
 
 #include "acyclic.h"
 #include "acy-cli.h"
+#include "acy-cli-compare.h"
 
 static void
 usage (FILE *out)
@@ -41,6 +42,11 @@ usage (FILE *out)
            "  --graph-all      draw every candidate, forbidden ones with their witness\n"
            "                   (as herd7's -show all; -show prop|neg also work)\n"
            "  --dot DIR        write each execution as Graphviz dot text, TEST-N.dot\n"
+           "  --compare MODEL... --\n"
+           "                   check each test under every MODEL (sc, tso, toy-rmo,\n"
+           "                   coherent-rmo, a .cat or a .cfg file) and print a table\n"
+           "                   of tests x models, marking the tests they differ on\n"
+           "  --markdown       print the --compare table in Markdown\n"
            "  -h, --help       show this help\n"
            "  --version        show the version\n"
            "Arguments may be litmus files or directories (searched for *.litmus).\n");
@@ -70,6 +76,8 @@ main (int argc, char **argv)
 {
   g_autoptr(AcyCliOptions) opts = acy_cli_options_new ();
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
+  gboolean markdown = FALSE;
 
   setlocale (LC_ALL, "");
 
@@ -132,6 +140,25 @@ main (int argc, char **argv)
         opts->verbose++;
       else if (g_str_equal (a, "-q"))
         opts->quiet = TRUE;
+      else if (g_str_equal (a, "--compare"))
+        {
+          compare = g_ptr_array_new_with_free_func (g_free);
+          /* The models run up to the next option, usually --. */
+          while (i + 1 < argc && argv[i + 1][0] != '-')
+            g_ptr_array_add (compare, g_strdup (argv[++i]));
+          if (compare->len < 2)
+            {
+              fprintf (stderr, "acyclic-check: --compare needs two models or more, then --, then the tests\n");
+              return 2;
+            }
+        }
+      else if (g_str_equal (a, "--"))
+        {
+          while (++i < argc)
+            g_ptr_array_add (files, g_strdup (argv[i]));
+        }
+      else if (g_str_equal (a, "--markdown"))
+        markdown = TRUE;
       else if (g_str_equal (a, "--json"))
         opts->json = TRUE;
       else if (g_str_equal (a, "--judge"))
@@ -175,5 +202,8 @@ main (int argc, char **argv)
       return 2;
     }
 
+  if (compare != NULL)
+    return acy_cli_compare (opts, (const char *const *) compare->pdata, compare->len,
+                            (const char *const *) files->pdata, files->len, markdown);
   return acy_cli_run (opts, (const char *const *) files->pdata, files->len);
 }
