@@ -22,37 +22,47 @@ acy_cat_value_new (AcyCatEval *ev, AcyCatValueKind kind)
   return v;
 }
 
+/* A set or relation with its @words bits right after it: one
+ * allocation per result instead of two. The bits are left as they are
+ * unless @zero. */
+static AcyCatValue *
+new_bits (AcyCatEval *ev, AcyCatValueKind kind, gsize words, gboolean zero)
+{
+  gsize head = (sizeof (AcyCatValue) + 15) & ~(gsize) 15;
+  guint8 *p = acy_arena_alloc (ev->arena, head + MAX (words, 1) * sizeof (AcyWord));
+  AcyCatValue *v = (AcyCatValue *) p;
+
+  memset (v, 0, sizeof *v);
+  v->kind = kind;
+  v->u.bits = (AcyWord *) (p + head);
+  if (zero)
+    memset (v->u.bits, 0, MAX (words, 1) * sizeof (AcyWord));
+  return v;
+}
+
 AcyCatValue *
 acy_cat_new_set (AcyCatEval *ev)
 {
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_SET);
-  v->u.bits = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->words, 1));
-  return v;
+  return new_bits (ev, ACY_CAT_V_SET, ev->words, TRUE);
 }
 
 AcyCatValue *
 acy_cat_new_rel (AcyCatEval *ev)
 {
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_REL);
-  v->u.bits = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->rel_words, 1));
-  return v;
+  return new_bits (ev, ACY_CAT_V_REL, ev->rel_words, TRUE);
 }
 
 /* For results every word of which is about to be written. */
 AcyCatValue *
 acy_cat_new_set_raw (AcyCatEval *ev)
 {
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_SET);
-  v->u.bits = acy_arena_newv (ev->arena, AcyWord, MAX (ev->words, 1));
-  return v;
+  return new_bits (ev, ACY_CAT_V_SET, ev->words, FALSE);
 }
 
 AcyCatValue *
 acy_cat_new_rel_raw (AcyCatEval *ev)
 {
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_REL);
-  v->u.bits = acy_arena_newv (ev->arena, AcyWord, MAX (ev->rel_words, 1));
-  return v;
+  return new_bits (ev, ACY_CAT_V_REL, ev->rel_words, FALSE);
 }
 
 const char *
