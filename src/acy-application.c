@@ -11,6 +11,10 @@
 #include <gtksourceview/gtksource.h>
 
 #include "acy-application.h"
+#include "acy-check-job.h"
+#include "acy-editor-font.h"
+#include "acy-preferences-window.h"
+#include "acy-tutorial.h"
 #include "acy-window.h"
 
 struct _AcyApplication
@@ -95,9 +99,49 @@ acy_application_about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+static void
+acy_application_preferences_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  AcyApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  gtk_window_present (GTK_WINDOW (acy_preferences_window_new (parent, self->settings)));
+}
+
+static void
+acy_application_tutorial_action (GSimpleAction *action,
+                                 GVariant      *parameter,
+                                 gpointer       user_data)
+{
+  AcyApplication *self = user_data;
+
+  /* The tutorial opens its examples in a main window: the most recently
+   * used one, which the list has first.
+   */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (ACY_IS_WINDOW (l->data))
+      {
+        gtk_window_present (GTK_WINDOW (acy_tutorial_new (l->data)));
+        return;
+      }
+}
+
+/* Check jobs search the folders of the preferences for models. */
+static void
+acy_application_search_path_changed (AcyApplication *self)
+{
+  g_auto(GStrv) dirs = g_settings_get_strv (self->settings, "model-search-path");
+
+  acy_check_job_set_search_path ((const char * const *) dirs);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", acy_application_quit_action },
   { "about", acy_application_about_action },
+  { "preferences", acy_application_preferences_action },
+  { "tutorial", acy_application_tutorial_action },
 };
 
 static void
@@ -108,6 +152,7 @@ acy_application_startup (GApplication *app)
   g_autoptr(GSettingsSchema) schema = NULL;
   GtkSourceLanguageManager *languages;
   const char * const quit_accels[] = { "<Control>q", NULL };
+  const char * const preferences_accels[] = { "<Control>comma", NULL };
   const char * const run_accels[] = { "<Control>Return", "<Control>KP_Enter", NULL };
 
   G_APPLICATION_CLASS (acy_application_parent_class)->startup (app);
@@ -133,6 +178,19 @@ acy_application_startup (GApplication *app)
                                    app_actions, G_N_ELEMENTS (app_actions),
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
+  /* Preferences are kept in GSettings; without the schema there is
+   * nothing to keep them in.
+   */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "preferences")),
+                               self->settings != NULL);
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::model-search-path",
+                               G_CALLBACK (acy_application_search_path_changed), self, G_CONNECT_SWAPPED);
+      acy_application_search_path_changed (self);
+      acy_editor_font_install (self->settings, gdk_display_get_default ());
+    }
   /* Application accelerators are seen before the focused widget, so this
    * one works from inside the editor, which would otherwise insert a newline.
    */

@@ -139,6 +139,88 @@ typedef struct
   AcyMacros *macros;
 } Setup;
 
+/* The model search path of the preferences. The main thread sets it; each
+ * worker takes a copy when it starts, so a change never races a check.
+ */
+static GMutex search_path_mutex;
+static char **search_path;
+
+/**
+ * acy_check_job_set_search_path:
+ * @dirs: (nullable) (array zero-terminated=1): folders searched for
+ *   models, bell, macro and included cat files, before the built-in models
+ */
+void
+acy_check_job_set_search_path (const char * const *dirs)
+{
+  g_mutex_lock (&search_path_mutex);
+  g_strfreev (search_path);
+  search_path = g_strdupv ((char **) dirs);
+  g_mutex_unlock (&search_path_mutex);
+}
+
+static char **
+search_path_dup (void)
+{
+  char **copy;
+
+  g_mutex_lock (&search_path_mutex);
+  copy = g_strdupv (search_path);
+  g_mutex_unlock (&search_path_mutex);
+
+  return copy;
+}
+
+/* @first (nullable), then the search path, NULL-terminated. */
+static GPtrArray *
+search_dirs_new (const char         *first,
+                 const char * const *path)
+{
+  GPtrArray *dirs = g_ptr_array_new ();
+
+  if (first != NULL)
+    g_ptr_array_add (dirs, (gpointer) first);
+  for (guint i = 0; path != NULL && path[i] != NULL; i++)
+    if (path[i][0] != '\0')
+      g_ptr_array_add (dirs, (gpointer) path[i]);
+  g_ptr_array_add (dirs, NULL);
+
+  return dirs;
+}
+
+/**
+ * acy_check_job_find_model:
+ * @name: a file name such as "sc.cat"
+ *
+ * Returns: (transfer full) (nullable): the path of @name in the first
+ *   folder of the search path that has it, else in the built-in models
+ *   folder, or %NULL
+ */
+char *
+acy_check_job_find_model (const char *name)
+{
+  g_auto(GStrv) path = search_path_dup ();
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; path != NULL && path[i] != NULL; i++)
+    {
+      g_autofree char *file = g_build_filename (path[i], name, NULL);
+
+      if (path[i][0] != '\0' && g_file_test (file, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&file);
+    }
+
+  {
+    g_autofree char *file = g_build_filename (acy_builtin_models_dir (), name, NULL);
+
+    if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
+      return g_steal_pointer (&file);
+  }
+
+  return NULL;
+}
+
 static void
 setup_clear (Setup *setup)
 {
@@ -147,24 +229,28 @@ setup_clear (Setup *setup)
 }
 
 /* Paths as herd would find them: a .cfg names its files relative to
- * itself, then the built-in models folder.
+ * itself, then the search path, then the built-in models folder.
  */
 static gboolean
-resolve_model (const char  *model_path,
-               char       **cat_path,
-               char       **bell_path,
-               char       **macros_path,
-               char      ***variants,
-               GError     **error)
+resolve_model (const char          *model_path,
+               const char * const  *search,
+               char               **cat_path,
+               char               **bell_path,
+               char               **macros_path,
+               char              ***variants,
+               GError             **error)
 {
   g_autoptr(AcyConfig) config = NULL;
   g_autofree char *conf_dir = NULL;
-  const char *dirs[2] = { NULL, NULL };
+  g_autoptr(GPtrArray) search_dirs = search_dirs_new (NULL, search);
+  g_autoptr(GPtrArray) conf_dirs = NULL;
+  const char * const *dirs;
 
   if (!g_str_has_suffix (model_path, ".cfg"))
     {
       *cat_path = g_strdup (model_path);
-      *macros_path = acy_config_resolve (DEFAULT_MACROS, NULL, NULL);
+      *macros_path = acy_config_resolve (DEFAULT_MACROS,
+                                         (const char * const *) search_dirs->pdata, NULL);
       if (*macros_path == NULL)
         {
           g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
@@ -179,7 +265,8 @@ resolve_model (const char  *model_path,
     return FALSE;
 
   conf_dir = g_path_get_dirname (model_path);
-  dirs[0] = conf_dir;
+  conf_dirs = search_dirs_new (conf_dir, search);
+  dirs = (const char * const *) conf_dirs->pdata;
 
   if (config->model == NULL)
     {
@@ -227,23 +314,24 @@ load_setup (JobData  *job,
   g_autofree char *macros_path = NULL;
   g_autofree char *canonical = NULL;
   g_auto(GStrv) variants = NULL;
+  g_auto(GStrv) search = search_path_dup ();
   g_autofree char *conf_dir = NULL;
-  const char *dirs[2] = { NULL, NULL };
+  g_autoptr(GPtrArray) dirs = NULL;
   AcyModelSource source = { 0 };
 
-  if (!resolve_model (job->model_path, &cat_path, &bell_path, &macros_path, &variants, error))
+  if (!resolve_model (job->model_path, (const char * const *) search,
+                      &cat_path, &bell_path, &macros_path, &variants, error))
     return FALSE;
 
   setup->macros = acy_macros_load (macros_path, error);
   if (setup->macros == NULL)
     return FALSE;
 
+  /* A .cfg's folder, then the search path, as herd's -I would. */
   if (g_str_has_suffix (job->model_path, ".cfg"))
-    {
-      conf_dir = g_path_get_dirname (job->model_path);
-      dirs[0] = conf_dir;
-      source.include_dirs = dirs;
-    }
+    conf_dir = g_path_get_dirname (job->model_path);
+  dirs = search_dirs_new (conf_dir, (const char * const *) search);
+  source.include_dirs = (const char * const *) dirs->pdata;
 
   canonical = g_canonicalize_filename (cat_path, NULL);
   source.cat_path = cat_path;
@@ -412,9 +500,11 @@ resolve_thread (GTask        *task,
   g_autofree char *bell_path = NULL;
   g_autofree char *macros_path = NULL;
   g_auto(GStrv) variants = NULL;
+  g_auto(GStrv) search = search_path_dup ();
   GError *error = NULL;
 
-  if (!resolve_model (task_data, &cat_path, &bell_path, &macros_path, &variants, &error))
+  if (!resolve_model (task_data, (const char * const *) search,
+                      &cat_path, &bell_path, &macros_path, &variants, &error))
     g_task_return_error (task, error);
   else
     g_task_return_pointer (task, g_steal_pointer (&cat_path), g_free);

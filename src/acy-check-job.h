@@ -71,6 +71,12 @@ void          acy_check_job_run_async  (const char          *test_text,
 AcyRunReport *acy_check_job_run_finish (GAsyncResult        *result,
                                         GError             **error);
 
+/* Folders searched for models and included files before the built-in
+ * ones; see acy_check_job_set_search_path().
+ */
+void          acy_check_job_set_search_path (const char * const *dirs);
+char         *acy_check_job_find_model      (const char         *name);
+
 /* Finds the cat file a model path names (itself, or a .cfg's `model`). */
 void          acy_check_job_resolve_cat_async  (const char          *model_path,
                                                 GCancellable        *cancellable,

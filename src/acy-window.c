@@ -14,6 +14,7 @@
 
 #include "acyclic.h"
 #include "acy-autosave.h"
+#include "acy-check-job.h"
 #include "acy-examples.h"
 #include "acy-window-private.h"
 
@@ -68,6 +69,25 @@ char *
 acy_window_get_builtin_model (const char *name)
 {
   return g_build_filename (acy_builtin_models_dir (), name, NULL);
+}
+
+/**
+ * acy_window_get_builtin_model_info:
+ * @n: an index into the built-in models
+ * @title: (out) (optional): the model's translated name
+ *
+ * Returns: (nullable): the file name of the @n-th built-in model, or %NULL
+ *   past the last
+ */
+const char *
+acy_window_get_builtin_model_info (guint        n,
+                                   const char **title)
+{
+  if (n >= G_N_ELEMENTS (builtin_models))
+    return NULL;
+  if (title != NULL)
+    *title = _(builtin_models[n].name);
+  return builtin_models[n].file;
 }
 
 static char *
@@ -569,13 +589,23 @@ acy_window_initial_model (AcyWindow *self)
         }
       else
         {
-          builtin = acy_window_get_builtin_model (setting);
-          if (g_file_test (builtin, G_FILE_TEST_IS_REGULAR))
+          /* A name: on the search path of the preferences, else built in */
+          builtin = acy_check_job_find_model (setting);
+          if (builtin != NULL)
             return g_steal_pointer (&builtin);
         }
     }
 
   return acy_window_get_builtin_model (FALLBACK_MODEL);
+}
+
+/* The preferences chose another model for new tests. */
+static void
+acy_window_default_model_changed (AcyWindow *self)
+{
+  g_free (self->default_model);
+  self->default_model = acy_window_initial_model (self);
+  acy_window_update_model_button (self);
 }
 
 /* Running */
@@ -910,6 +940,8 @@ acy_window_constructed (GObject *object)
       g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
       g_signal_connect_object (self->settings, "changed::recent-models",
                                G_CALLBACK (acy_window_rebuild_model_menu), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::default-model",
+                               G_CALLBACK (acy_window_default_model_changed), self, G_CONNECT_SWAPPED);
     }
 
   self->default_model = acy_window_initial_model (self);

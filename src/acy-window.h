@@ -34,6 +34,8 @@ const char      *acy_window_get_model         (AcyWindow      *self);
 void             acy_window_set_model         (AcyWindow      *self,
                                                const char     *model_path);
 char            *acy_window_get_builtin_model (const char     *name);
+const char      *acy_window_get_builtin_model_info (guint      n,
+                                                    const char **title);
 void             acy_window_run               (AcyWindow      *self);
 void             acy_window_offer_recovery    (AcyWindow      *self);
 
