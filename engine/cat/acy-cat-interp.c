@@ -535,7 +535,8 @@ value_subset (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *a, AcyCatValue 
   return TRUE;
 }
 
-static AcyCatValue *
+/* The branch of an if to evaluate next, or NULL on an error. */
+static const AcyCatExpr *
 eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   gboolean cond = FALSE;
@@ -573,10 +574,12 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
           break;
         }
     }
-  return acy_cat_eval (ev, fr, cond ? e->u.if_.then_ : e->u.if_.else_);
+  return cond ? e->u.if_.then_ : e->u.if_.else_;
 }
 
-static AcyCatValue *
+/* Binds the element and the rest and returns the branch to evaluate
+ * next, or NULL on an error. */
+static const AcyCatExpr *
 eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   AcyCatValue *v = acy_cat_eval (ev, fr, e->u.mset.e), *elt, *rest;
@@ -584,7 +587,7 @@ eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   if (!v)
     return NULL;
   if (acy_cat_is_empty_value (ev, v) && v->kind != ACY_CAT_V_UNIV)
-    return acy_cat_eval (ev, fr, e->u.mset.if_empty);
+    return e->u.mset.if_empty;
   switch (v->kind)
     {
     case ACY_CAT_V_VSET:
@@ -622,7 +625,7 @@ eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
     fr->slots[e->u.mset.elt_slot] = elt;
   if (e->u.mset.rest)
     fr->slots[e->u.mset.rest_slot] = rest;
-  return acy_cat_eval (ev, fr, e->u.mset.if_cons);
+  return e->u.mset.if_cons;
 }
 
 static gboolean
@@ -713,11 +716,30 @@ eval_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   return v;
 }
 
+/* Tail positions (a let body, a chosen branch, the body of an applied
+ * function) loop here instead of recursing, so that a function recursing
+ * in tail position over a long set (cross.cat's `each` over thousands
+ * of coherence orders) does not hit the depth limit. Such loops are
+ * capped separately. */
+#define TAIL(next_fr, next_e)                                   \
+  G_STMT_START {                                                \
+    fr = (next_fr);                                             \
+    e = (next_e);                                               \
+    if (e->memo)                                                \
+      return acy_cat_eval (ev, fr, e);                          \
+    if (++tail > ACY_CAT_MAX_TAIL_CALLS)                        \
+      goto too_long;                                            \
+    goto again;                                                 \
+  } G_STMT_END
+
 static AcyCatValue *
 eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   AcyCatValue *a, *b, *v;
+  const AcyCatExpr *next;
+  guint tail = 0;
 
+again:
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY:
@@ -771,19 +793,29 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
     case ACY_CAT_E_APP:
       if (!(a = acy_cat_eval (ev, fr, e->u.app.f)) || !(b = acy_cat_eval (ev, fr, e->u.app.arg)))
         return NULL;
+      if (a->kind == ACY_CAT_V_CLOSURE)
+        {
+          const AcyCatExpr *fun = a->u.clo.fun;
+          AcyCatFrame *inner = acy_cat_frame_new (ev, a->u.clo.env, fun->u.fun.n_slots);
+          if (!acy_cat_bind_pattern (ev, inner, &fun->u.fun.pat, b, e))
+            return NULL;
+          TAIL (inner, fun->u.fun.body);
+        }
       return apply (ev, e, a, b);
     case ACY_CAT_E_FUN:
       return make_closure (ev, fr, e);
     case ACY_CAT_E_LET:
       if (!acy_cat_bind_let (ev, fr, e->u.let.n, e->u.let.b))
         return NULL;
-      return acy_cat_eval (ev, fr, e->u.let.body);
+      TAIL (fr, e->u.let.body);
     case ACY_CAT_E_LETREC:
       if (!acy_cat_bind_rec (ev, fr, e->u.let.n, e->u.let.b, e))
         return NULL;
-      return acy_cat_eval (ev, fr, e->u.let.body);
+      TAIL (fr, e->u.let.body);
     case ACY_CAT_E_MATCH_SET:
-      return eval_match_set (ev, fr, e);
+      if (!(next = eval_match_set (ev, fr, e)))
+        return NULL;
+      TAIL (fr, next);
     case ACY_CAT_E_MATCH_TAG:
       if (!(a = acy_cat_eval (ev, fr, e->u.mtag.e)))
         return NULL;
@@ -791,9 +823,9 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
         return acy_cat_type_error (ev, e, "a tag", a), NULL;
       for (guint i = 0; i < e->u.mtag.n; i++)
         if (g_str_equal (e->u.mtag.tags[i], a->u.str))
-          return acy_cat_eval (ev, fr, e->u.mtag.cases[i]);
+          TAIL (fr, e->u.mtag.cases[i]);
       if (e->u.mtag.dflt)
-        return acy_cat_eval (ev, fr, e->u.mtag.dflt);
+        TAIL (fr, e->u.mtag.dflt);
       acy_set_error_at (ev->error, ACY_ERROR_TYPE, e->loc,
                         "no case matches tag '%s' near 'match'", a->u.str);
       return NULL;
@@ -810,10 +842,20 @@ eval_inner (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
         return acy_cat_eval (ev, fr, e->u.try_.fallback);
       }
     case ACY_CAT_E_IF:
-      return eval_if (ev, fr, e);
+      if (!(next = eval_if (ev, fr, e)))
+        return NULL;
+      TAIL (fr, next);
     }
   g_assert_not_reached ();
+
+too_long:
+  acy_set_error_at (ev->error, ACY_ERROR_LIMIT, e->loc,
+                    "more than %u calls in a row (runaway recursion?) near '%s'",
+                    ACY_CAT_MAX_TAIL_CALLS, e->near);
+  return NULL;
 }
+
+#undef TAIL
 
 /* A subexpression that depends on less than its statement: reuse its
  * value while nothing at or below its level changed, and keep it in the
