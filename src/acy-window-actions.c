@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "acy-check-job.h"
+#include "acy-compare-window.h"
 #include "acy-examples.h"
 #include "acy-window-private.h"
 
@@ -347,6 +348,33 @@ acy_window_load_example_action (GtkWidget  *widget,
   gtk_menu_button_popdown (self->examples_button);
 }
 
+/* Opens the comparison of models on the selected test, or the last one. */
+static void
+acy_window_compare_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  g_autoptr(AcyDocument) test = NULL;
+  g_autofree char *text = NULL;
+  AcyCompareWindow *compare;
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    test = g_object_ref (self->current);
+  else
+    test = g_weak_ref_get (&self->last_test);
+  if (test == NULL)
+    {
+      acy_window_toast (self, _("Open a litmus test to compare models on it"));
+      return;
+    }
+  text = acy_document_get_text (test);
+  compare = acy_compare_window_new (GTK_WINDOW (self), text, acy_document_get_title (test),
+                                    acy_document_get_model (test));
+  gtk_window_present (GTK_WINDOW (compare));
+  acy_compare_window_run (compare);
+}
+
 /* Models */
 
 static void
@@ -521,6 +549,7 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", acy_window_load_example_action);
   gtk_widget_class_install_action (widget_class, "win.open-model", NULL, acy_window_open_model_action);
   gtk_widget_class_install_action (widget_class, "win.edit-model", NULL, acy_window_edit_model_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, acy_window_compare_action);
   gtk_widget_class_install_property_action (widget_class, "win.model", "model");
 
   /* Ctrl+Return for win.run is an application accelerator, set in

@@ -1,0 +1,1071 @@
+/* acy-compare-view.c - one litmus test under several models, side by side
+ *
+ * Each model is checked by its own GTask with its own GCancellable, so
+ * one slow model can be stopped while the others finish. The workers
+ * record every outcome (an AcyStateProbe for the table, an AcyRecorder
+ * for the graphs); engine objects come back to the main thread only when
+ * a check has ended, and the table (an AcyComparison) is built when all
+ * have. Selecting a state shows, under each model, one execution
+ * reaching it: the same candidate when the models read the test alike,
+ * drawn on one grid so that its events keep their places, and for a
+ * model that forbids the state, the check that does.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "acy-compare-view.h"
+#include "acy-graph-view.h"
+
+/* Candidates counted by a worker, read by the main thread. */
+typedef struct {
+  guint64 candidates;   /* atomic */
+} Progress;
+
+/* What a worker hands back: everything a model's check made. */
+typedef struct {
+  AcyMacros      *macros;
+  AcyModel       *model;
+  AcyTest        *test;
+  AcyRecorder    *recorder;
+  AcyStateProbe  *probe;
+  AcyCheckResult *result;
+} Outcome;
+
+typedef struct {
+  char         *spec;
+  char         *name;
+  GCancellable *cancellable;
+  Progress     *progress;
+  gboolean      running;
+  gboolean      cancelled;
+  char         *error;
+  Outcome      *outcome;
+  gint          column;        /* in the comparison, -1 without a result */
+
+  /* its column head */
+  GtkWidget    *name_label;
+  GtkWidget    *verdict_label;
+  GtkWidget    *detail_label;
+  GtkWidget    *spinner;
+  GtkWidget    *stop_button;
+  GtkSizeGroup *size_group;
+  char         *pair_title;
+} ModelRun;
+
+struct _AcyCompareView
+{
+  GtkWidget       parent_instance;
+
+  GtkStack       *stack;
+  GtkPaned       *paned;
+  GtkWidget      *table_box;
+  AdwStatusPage  *status_page;
+  GtkLabel       *summary_label;
+  GtkLabel       *condition_label;
+  GtkListBox     *table;
+  GtkLabel       *pair_heading;
+  GtkBox         *pairs_box;
+
+  char           *test_text;
+  char           *test_name;
+  GStrv           specs;
+
+  GPtrArray      *runs;          /* of ModelRun */
+  guint           generation;    /* bumped by each run, to drop stale ends */
+  guint           progress_id;
+  AcyComparison  *comparison;
+  GPtrArray      *row_states;    /* char *, the state column's text */
+  GtkSizeGroup   *mark_group;
+  GtkSizeGroup   *state_group;
+};
+
+G_DEFINE_FINAL_TYPE (AcyCompareView, acy_compare_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- the worker ----------------------------------------------------------- */
+
+static void
+outcome_free (Outcome *o)
+{
+  if (o == NULL)
+    return;
+  /* Everything refers to the test, the test to the macros. */
+  g_clear_pointer (&o->result, acy_check_result_free);
+  g_clear_pointer (&o->probe, acy_state_probe_free);
+  g_clear_pointer (&o->recorder, acy_recorder_free);
+  g_clear_pointer (&o->test, acy_test_free);
+  g_clear_pointer (&o->model, acy_model_free);
+  g_clear_pointer (&o->macros, acy_macros_free);
+  g_free (o);
+}
+
+typedef struct {
+  char     *spec;
+  char     *text;
+  char     *name;
+  Progress *progress;
+} Job;
+
+static void
+job_free (Job *job)
+{
+  g_free (job->spec);
+  g_free (job->text);
+  g_free (job->name);
+  g_atomic_rc_box_release (job->progress);
+  g_free (job);
+}
+
+typedef struct {
+  AcyRecorder   *recorder;
+  AcyStateProbe *probe;
+} Sinks;
+
+static gboolean
+record_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Sinks *sinks = data;
+
+  acy_state_probe_outcome (c, v, env, sinks->probe);
+  acy_recorder_add_outcome (c, v, env, sinks->recorder);
+  return TRUE;
+}
+
+static void
+count_candidates (const AcyCheckProgress *p, gpointer data)
+{
+  Progress *progress = data;
+
+  __atomic_store_n (&progress->candidates, p->candidates, __ATOMIC_RELAXED);
+}
+
+static void
+compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  Outcome *o = g_new0 (Outcome, 1);
+  AcyCheckOptions options = { 0 };
+  Sinks sinks;
+  GError *error = NULL;
+
+  o->model = acy_comparison_load_model (job->spec, NULL, &o->macros, &error);
+  if (o->model != NULL)
+    o->test = acy_test_parse (job->text, -1, job->name, o->macros, &error);
+  if (o->test == NULL)
+    {
+      outcome_free (o);
+      g_task_return_error (task, error);
+      return;
+    }
+  o->recorder = acy_recorder_new (o->test);
+  o->probe = acy_state_probe_new (o->test);
+  sinks.recorder = o->recorder;
+  sinks.probe = o->probe;
+  options.outcome = record_outcome;
+  options.outcome_data = &sinks;
+  options.progress = count_candidates;
+  options.progress_data = job->progress;
+  o->result = acy_check_run (o->test, o->model, &options, cancellable, &error);
+  if (o->result == NULL)
+    {
+      outcome_free (o);
+      g_task_return_error (task, error);
+      return;
+    }
+  acy_recorder_resolve_states (o->recorder, o->result);
+  g_task_return_pointer (task, o, (GDestroyNotify) outcome_free);
+}
+
+/* ---- column heads --------------------------------------------------------- */
+
+static void
+model_run_free (ModelRun *run)
+{
+  g_cancellable_cancel (run->cancellable);
+  g_clear_object (&run->cancellable);
+  g_atomic_rc_box_release (run->progress);
+  g_clear_pointer (&run->outcome, outcome_free);
+  g_clear_object (&run->size_group);
+  g_free (run->spec);
+  g_free (run->name);
+  g_free (run->error);
+  g_free (run->pair_title);
+  g_free (run);
+}
+
+/* "sc" for sc, sc.cat or models/sc.cat; until the model's own title is known. */
+static char *
+spec_name (const char *spec)
+{
+  g_autofree char *base = g_path_get_basename (spec);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_steal_pointer (&base);
+}
+
+static const char *
+observation_text (AcyObservation observation)
+{
+  switch (observation)
+    {
+    case ACY_OBSERVATION_NEVER: return _("Never");
+    case ACY_OBSERVATION_SOMETIMES: return _("Sometimes");
+    case ACY_OBSERVATION_ALWAYS: return _("Always");
+    default: return "?";
+    }
+}
+
+static void
+update_head (AcyCompareView *self, ModelRun *run)
+{
+  g_autofree char *detail = NULL;
+
+  gtk_label_set_text (GTK_LABEL (run->name_label), run->name);
+  gtk_widget_set_tooltip_text (run->name_label, run->spec);
+  gtk_spinner_set_spinning (GTK_SPINNER (run->spinner), run->running);
+  gtk_widget_set_visible (run->spinner, run->running);
+  gtk_widget_set_visible (run->stop_button, run->running);
+  gtk_widget_remove_css_class (run->verdict_label, "error");
+  gtk_widget_remove_css_class (run->verdict_label, "dim-label");
+  gtk_widget_set_tooltip_text (run->detail_label, NULL);
+
+  if (run->running)
+    {
+      guint64 n = __atomic_load_n (&run->progress->candidates, __ATOMIC_RELAXED);
+
+      gtk_label_set_text (GTK_LABEL (run->verdict_label), _("Checking…"));
+      gtk_widget_add_css_class (run->verdict_label, "dim-label");
+      /* TRANSLATORS: progress of a check, e.g. "1234 candidates" */
+      detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lu candidate", "%lu candidates", (gulong) n),
+                                (gulong) n);
+    }
+  else if (run->outcome != NULL)
+    {
+      AcyObservation obs = acy_check_result_get_observation (run->outcome->result);
+      guint64 pos = acy_check_result_get_positive (run->outcome->result);
+      guint64 neg = acy_check_result_get_negative (run->outcome->result);
+
+      gtk_label_set_text (GTK_LABEL (run->verdict_label), observation_text (obs));
+      /* TRANSLATORS: herd's "Positive: 1 Negative: 3": allowed executions
+       * that satisfy the condition, and those that do not */
+      detail = g_strdup_printf (_("%lu positive, %lu negative"), (gulong) pos, (gulong) neg);
+    }
+  else
+    {
+      gtk_label_set_text (GTK_LABEL (run->verdict_label), run->cancelled ? _("Stopped") : _("Error"));
+      gtk_widget_add_css_class (run->verdict_label, run->cancelled ? "dim-label" : "error");
+      detail = g_strdup (run->cancelled ? _("Left out of the comparison") : run->error);
+      gtk_widget_set_tooltip_text (run->detail_label, run->error);
+    }
+  gtk_label_set_text (GTK_LABEL (run->detail_label), detail);
+}
+
+static void
+stop_clicked (GtkButton *button, AcyCompareView *self)
+{
+  ModelRun *run = g_object_get_data (G_OBJECT (button), "acy-run");
+
+  g_cancellable_cancel (run->cancellable);
+}
+
+static GtkWidget *
+cell_box (GtkSizeGroup *group)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_size_group_add_widget (group, box);
+  return box;
+}
+
+static GtkWidget *
+caption_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static GtkWidget *
+row_box (AcyCompareView *self, GtkWidget *mark, GtkWidget *state)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_widget_set_margin_start (box, 8);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_size_group_add_widget (self->mark_group, mark);
+  gtk_size_group_add_widget (self->state_group, state);
+  gtk_box_append (GTK_BOX (box), mark);
+  gtk_box_append (GTK_BOX (box), state);
+  return box;
+}
+
+static void
+add_header_row (AcyCompareView *self)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *state = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (_("Final State"));
+  GtkWidget *box;
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (state), title);
+  gtk_box_append (GTK_BOX (state), caption_label (_("Verdict of each model")));
+  box = row_box (self, gtk_label_new (NULL), state);
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+      GtkWidget *cell = cell_box (run->size_group);
+      GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+      run->name_label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (run->name_label), 0.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (run->name_label), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (run->name_label, "heading");
+      run->spinner = gtk_spinner_new ();
+      run->verdict_label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (run->verdict_label), 0.0f);
+      gtk_widget_add_css_class (run->verdict_label, "compare-verdict");
+      gtk_box_append (GTK_BOX (line), run->spinner);
+      gtk_box_append (GTK_BOX (line), run->verdict_label);
+      run->detail_label = caption_label (NULL);
+      gtk_box_append (GTK_BOX (text), run->name_label);
+      gtk_box_append (GTK_BOX (text), line);
+      gtk_box_append (GTK_BOX (text), run->detail_label);
+      gtk_widget_set_hexpand (text, TRUE);
+      gtk_box_append (GTK_BOX (cell), text);
+
+      run->stop_button = gtk_button_new_from_icon_name ("process-stop-symbolic");
+      gtk_widget_set_valign (run->stop_button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (run->stop_button, "flat");
+      gtk_widget_add_css_class (run->stop_button, "circular");
+      /* TRANSLATORS: tooltip of the button stopping one model's check */
+      gtk_widget_set_tooltip_text (run->stop_button, _("Stop This Model’s Check"));
+      g_object_set_data (G_OBJECT (run->stop_button), "acy-run", run);
+      g_signal_connect_object (run->stop_button, "clicked", G_CALLBACK (stop_clicked), self, 0);
+      gtk_box_append (GTK_BOX (cell), run->stop_button);
+
+      gtk_box_append (GTK_BOX (box), cell);
+      update_head (self, run);
+    }
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "compare-header");
+  gtk_list_box_append (self->table, row);
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static void
+clear_table (AcyCompareView *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
+    gtk_list_box_remove (self->table, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pairs_box))) != NULL)
+    gtk_box_remove (self->pairs_box, child);
+  g_clear_pointer (&self->comparison, acy_comparison_free);
+  g_ptr_array_set_size (self->row_states, 0);
+}
+
+static GtkWidget *
+state_cell (AcyCompareView *self, ModelRun *run, guint row)
+{
+  GtkWidget *cell = cell_box (run->size_group);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *icon, *label;
+  g_autofree char *detail = NULL;
+  const AcyComparison *cmp = self->comparison;
+
+  if (run->column < 0)
+    {
+      label = gtk_label_new ("—");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (cell), label);
+      return cell;
+    }
+  if (acy_comparison_row_allowed (cmp, row, run->column))
+    {
+      guint64 n = acy_comparison_row_get_count (cmp, row, run->column);
+
+      icon = gtk_image_new_from_icon_name ("object-select-symbolic");
+      gtk_widget_add_css_class (icon, "compare-allowed");
+      label = gtk_label_new (_("Allowed"));
+      detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lu execution", "%lu executions", (gulong) n),
+                                (gulong) n);
+    }
+  else
+    {
+      const char *check = acy_comparison_row_get_failed_check (cmp, row, run->column);
+
+      icon = gtk_image_new_from_icon_name ("action-unavailable-symbolic");
+      gtk_widget_add_css_class (icon, "compare-forbidden");
+      label = gtk_label_new (_("Forbidden"));
+      if (check != NULL)
+        /* TRANSLATORS: %s is the model's failing check, e.g. "acyclic coherence-order" */
+        detail = g_strdup_printf (_("by %s"), check);
+      else if (!acy_comparison_row_reached (cmp, row, run->column))
+        detail = g_strdup (_("no candidate reaches it"));
+    }
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_box_append (GTK_BOX (text), label);
+  if (detail != NULL)
+    {
+      GtkWidget *caption = caption_label (detail);
+      gtk_widget_set_tooltip_text (caption, detail);
+      gtk_box_append (GTK_BOX (text), caption);
+    }
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (cell), icon);
+  gtk_box_append (GTK_BOX (cell), text);
+  return cell;
+}
+
+static void
+add_state_row (AcyCompareView *self, guint r)
+{
+  const AcyComparison *cmp = self->comparison;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *mark = gtk_label_new (NULL);
+  GtkWidget *state = gtk_label_new (NULL);
+  GtkWidget *box;
+  char *text = acy_comparison_row_format (cmp, r);
+  gboolean differs = acy_comparison_row_differs (cmp, r);
+
+  g_ptr_array_add (self->row_states, text);
+  gtk_label_set_text (GTK_LABEL (state), text);
+  gtk_label_set_xalign (GTK_LABEL (state), 0.0f);
+  gtk_widget_add_css_class (state, "monospace");
+  if (acy_comparison_row_satisfies (cmp, r))
+    {
+      gtk_widget_add_css_class (state, "satisfying");
+      gtk_widget_set_tooltip_text (state, _("The test’s condition holds in this state"));
+    }
+  if (differs)
+    {
+      gtk_label_set_text (GTK_LABEL (mark), "≠");
+      gtk_widget_set_tooltip_text (mark, _("The models disagree on this state"));
+      gtk_widget_add_css_class (mark, "compare-mark");
+      gtk_widget_add_css_class (row, "compare-differs");
+    }
+  box = row_box (self, mark, state);
+  for (guint i = 0; i < self->runs->len; i++)
+    gtk_box_append (GTK_BOX (box), state_cell (self, self->runs->pdata[i], r));
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data (G_OBJECT (row), "acy-row", GUINT_TO_POINTER (r + 1));
+  gtk_list_box_append (self->table, row);
+}
+
+static void
+set_summary (AcyCompareView *self)
+{
+  const AcyComparison *cmp = self->comparison;
+  guint n_rows = acy_comparison_get_n_rows (cmp);
+  guint n_diff = acy_comparison_get_n_differing (cmp);
+  g_autofree char *text = NULL;
+
+  if (acy_comparison_get_n_models (cmp) < 2)
+    text = g_strdup (_("Only one model gave a result: nothing to compare"));
+  else if (n_diff > 0)
+    /* TRANSLATORS: "The models differ on 1 of 2 final states" */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "The models differ on %u of %u final state",
+                                         "The models differ on %u of %u final states", n_rows),
+                            n_diff, n_rows);
+  else if (acy_comparison_differs (cmp))
+    text = g_strdup (_("The models allow the same states but give different verdicts"));
+  else
+    /* TRANSLATORS: "The models agree on all 4 final states" */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "The models agree on the %u final state",
+                                         "The models agree on all %u final states", n_rows),
+                            n_rows);
+  gtk_label_set_text (self->summary_label, text);
+}
+
+/* The table as tall as it needs, up to 60% of the view; the graphs get
+ * the rest, and what the window gains or loses later. */
+static void
+fit_table (AcyCompareView *self)
+{
+  int natural = 0;
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int limit = height > 0 ? height * 3 / 5 : 420;
+
+  gtk_widget_measure (self->table_box, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  gtk_paned_set_position (self->paned, MIN (natural, limit));
+}
+
+static void
+build_table (AcyCompareView *self)
+{
+  g_autoptr(GPtrArray) results = g_ptr_array_new ();
+  g_autoptr(GPtrArray) probes = g_ptr_array_new ();
+  const AcyTest *test = NULL;
+  GtkListBoxRow *first;
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+
+      run->column = -1;
+      if (run->outcome == NULL)
+        continue;
+      /* States are compared by their values, so the models must observe
+       * the same variables: tests read with other macros still do. */
+      if (test != NULL && acy_test_get_n_observed (run->outcome->test) != acy_test_get_n_observed (test))
+        continue;
+      if (test == NULL)
+        test = run->outcome->test;
+      run->column = (gint) results->len;
+      g_ptr_array_add (results, run->outcome->result);
+      g_ptr_array_add (probes, run->outcome->probe);
+    }
+
+  if (test == NULL)
+    {
+      ModelRun *run = self->runs->len ? self->runs->pdata[0] : NULL;
+
+      adw_status_page_set_icon_name (self->status_page, "dialog-error-symbolic");
+      adw_status_page_set_title (self->status_page, _("No Model Gave a Result"));
+      adw_status_page_set_description (self->status_page, run && run->error ? run->error : NULL);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  self->comparison = acy_comparison_new_full (test, (const AcyCheckResult *const *) results->pdata,
+                                              (const AcyStateProbe *const *) probes->pdata, results->len);
+  for (guint r = 0; r < acy_comparison_get_n_rows (self->comparison); r++)
+    add_state_row (self, r);
+  set_summary (self);
+  gtk_label_set_text (self->condition_label, acy_test_get_condition_text (test));
+  fit_table (self);
+
+  /* The first difference is what one came to see. */
+  first = gtk_list_box_get_row_at_index (self->table, 1);
+  if (first != NULL && acy_comparison_get_n_differing (self->comparison) > 0)
+    gtk_list_box_select_row (self->table, first);
+}
+
+/* ---- paired graphs -------------------------------------------------------- */
+
+static gboolean
+same_values (const AcyValue *a, const AcyValue *b, guint n)
+{
+  return memcmp (a, b, n * sizeof (AcyValue)) == 0;
+}
+
+/* The record of @run reaching row @r: allowed ones by their state,
+ * forbidden ones by their final values; candidate @candidate if it is
+ * there (G_MAXUINT64: any). */
+static gint
+find_record (AcyCompareView *self, ModelRun *run, guint r, guint64 candidate)
+{
+  const AcyComparison *cmp = self->comparison;
+  AcyRecorder *rec = run->outcome->recorder;
+  const AcyValue *values = acy_comparison_row_get_values (cmp, r);
+  guint n_obs = acy_test_get_n_observed (run->outcome->test);
+  gint state = acy_comparison_row_get_state (cmp, r, run->column);
+  gint first = -1;
+
+  for (guint i = 0; i < acy_recorder_get_n_records (rec); i++)
+    {
+      const AcyRecord *rd = acy_recorder_get_record (rec, i);
+      gboolean match = state >= 0 ? rd->allowed && rd->state == state
+                                  : !rd->allowed && same_values (rd->final, values, n_obs);
+
+      if (!match)
+        continue;
+      if (candidate == G_MAXUINT64 || rd->candidate == candidate)
+        return (gint) i;
+      if (first < 0)
+        first = (gint) i;
+    }
+  return first;
+}
+
+static GtkWidget *
+pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *grid, guint r)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (run->name);
+  GtkWidget *subtitle;
+  const AcyComparison *cmp = self->comparison;
+  g_autofree char *text = NULL;
+  gboolean allowed = acy_comparison_row_allowed (cmp, r, run->column);
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "compare-pair");
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (card), title);
+
+  if (allowed)
+    {
+      guint64 n = acy_comparison_row_get_count (cmp, r, run->column);
+      /* TRANSLATORS: "Allowed — 2 executions end in this state" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Allowed — %lu execution ends in this state",
+                                           "Allowed — %lu executions end in this state", (gulong) n),
+                              (gulong) n);
+    }
+  else if (acy_comparison_row_get_failed_check (cmp, r, run->column) != NULL)
+    /* TRANSLATORS: %s is the failing check of the model, e.g. "acyclic coherence-order" */
+    text = g_strdup_printf (_("Forbidden by %s"), acy_comparison_row_get_failed_check (cmp, r, run->column));
+  else
+    text = g_strdup (_("Forbidden — no candidate execution reaches this state"));
+  subtitle = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_widget_add_css_class (subtitle, allowed ? "compare-allowed" : "compare-forbidden");
+  gtk_box_append (GTK_BOX (card), subtitle);
+  g_free (run->pair_title);
+  run->pair_title = g_steal_pointer (&text);
+
+  if (index >= 0)
+    {
+      GtkWidget *scroller = gtk_scrolled_window_new ();
+      GtkWidget *view = acy_graph_view_new ();
+      g_autoptr(GError) error = NULL;
+      AcyGraphScene *scene = acy_graph_scene_new (run->outcome->recorder, (guint) index,
+                                                  run->outcome->model, &error);
+
+      if (scene == NULL)
+        {
+          g_debug ("explaining execution %d: %s", index, error->message);
+          scene = acy_graph_scene_new (run->outcome->recorder, (guint) index, NULL, NULL);
+        }
+      acy_graph_view_set_shown (ACY_GRAPH_VIEW (view), acy_model_get_shown_names (run->outcome->model));
+      acy_graph_view_set_scene (ACY_GRAPH_VIEW (view), scene, grid);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
+      gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
+      gtk_widget_set_vexpand (scroller, TRUE);
+      gtk_box_append (GTK_BOX (card), scroller);
+    }
+  else if (allowed || acy_comparison_row_reached (cmp, r, run->column))
+    {
+      GtkWidget *note = caption_label (_("Not drawn: too many executions to keep"));
+      gtk_box_append (GTK_BOX (card), note);
+    }
+  return card;
+}
+
+static void
+show_pairs (AcyCompareView *self, guint r)
+{
+  g_autofree gint *records = g_new0 (gint, self->runs->len);
+  g_autofree char *heading = NULL;
+  AcyGraphGrid grid = { 0 };
+  guint64 candidate = G_MAXUINT64;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pairs_box))) != NULL)
+    gtk_box_remove (self->pairs_box, child);
+
+  /* The execution of a model allowing the state, then the same
+   * candidate (same macros, same enumeration order) under the others. */
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+      records[i] = -1;
+      if (run->column >= 0 && candidate == G_MAXUINT64
+          && acy_comparison_row_allowed (self->comparison, r, run->column))
+        {
+          records[i] = find_record (self, run, r, G_MAXUINT64);
+          if (records[i] >= 0)
+            candidate = acy_recorder_get_record (run->outcome->recorder, records[i])->candidate;
+        }
+    }
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+      if (run->column >= 0 && records[i] < 0)
+        records[i] = find_record (self, run, r, candidate);
+      if (records[i] >= 0)
+        acy_graph_grid_add (&grid, &acy_recorder_get_record (run->outcome->recorder, records[i])->x);
+    }
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+      if (run->column >= 0)
+        gtk_box_append (self->pairs_box, pair_card (self, run, records[i], &grid, r));
+    }
+
+  /* TRANSLATORS: %s is a final state, e.g. "[x]=3;" */
+  heading = g_strdup_printf (_("One execution ending in %s under each model"),
+                             (const char *) self->row_states->pdata[r]);
+  gtk_label_set_text (self->pair_heading, heading);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "heading");
+}
+
+static void
+on_row_selected (AcyCompareView *self, GtkListBoxRow *row, GtkListBox *box)
+{
+  guint r;
+
+  if (row == NULL || self->comparison == NULL)
+    return;
+  r = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "acy-row"));
+  if (r == 0)
+    return;
+  show_pairs (self, r - 1);
+}
+
+/* ---- running -------------------------------------------------------------- */
+
+static gboolean
+any_running (AcyCompareView *self)
+{
+  for (guint i = 0; i < self->runs->len; i++)
+    if (((ModelRun *) self->runs->pdata[i])->running)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+progress_tick (gpointer data)
+{
+  AcyCompareView *self = data;
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+      if (run->running)
+        update_head (self, run);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+typedef struct {
+  AcyCompareView *self;
+  guint           generation;
+  guint           index;
+} Pending;
+
+static void
+run_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Pending *p = data;
+  g_autoptr(AcyCompareView) self = p->self;
+  g_autoptr(GError) error = NULL;
+  Outcome *outcome = g_task_propagate_pointer (G_TASK (result), &error);
+  ModelRun *run;
+
+  if (p->generation != self->generation || self->runs == NULL)
+    {
+      outcome_free (outcome);
+      g_free (p);
+      return;
+    }
+  run = self->runs->pdata[p->index];
+  g_free (p);
+  run->running = FALSE;
+  run->outcome = outcome;
+  if (outcome != NULL)
+    {
+      g_free (run->name);
+      run->name = g_strdup (acy_model_get_name (outcome->model));
+    }
+  else
+    {
+      /* The enumerator says so with GIO's error, the checker with ours. */
+      run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED)
+                       || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      run->error = g_strdup (error->message);
+    }
+  update_head (self, run);
+
+  if (!any_running (self))
+    {
+      g_clear_handle_id (&self->progress_id, g_source_remove);
+      build_table (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+    }
+}
+
+void
+acy_compare_view_cancel (AcyCompareView *self)
+{
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+
+  for (guint i = 0; i < self->runs->len; i++)
+    g_cancellable_cancel (((ModelRun *) self->runs->pdata[i])->cancellable);
+}
+
+void
+acy_compare_view_run (AcyCompareView *self)
+{
+  gboolean was_running;
+
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+
+  was_running = any_running (self);
+  acy_compare_view_cancel (self);
+  self->generation++;
+  clear_table (self);
+  g_ptr_array_set_size (self->runs, 0);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  gtk_label_set_text (self->pair_heading, _("Select a final state to see one of its executions under each model."));
+  gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "heading");
+
+  if (self->test_text == NULL || self->specs == NULL || self->specs[0] == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      if (was_running)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+      return;
+    }
+
+  for (guint i = 0; self->specs[i] != NULL; i++)
+    {
+      ModelRun *run = g_new0 (ModelRun, 1);
+      g_autoptr(GTask) task = NULL;
+      Job *job = g_new0 (Job, 1);
+      Pending *pending = g_new0 (Pending, 1);
+
+      run->spec = g_strdup (self->specs[i]);
+      run->name = spec_name (run->spec);
+      run->cancellable = g_cancellable_new ();
+      run->progress = g_atomic_rc_box_new0 (Progress);
+      run->running = TRUE;
+      run->column = -1;
+      run->size_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+      g_ptr_array_add (self->runs, run);
+
+      job->spec = g_strdup (run->spec);
+      job->text = g_strdup (self->test_text);
+      job->name = g_strdup (self->test_name ? self->test_name : "test.litmus");
+      job->progress = g_atomic_rc_box_acquire (run->progress);
+      pending->self = g_object_ref (self);
+      pending->generation = self->generation;
+      pending->index = i;
+
+      task = g_task_new (NULL, run->cancellable, run_done, pending);
+      g_task_set_source_tag (task, acy_compare_view_run);
+      g_task_set_name (task, "[acyclic] compare");
+      g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+      /* The engine reports cancellation itself, with its own error. */
+      g_task_set_return_on_cancel (task, FALSE);
+      g_task_run_in_thread (task, compare_thread);
+    }
+
+  add_header_row (self);
+  gtk_label_set_text (self->summary_label, _("Checking the test under each model…"));
+  gtk_label_set_text (self->condition_label, "");
+  gtk_stack_set_visible_child_name (self->stack, "table");
+  self->progress_id = g_timeout_add (250, progress_tick, self);
+  if (!was_running)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+/* ---- the rest ------------------------------------------------------------- */
+
+GtkWidget *
+acy_compare_view_new (void)
+{
+  return g_object_new (ACY_TYPE_COMPARE_VIEW, NULL);
+}
+
+void
+acy_compare_view_set_test (AcyCompareView *self, const char *text, const char *name)
+{
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+
+  g_free (self->test_text);
+  self->test_text = g_strdup (text);
+  g_free (self->test_name);
+  self->test_name = g_strdup (name);
+}
+
+void
+acy_compare_view_set_models (AcyCompareView *self, const char *const *specs)
+{
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+
+  g_strfreev (self->specs);
+  self->specs = g_strdupv ((char **) specs);
+}
+
+gboolean
+acy_compare_view_get_running (AcyCompareView *self)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), FALSE);
+  return any_running (self);
+}
+
+const AcyComparison *
+acy_compare_view_get_comparison (AcyCompareView *self)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+  return self->comparison;
+}
+
+guint
+acy_compare_view_get_n_rows (AcyCompareView *self)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), 0);
+  return self->row_states->len;
+}
+
+const char *
+acy_compare_view_get_row_state (AcyCompareView *self, guint row)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+  g_return_val_if_fail (row < self->row_states->len, NULL);
+  return self->row_states->pdata[row];
+}
+
+gboolean
+acy_compare_view_get_row_differs (AcyCompareView *self, guint row)
+{
+  GtkListBoxRow *r;
+
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), FALSE);
+  /* As shown: row 0 of the list is the header. */
+  r = gtk_list_box_get_row_at_index (self->table, row + 1);
+  return r != NULL && gtk_widget_has_css_class (GTK_WIDGET (r), "compare-differs");
+}
+
+const char *
+acy_compare_view_get_verdict (AcyCompareView *self, guint model)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+  g_return_val_if_fail (model < self->runs->len, NULL);
+  return gtk_label_get_text (GTK_LABEL (((ModelRun *) self->runs->pdata[model])->verdict_label));
+}
+
+void
+acy_compare_view_select_row (AcyCompareView *self, guint row)
+{
+  GtkListBoxRow *r;
+
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+  r = gtk_list_box_get_row_at_index (self->table, row + 1);
+  if (r != NULL)
+    gtk_list_box_select_row (self->table, r);
+}
+
+const char *
+acy_compare_view_get_pair_title (AcyCompareView *self, guint model)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+  g_return_val_if_fail (model < self->runs->len, NULL);
+  return ((ModelRun *) self->runs->pdata[model])->pair_title;
+}
+
+static void
+acy_compare_view_dispose (GObject *object)
+{
+  AcyCompareView *self = ACY_COMPARE_VIEW (object);
+
+  if (self->runs != NULL)
+    acy_compare_view_cancel (self);
+  /* Checks ending from now on find their widgets gone: drop them. */
+  self->generation++;
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_COMPARE_VIEW);
+  G_OBJECT_CLASS (acy_compare_view_parent_class)->dispose (object);
+}
+
+static void
+acy_compare_view_finalize (GObject *object)
+{
+  AcyCompareView *self = ACY_COMPARE_VIEW (object);
+
+  /* The comparison refers to the runs' tests: free it first. */
+  g_clear_pointer (&self->comparison, acy_comparison_free);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->row_states, g_ptr_array_unref);
+  g_clear_object (&self->mark_group);
+  g_clear_object (&self->state_group);
+  g_free (self->test_text);
+  g_free (self->test_name);
+  g_strfreev (self->specs);
+  G_OBJECT_CLASS (acy_compare_view_parent_class)->finalize (object);
+}
+
+static void
+acy_compare_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  AcyCompareView *self = ACY_COMPARE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, any_running (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+acy_compare_view_class_init (AcyCompareViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = acy_compare_view_dispose;
+  object_class->finalize = acy_compare_view_finalize;
+  object_class->get_property = acy_compare_view_get_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-compare-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, stack);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, paned);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, table_box);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, status_page);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, condition_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, table);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, pair_heading);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareView, pairs_box);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+acy_compare_view_init (AcyCompareView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) model_run_free);
+  self->row_states = g_ptr_array_new_with_free_func (g_free);
+  self->mark_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->state_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+}

@@ -1,0 +1,47 @@
+/* acy-compare-view.h - one litmus test under several models, side by side
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "acyclic.h"
+
+G_BEGIN_DECLS
+
+#define ACY_TYPE_COMPARE_VIEW (acy_compare_view_get_type ())
+G_DECLARE_FINAL_TYPE (AcyCompareView, acy_compare_view, ACY, COMPARE_VIEW, GtkWidget)
+
+GtkWidget           *acy_compare_view_new            (void);
+/* The test's text (what the editor holds) and a name for messages. */
+void                 acy_compare_view_set_test       (AcyCompareView     *self,
+                                                      const char         *text,
+                                                      const char         *name);
+/* Models as acy_comparison_load_model() names them, NULL-terminated. */
+void                 acy_compare_view_set_models     (AcyCompareView     *self,
+                                                      const char *const  *specs);
+/* Checks the test under every model, each on its own worker thread
+ * with its own GCancellable; the table is built when all have ended. */
+void                 acy_compare_view_run            (AcyCompareView     *self);
+void                 acy_compare_view_cancel         (AcyCompareView     *self);
+gboolean             acy_compare_view_get_running    (AcyCompareView     *self);
+
+/* What the table shows (for tests and the window). */
+const AcyComparison *acy_compare_view_get_comparison (AcyCompareView     *self);
+guint                acy_compare_view_get_n_rows     (AcyCompareView     *self);
+const char          *acy_compare_view_get_row_state  (AcyCompareView     *self,
+                                                      guint               row);
+gboolean             acy_compare_view_get_row_differs (AcyCompareView    *self,
+                                                       guint              row);
+/* The verdict shown at the head of model @model's column. */
+const char          *acy_compare_view_get_verdict    (AcyCompareView     *self,
+                                                      guint               model);
+/* Select a row: the paired graphs below show its execution. */
+void                 acy_compare_view_select_row     (AcyCompareView     *self,
+                                                      guint               row);
+/* The title of the paired graph of @model for the selected row. */
+const char          *acy_compare_view_get_pair_title (AcyCompareView     *self,
+                                                      guint               model);
+
+G_END_DECLS

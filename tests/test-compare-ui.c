@@ -1,0 +1,237 @@
+/* test-compare-ui.c - the comparison of models, as the user sees it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The article's C-CO+o-o (x=3 then x=4; exists x=3) under Toy RMO and
+ * Coherent RMO: the weaker model allows the final x=3, the stronger one
+ * forbids it by its per-location coherence check.
+ */
+#define G_LOG_DOMAIN "test-compare-ui"
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "acy-compare-view.h"
+#include "acy-compare-window.h"
+
+#define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
+
+static char *
+example (const char *name)
+{
+  g_autofree char *path = g_strconcat ("/org/acyclic/Acyclic/examples/", name, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+
+  g_assert_nonnull (bytes);
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+static gboolean
+view_running (gpointer view)
+{
+  return acy_compare_view_get_running (view);
+}
+
+static gboolean
+batch_running (gpointer window)
+{
+  return acy_compare_window_get_batch_running (window);
+}
+
+static void
+iterate_while (gboolean (*cond) (gpointer), gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
+
+  while (cond (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+test_view_co (void)
+{
+  g_autofree char *text = example ("C-CO+o-o.litmus");
+  const char *const models[] = { "toy-rmo", "coherent-rmo", NULL };
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = acy_compare_view_new ();
+  AcyCompareView *cv = ACY_COMPARE_VIEW (view);
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
+  gtk_window_present (GTK_WINDOW (window));
+
+  acy_compare_view_set_test (cv, text, "C-CO+o-o.litmus");
+  acy_compare_view_set_models (cv, models);
+  acy_compare_view_run (cv);
+  g_assert_true (acy_compare_view_get_running (cv));
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 0), ==, "Checking…");
+  iterate_while (view_running, cv);
+
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 0), ==, "Sometimes");
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 1), ==, "Never");
+  g_assert_cmpuint (acy_compare_view_get_n_rows (cv), ==, 2);
+  g_assert_cmpstr (acy_compare_view_get_row_state (cv, 0), ==, "[x]=3;");
+  g_assert_true (acy_compare_view_get_row_differs (cv, 0));
+  g_assert_cmpstr (acy_compare_view_get_row_state (cv, 1), ==, "[x]=4;");
+  g_assert_false (acy_compare_view_get_row_differs (cv, 1));
+  g_assert_nonnull (acy_compare_view_get_comparison (cv));
+
+  /* The differing row is selected: its execution under each model, and
+   * the check of the stricter one that forbids it. */
+  g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 0), ==, "Allowed — 1 execution ends in this state");
+  g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 1), ==, "Forbidden by acyclic coherence-order");
+
+  acy_compare_view_select_row (cv, 1);
+  g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 1), ==, "Allowed — 1 execution ends in this state");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Stopping every run leaves no run going, whatever had finished. */
+static void
+test_view_cancel (void)
+{
+  g_autofree char *text = example ("IRIW.litmus");
+  const char *const models[] = { "sc", "tso", "toy-rmo", NULL };
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = acy_compare_view_new ();
+  AcyCompareView *cv = ACY_COMPARE_VIEW (view);
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  acy_compare_view_set_test (cv, text, "IRIW.litmus");
+  acy_compare_view_set_models (cv, models);
+  acy_compare_view_run (cv);
+  acy_compare_view_cancel (cv);
+  iterate_while (view_running, cv);
+  for (guint m = 0; m < 3; m++)
+    {
+      const char *verdict = acy_compare_view_get_verdict (cv, m);
+      g_test_message ("model %u: %s", m, verdict);
+      g_assert_true (g_str_equal (verdict, "Stopped") || g_str_equal (verdict, "Never")
+                     || g_str_equal (verdict, "Sometimes"));
+    }
+
+  /* A new run after the stop is whole again. */
+  acy_compare_view_run (cv);
+  iterate_while (view_running, cv);
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 0), ==, "Never");
+  g_assert_cmpuint (acy_compare_view_get_n_rows (cv), >, 0);
+
+  /* Closing while checks run must not touch the dead widgets. */
+  acy_compare_view_run (cv);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < 50; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+static void
+test_view_bad_model (void)
+{
+  g_autofree char *text = example ("C-CO+o-o.litmus");
+  const char *const models[] = { "toy-rmo", "no-such-model", NULL };
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = acy_compare_view_new ();
+  AcyCompareView *cv = ACY_COMPARE_VIEW (view);
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  acy_compare_view_set_test (cv, text, "C-CO+o-o.litmus");
+  acy_compare_view_set_models (cv, models);
+  acy_compare_view_run (cv);
+  iterate_while (view_running, cv);
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 0), ==, "Sometimes");
+  g_assert_cmpstr (acy_compare_view_get_verdict (cv, 1), ==, "Error");
+  /* The table still shows what the model that ran allows. */
+  g_assert_cmpuint (acy_compare_view_get_n_rows (cv), ==, 2);
+  g_assert_false (acy_compare_view_get_row_differs (cv, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A folder: the test the models differ on comes first. */
+static void
+test_window_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-compare-ui-XXXXXX", NULL);
+  const char *names[] = { "2+2W.litmus", "C-CO+o-o.litmus", "MP.litmus" };
+  const char *const models[] = { "toy-rmo", "coherent-rmo", NULL };
+  AcyCompareWindow *window;
+  g_auto(GStrv) chosen = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *text = example (names[i]);
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    }
+
+  window = acy_compare_window_new (NULL, NULL, NULL, "toy-rmo");
+  chosen = acy_compare_window_get_models (window);
+  g_assert_cmpstrv (chosen, models);
+  gtk_window_present (GTK_WINDOW (window));
+  acy_compare_window_run_folder (window, dir);
+  iterate_while (batch_running, window);
+
+  g_assert_cmpuint (acy_compare_window_get_n_batch_rows (window), ==, 3);
+  g_assert_cmpstr (acy_compare_window_get_batch_test (window, 0), ==, "C-CO+o-o");
+  g_assert_cmpstr (acy_compare_window_get_batch_mark (window, 0), ==, "≠");
+  g_assert_cmpstr (acy_compare_window_get_batch_cell (window, 0, 0), ==, "Sometimes");
+  g_assert_cmpstr (acy_compare_window_get_batch_cell (window, 0, 1), ==, "Never");
+  g_assert_cmpstr (acy_compare_window_get_batch_test (window, 1), ==, "2+2W");
+  g_assert_cmpstr (acy_compare_window_get_batch_mark (window, 1), ==, "");
+  g_assert_cmpstr (acy_compare_window_get_batch_test (window, 2), ==, "MP");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Under xvfb-run there is no session bus; GTK warns, which would fail
+ * the test. */
+static GLogWriterOutput
+drop_missing_session_bus (GLogLevelFlags   log_level,
+                          const GLogField *fields,
+                          gsize            n_fields,
+                          gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0 &&
+        g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
+      return G_LOG_WRITER_HANDLED;
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display; skipping widget tests\n");
+      return 77;
+    }
+  adw_init ();
+
+  g_test_add_func ("/ui/compare/view-co", test_view_co);
+  g_test_add_func ("/ui/compare/view-cancel", test_view_cancel);
+  g_test_add_func ("/ui/compare/view-bad-model", test_view_bad_model);
+  g_test_add_func ("/ui/compare/window-folder", test_window_folder);
+  return g_test_run ();
+}
