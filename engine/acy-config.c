@@ -46,8 +46,10 @@ acy_config_parse (const char *text, const char *filename, GError **error)
   config->path = g_strdup (filename);
   for (guint i = 0; lines[i] != NULL; i++)
     {
+      guint lead = strspn (lines[i], " \t");
       char *line = g_strstrip (lines[i]);
-      AcyLoc loc = { filename, i + 1, 1 };
+      AcyLoc loc = { NULL, i + 1, lead + 1 };
+      AcyLoc value_loc;
       char *key, *value;
       gsize key_len;
 
@@ -55,9 +57,16 @@ acy_config_parse (const char *text, const char *filename, GError **error)
         continue;
       key_len = strcspn (line, " \t=");
       key = g_strndup (line, key_len);
-      value = g_strstrip (line + key_len + (line[key_len] ? 1 : 0));
+      /* Skip blanks by hand, not with g_strchug, which would move the
+       * value and lose its column. */
+      value = line + key_len + (line[key_len] ? 1 : 0);
+      value += strspn (value, " \t");
       if (*value == '=')
-        value = g_strstrip (value + 1);
+        value += 1 + strspn (value + 1, " \t");
+      g_strchomp (value);
+      loc.file = config->path;
+      value_loc = loc;
+      value_loc.col += value - line;
 
       if (*value == '\0' && !g_strv_contains (ignored_keys, key))
         {
@@ -67,11 +76,11 @@ acy_config_parse (const char *text, const char *filename, GError **error)
           return NULL;
         }
       if (g_str_equal (key, "macros"))
-        { g_free (config->macros); config->macros = g_strdup (value); }
+        { g_free (config->macros); config->macros = g_strdup (value); config->macros_loc = value_loc; }
       else if (g_str_equal (key, "bell"))
-        { g_free (config->bell); config->bell = g_strdup (value); }
+        { g_free (config->bell); config->bell = g_strdup (value); config->bell_loc = value_loc; }
       else if (g_str_equal (key, "model") || g_str_equal (key, "cat"))
-        { g_free (config->model); config->model = g_strdup (value); }
+        { g_free (config->model); config->model = g_strdup (value); config->model_loc = value_loc; }
       else if (g_str_equal (key, "variant"))
         {
           g_auto(GStrv) parts = g_strsplit_set (value, ", \t", -1);
@@ -132,6 +141,23 @@ acy_config_resolve (const char        *name,
       return g_steal_pointer (&p);
   }
   return NULL;
+}
+
+char *
+acy_config_resolve_at (const char        *name,
+                       const char *const *dirs,
+                       const char        *relative_to,
+                       const char        *what,
+                       const AcyLoc      *loc,
+                       GError           **error)
+{
+  char *path = acy_config_resolve (name, dirs, relative_to);
+
+  if (path == NULL && loc != NULL)
+    acy_set_error_at (error, ACY_ERROR_IO, *loc, "%s file '%s' not found", what, name);
+  else if (path == NULL)
+    g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s file not found", name, what);
+  return path;
 }
 
 const char *

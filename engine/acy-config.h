@@ -23,6 +23,10 @@ typedef struct {
   char  *bell;       /* `bell NAME` */
   char  *model;      /* `model NAME` */
   char **variants;   /* `variant a,b` (NULL-terminated, possibly empty) */
+  /* Where each name is written (file is @path), for "not found" errors. */
+  AcyLoc macros_loc;
+  AcyLoc bell_loc;
+  AcyLoc model_loc;
 } AcyConfig;
 
 AcyConfig *acy_config_load   (const char *path, GError **error);
@@ -36,6 +40,17 @@ void       acy_config_free   (AcyConfig *config);
 char      *acy_config_resolve (const char        *name,
                                const char *const *dirs,
                                const char        *relative_to);
+
+/* acy_config_resolve(), reporting a name that is not found as an
+ * %ACY_ERROR_IO error: "@loc: model file 'NAME' not found" for a name
+ * written in a .cfg file, "NAME: model file not found" when @loc is NULL
+ * (a name from the command line). @what is "model", "bell" or "macro". */
+char      *acy_config_resolve_at (const char        *name,
+                                  const char *const *dirs,
+                                  const char        *relative_to,
+                                  const char        *what,
+                                  const AcyLoc      *loc,
+                                  GError           **error);
 
 /* The directory of the built-in models and preludes: $ACYCLIC_MODELSDIR
  * if set, else the installed one if present, else the source tree's

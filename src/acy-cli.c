@@ -100,29 +100,25 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
                            "no model given: use -cat MODEL.cat or -conf FILE.cfg");
       return FALSE;
     }
-  cat_path = acy_config_resolve (cat_name, (const char *const *) dirs->pdata, conf_path);
+  /* A name from a .cfg file is reported at its line there. */
+  cat_path = acy_config_resolve_at (cat_name, (const char *const *) dirs->pdata, conf_path, "model",
+                                    o->cat ? NULL : &config->model_loc, error);
   if (cat_path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: model file not found", cat_name);
-      return FALSE;
-    }
+    return FALSE;
   if (bell_name)
     {
-      bell_path = acy_config_resolve (bell_name, (const char *const *) dirs->pdata, conf_path);
+      bell_path = acy_config_resolve_at (bell_name, (const char *const *) dirs->pdata, conf_path, "bell",
+                                         o->bell ? NULL : &config->bell_loc, error);
       if (bell_path == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: bell file not found", bell_name);
-          return FALSE;
-        }
+        return FALSE;
     }
   if (macros_name == NULL)
     macros_name = "linux-basic.def";
-  macros_path = acy_config_resolve (macros_name, (const char *const *) dirs->pdata, conf_path);
+  macros_path = acy_config_resolve_at (macros_name, (const char *const *) dirs->pdata, conf_path, "macro",
+                                       o->macros || !config || !config->macros ? NULL : &config->macros_loc,
+                                       error);
   if (macros_path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: macro file not found", macros_name);
-      return FALSE;
-    }
+    return FALSE;
 
   setup->macros = acy_macros_load (macros_path, error);
   if (setup->macros == NULL)
