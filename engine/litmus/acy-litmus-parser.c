@@ -798,7 +798,8 @@ is_thread_name (const AcyLitToken *t, guint *number)
   for (const char *p = s + 1; *p; p++)
     if (!g_ascii_isdigit (*p))
       return FALSE;
-  *number = (guint) g_ascii_strtoull (s + 1, NULL, 10);
+  /* Saturate, so that P4294967296 is not taken for P0. */
+  *number = (guint) MIN (g_ascii_strtoull (s + 1, NULL, 10), G_MAXUINT);
   return TRUE;
 }
 
@@ -1062,11 +1063,19 @@ acy_test_parse (const char      *text,
     char *sp;
 
     g_strstrip (first);
+    /* The name is printed in every output and shown by the app. */
+    if (!g_utf8_validate (first, -1, NULL))
+      {
+        acy_set_error_at (error, ACY_ERROR_SYNTAX, loc1,
+                          "the first line 'C NAME' is not valid UTF-8");
+        return NULL;
+      }
     sp = first + strcspn (first, " \t");
     if (*sp == '\0')
       {
         acy_set_error_at (error, ACY_ERROR_SYNTAX, loc1,
-                          "expected 'C NAME' on the first line near '%s'", first);
+                          "expected 'C NAME' on the first line near '%s'",
+                          *first ? first : "end of line");
         return NULL;
       }
     *sp++ = '\0';
