@@ -219,6 +219,19 @@ acy_lit_tokenize (AcyArena     *arena,
                                     "unterminated tag of '%s' near '{'", t.text);
                   goto fail;
                 }
+              /* Tags are names (`ONCE`, `rcu-lock`): they end up in
+               * the model and in every output. */
+              for (const char *r = tag; r < q; r++)
+                if (!is_ident_char (*r) && *r != '-')
+                  {
+                    AcyLoc at = t.loc;
+
+                    at.col += r - s;
+                    acy_set_error_at (error, ACY_ERROR_SYNTAX, at,
+                                      "a tag is made of letters, digits, '_' and '-' near '%s'",
+                                      t.text);
+                    goto fail;
+                  }
               t.tag = acy_arena_strndup (arena, tag, (gsize) (q - tag));
               lx.p = q + 1;
             }
@@ -272,12 +285,14 @@ acy_lit_tokenize (AcyArena     *arena,
             }
           if (i == G_N_ELEMENTS (punctuation))
             {
-              char bad[8] = { 0 };
+              char bad[8];
 
-              bad[0] = c;
+              /* A raw byte would make the message invalid UTF-8. */
+              g_snprintf (bad, sizeof bad, g_ascii_isprint (c) ? "%c" : "\\x%02x", (guchar) c);
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
-                                "unexpected character near '%s'",
-                                g_ascii_isprint (c) ? bad : "?");
+                                "unexpected character%s near '%s'",
+                                (guchar) c >= 0x80 ? " (only ASCII is allowed outside comments)" : "",
+                                bad);
               goto fail;
             }
           t.kind = ACY_LTOK_PUNCT;
