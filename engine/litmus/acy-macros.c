@@ -49,6 +49,14 @@ parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
               g_ptr_array_free (params, TRUE);
               return FALSE;
             }
+          for (guint i = 0; i < params->len; i++)
+            if (g_str_equal (params->pdata[i], p->text))
+              {
+                acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                                  "duplicate parameter '%s' near '%s'", p->text, p->text);
+                g_ptr_array_free (params, TRUE);
+                return FALSE;
+              }
           g_ptr_array_add (params, (gpointer) p->text);
           ps->pos++;
           if (acy_lit_tok_is (&ps->toks[ps->pos], ","))
