@@ -16,7 +16,10 @@
 #include "acy-litmus-trace.h"
 
 #define MAX_CHOICES 1024
-#define MAX_TRACES  (1u << 20)
+/* Each if doubles the paths of a thread: 12 ifs in a row take a fraction
+ * of a second to trace, 20 would take minutes and gigabytes.
+ * A path costs some 10 kB, twice (once per checking thread). */
+#define MAX_TRACES  (1u << 12)
 
 typedef struct {
   const AcySym *s;
@@ -897,8 +900,9 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
         {
           if (traces->len >= MAX_TRACES)
             {
-              g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
-                           "%s: P%u has more than %u paths", test->filename, thread, MAX_TRACES);
+              acy_set_error_at (error, ACY_ERROR_LIMIT, th->loc,
+                                "P%u has more than %u paths through its ifs (limit)",
+                                th->number, MAX_TRACES);
               ok = FALSE;
               break;
             }
