@@ -272,9 +272,17 @@ acy_cat_lexer_next (AcyCatLexer *lex,
     }
 
   lex->p = p;
-  acy_set_error_at (error, ACY_ERROR_SYNTAX,
-                    here (lex, p, lex->line, lex->line_start),
-                    "unexpected character near '%c'", c);
+  {
+    char bad[8];
+
+    /* A raw byte would make the message invalid UTF-8. */
+    g_snprintf (bad, sizeof bad, g_ascii_isprint (c) ? "%c" : "\\x%02x", (guchar) c);
+    acy_set_error_at (error, ACY_ERROR_SYNTAX,
+                      here (lex, p, lex->line, lex->line_start),
+                      "unexpected character%s near '%s'",
+                      (guchar) c >= 0x80 ? " (only ASCII is allowed outside comments)" : "",
+                      bad);
+  }
   return FALSE;
 }
 
