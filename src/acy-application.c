@@ -94,6 +94,7 @@ acy_application_about_action (GSimpleAction *action,
                                       "and cat models, and check them the way herd7 does."),
                         "developers", developers,
                         "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", _("© 2026 The Acyclic developers"),
                         "translator-credits", _("translator-credits"),
                         NULL);
   gtk_window_present (GTK_WINDOW (about));

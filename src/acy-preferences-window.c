@@ -171,8 +171,9 @@ acy_preferences_window_update_font (AcyPreferencesWindow *self)
 
   self->updating = TRUE;
   gtk_switch_set_active (self->custom_font_switch, font[0] != '\0');
-  gtk_font_chooser_set_font (GTK_FONT_CHOOSER (self->font_button),
-                             font[0] != '\0' ? font : DEFAULT_EDITOR_FONT);
+  /* Turning the custom font off keeps it in the button, to turn it on again. */
+  if (font[0] != '\0')
+    gtk_font_chooser_set_font (GTK_FONT_CHOOSER (self->font_button), font);
   self->updating = FALSE;
 }
 
@@ -287,13 +288,13 @@ acy_preferences_window_add_folder (GtkWidget  *widget,
   AcyPreferencesWindow *self = ACY_PREFERENCES_WINDOW (widget);
   GtkFileChooserNative *native;
 
-  /* Owned by the response handler, which drops it. */
   native = gtk_file_chooser_native_new (_("Add a Folder to the Search Path"),
                                         GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                                         _("_Add"),
                                         _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  /* The response handler drops the chooser. */
   g_signal_connect_object (native, "response",
                            G_CALLBACK (acy_preferences_window_folder_chosen), self, G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
@@ -444,4 +445,6 @@ acy_preferences_window_init (AcyPreferencesWindow *self)
   gtk_widget_set_margin_end (placeholder, 12);
   gtk_widget_add_css_class (placeholder, "dim-label");
   gtk_list_box_set_placeholder (self->folder_list, placeholder);
+
+  gtk_font_chooser_set_font (GTK_FONT_CHOOSER (self->font_button), DEFAULT_EDITOR_FONT);
 }

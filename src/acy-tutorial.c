@@ -105,6 +105,11 @@ struct _AcyTutorial
   AdwCarousel     *carousel;
   GtkButton       *next_button;
 
+  /* The step being shown or scrolled to, so that quick presses of Next
+   * each move one step even while the carousel is still moving.
+   */
+  guint            target;
+
   /* The main window the examples open in; weak, it may close first. */
   GWeakRef         window;
 };
@@ -132,6 +137,8 @@ acy_tutorial_new (AcyWindow *window)
 
   return self;
 }
+
+static void acy_tutorial_update_buttons (AcyTutorial *self);
 
 guint
 acy_tutorial_get_n_steps (void)
@@ -162,7 +169,7 @@ acy_tutorial_get_position (AcyTutorial *self)
 {
   g_return_val_if_fail (ACY_IS_TUTORIAL (self), 0);
 
-  return (guint) (adw_carousel_get_position (self->carousel) + 0.5);
+  return self->target;
 }
 
 void
@@ -172,6 +179,8 @@ acy_tutorial_set_position (AcyTutorial *self,
   g_return_if_fail (ACY_IS_TUTORIAL (self));
   g_return_if_fail (n < G_N_ELEMENTS (steps));
 
+  self->target = n;
+  acy_tutorial_update_buttons (self);
   adw_carousel_scroll_to (self->carousel,
                           adw_carousel_get_nth_page (self->carousel, n),
                           gtk_widget_get_mapped (GTK_WIDGET (self)));
@@ -310,10 +319,9 @@ step_page_new (guint n)
 }
 
 static void
-acy_tutorial_page_changed (AcyTutorial *self,
-                           guint        index,
-                           AdwCarousel *carousel)
+acy_tutorial_update_buttons (AcyTutorial *self)
 {
+  guint index = self->target;
   gboolean last = index + 1 >= G_N_ELEMENTS (steps);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tutorial.previous", index > 0);
@@ -324,6 +332,16 @@ acy_tutorial_page_changed (AcyTutorial *self,
     gtk_widget_add_css_class (GTK_WIDGET (self->next_button), "suggested-action");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->next_button), "suggested-action");
+}
+
+/* Swiping or the dots moved the carousel. */
+static void
+acy_tutorial_page_changed (AcyTutorial *self,
+                           guint        index,
+                           AdwCarousel *carousel)
+{
+  self->target = index;
+  acy_tutorial_update_buttons (self);
 }
 
 static void
@@ -399,5 +417,5 @@ acy_tutorial_init (AcyTutorial *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     adw_carousel_append (self->carousel, step_page_new (i));
-  acy_tutorial_page_changed (self, 0, self->carousel);
+  acy_tutorial_update_buttons (self);
 }
