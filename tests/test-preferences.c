@@ -13,6 +13,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "acyclic.h"
 #include "acy-application.h"
 #include "acy-check-job.h"
 #include "acy-document.h"
