@@ -88,7 +88,8 @@ record_state (CheckRun *run, const AcyCandidate *c)
   AcyCheckResult *r = run->result;
   AcyState *s;
 
-  memcpy (run->key + 1, c->final, r->n_observed * sizeof (AcyValue));
+  if (r->n_observed > 0)
+    memcpy (run->key + 1, c->final, r->n_observed * sizeof (AcyValue));
   s = g_hash_table_lookup (run->state_index, run->key);
   if (s == NULL)
     {

@@ -284,8 +284,11 @@ resolve_var (AcyTest *test, AcyLitVar *v, GError **error)
     const char **names = acy_arena_newv (test->arena, const char *, mt->n_regs + 1);
     AcyValue *init = acy_arena_newv0 (test->arena, AcyValue, mt->n_regs + 1);
 
-    memcpy (names, mt->reg_names, mt->n_regs * sizeof (char *));
-    memcpy (init, mt->reg_init, mt->n_regs * sizeof (AcyValue));
+    if (mt->n_regs > 0)   /* memcpy from NULL is undefined, even for 0 bytes */
+      {
+        memcpy (names, mt->reg_names, mt->n_regs * sizeof (char *));
+        memcpy (init, mt->reg_init, mt->n_regs * sizeof (AcyValue));
+      }
     names[mt->n_regs] = acy_arena_strdup (test->arena, v->name);
     mt->reg_names = names;
     mt->reg_init = init;
@@ -480,7 +483,8 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
 
   test->n_tracked = vars->len;
   test->tracked = g_new0 (AcyLitVar, MAX (vars->len, 1));
-  memcpy (test->tracked, vars->data, vars->len * sizeof (AcyLitVar));
+  if (vars->len > 0)
+    memcpy (test->tracked, vars->data, vars->len * sizeof (AcyLitVar));
   test->observed_names = g_new0 (char *, test->n_observed + 1);
   for (guint i = 0; i < test->n_observed; i++)
     test->observed_names[i] = var_name (test, &test->tracked[i]);

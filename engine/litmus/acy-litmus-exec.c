@@ -837,16 +837,20 @@ save_trace (Exec *x)
 
   t->n_events = x->n_events;
   t->events = acy_arena_newv (x->arena, AcyTraceEvent, MAX (x->n_events, 1));
-  memcpy (t->events, x->events, x->n_events * sizeof (AcyTraceEvent));
+  if (x->n_events > 0)
+    memcpy (t->events, x->events, x->n_events * sizeof (AcyTraceEvent));
   t->regs = acy_arena_newv (x->arena, const AcySym *, MAX (x->th->n_regs, 1));
-  memcpy (t->regs, x->regs, x->th->n_regs * sizeof (gpointer));
+  if (x->th->n_regs > 0)
+    memcpy (t->regs, x->regs, x->th->n_regs * sizeof (gpointer));
   t->n_instrs = x->n_instrs;
   t->n_ops = x->ops->len;
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
-  memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  if (x->ops->len > 0)
+    memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
   t->n_constraints = x->constraints->len;
   t->constraints = acy_arena_newv (x->arena, AcyConstraint, MAX (x->constraints->len, 1));
-  memcpy (t->constraints, x->constraints->data, x->constraints->len * sizeof (AcyConstraint));
+  if (x->constraints->len > 0)
+    memcpy (t->constraints, x->constraints->data, x->constraints->len * sizeof (AcyConstraint));
   return t;
 }
 
@@ -918,7 +922,8 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
 
   out->n_traces = traces->len;
   out->traces = acy_arena_newv (arena, AcyTrace *, MAX (traces->len, 1));
-  memcpy (out->traces, traces->pdata, traces->len * sizeof (gpointer));
+  if (traces->len > 0)
+    memcpy (out->traces, traces->pdata, traces->len * sizeof (gpointer));
   g_ptr_array_free (traces, TRUE);
   g_array_free (x->constraints, TRUE);
   g_ptr_array_free (x->ops, TRUE);

@@ -310,10 +310,12 @@ acy_lit_tokenize (AcyArena     *arena,
 
   out->n_tokens = lx.tokens->len;
   out->tokens = acy_arena_newv (arena, AcyLitToken, lx.tokens->len);
-  memcpy (out->tokens, lx.tokens->data, lx.tokens->len * sizeof (AcyLitToken));
+  if (lx.tokens->len > 0)
+    memcpy (out->tokens, lx.tokens->data, lx.tokens->len * sizeof (AcyLitToken));
   out->n_comments = lx.comments->len;
   out->comments = acy_arena_newv (arena, AcyLitComment, MAX (lx.comments->len, 1));
-  memcpy (out->comments, lx.comments->data, lx.comments->len * sizeof (AcyLitComment));
+  if (lx.comments->len > 0)
+    memcpy (out->comments, lx.comments->data, lx.comments->len * sizeof (AcyLitComment));
   g_array_free (lx.tokens, TRUE);
   g_array_free (lx.comments, TRUE);
   return TRUE;

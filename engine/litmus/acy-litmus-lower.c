@@ -490,7 +490,8 @@ acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error)
           th->n_regs = regs.names->len;
           th->reg_names = acy_arena_newv (test->arena, const char *, MAX (th->n_regs, 1));
           th->reg_init = acy_arena_newv0 (test->arena, AcyValue, MAX (th->n_regs, 1));
-          memcpy (th->reg_names, regs.names->pdata, th->n_regs * sizeof (gpointer));
+          if (th->n_regs > 0)
+            memcpy (th->reg_names, regs.names->pdata, th->n_regs * sizeof (gpointer));
           for (guint i = 0; i < th->n_params; i++)
             th->reg_init[i] = ACY_VALUE_ADDR_BASE + th->param_locs[i];
         }

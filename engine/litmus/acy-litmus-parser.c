@@ -226,7 +226,8 @@ parse_call (AcyLitParser *ps, const AcyLitToken *name, GError **error)
     }
   e->n_args = args->len;
   e->args = acy_arena_newv (ps->arena, AcyLitExpr *, MAX (args->len, 1));
-  memcpy (e->args, args->pdata, args->len * sizeof (gpointer));
+  if (args->len > 0)
+    memcpy (e->args, args->pdata, args->len * sizeof (gpointer));
   g_ptr_array_free (args, TRUE);
   return e;
 }
@@ -424,7 +425,8 @@ make_block (AcyLitParser *ps, AcyLoc loc, GPtrArray *stmts)
 
   b->n_body = stmts->len;
   b->body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
-  memcpy (b->body, stmts->pdata, stmts->len * sizeof (gpointer));
+  if (stmts->len > 0)
+    memcpy (b->body, stmts->pdata, stmts->len * sizeof (gpointer));
   return b;
 }
 
@@ -519,7 +521,8 @@ acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
     }
   *n_body = stmts->len;
   *body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
-  memcpy (*body, stmts->pdata, stmts->len * sizeof (gpointer));
+  if (stmts->len > 0)
+    memcpy (*body, stmts->pdata, stmts->len * sizeof (gpointer));
   g_ptr_array_free (stmts, TRUE);
   return TRUE;
 }

@@ -66,7 +66,8 @@ parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
     }
   m->n_params = params->len;
   m->params = acy_arena_newv (macros->arena, const char *, MAX (params->len, 1));
-  memcpy (m->params, params->pdata, params->len * sizeof (gpointer));
+  if (params->len > 0)   /* pdata is NULL then, and memcpy's NULL is undefined */
+    memcpy (m->params, params->pdata, params->len * sizeof (gpointer));
   g_ptr_array_free (params, TRUE);
 
   if (acy_lit_tok_is (&ps->toks[ps->pos], "{"))
