@@ -77,10 +77,18 @@ done
 [ $n_examples -gt 0 ] || fail "no examples in the source tree"
 
 # The installed copies are valid, not only present.
+grep -q 'xml:lang="fr"' "$share/metainfo/$app_id.metainfo.xml" \
+  || fail "the metainfo has no French text"
+
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$share/applications/$app_id.desktop" || fail "invalid installed desktop file"
   grep -q '^MimeType=.*text/x-litmus;' "$share/applications/$app_id.desktop" \
     || fail "the desktop file does not declare text/x-litmus"
+  grep -q '^MimeType=.*text/x-cat-model;' "$share/applications/$app_id.desktop" \
+    || fail "the desktop file does not declare text/x-cat-model"
+  # The French catalogue was merged into the desktop file and the metainfo.
+  grep -q '^GenericName\[fr\]=' "$share/applications/$app_id.desktop" \
+    || fail "the desktop file has no French GenericName"
 fi
 if command -v glib-compile-schemas >/dev/null; then
   glib-compile-schemas --strict --dry-run "$share/glib-2.0/schemas" || fail "invalid installed schema"
