@@ -101,7 +101,7 @@ load_model (const guint8 *data, gsize size)
 void
 acy_fuzz_cat (const guint8 *data, gsize size)
 {
-  g_autoptr(AcyModel) model = load_model (data, size);
+  acy_model_free (load_model (data, size));
 }
 
 void
