@@ -25,8 +25,8 @@
 
 /* acyclic-check's -max-candidates and -timeout: a bound on candidates
  * gives the same message on every machine, the timeout is a safety net. */
-#define BAD_MAX_CANDIDATES 100000
-#define BAD_TIMEOUT 20.0
+#define BAD_MAX_CANDIDATES 20000
+#define BAD_TIMEOUT 60.0
 
 static const char small_test[] =
   "C MP\n{\n}\n\nP0(int *x, int *y)\n{\n  WRITE_ONCE(*x, 1);\n  smp_wmb();\n"
