@@ -407,6 +407,153 @@ test_cross_locations (void)
   count_clear (&c);
 }
 
+/* Each order co-orders yields: kept as a key to see that none repeats,
+ * and checked to be a strict total order of each location's writes. */
+typedef struct {
+  GHashTable *seen;
+  guint       yielded;
+} Orders;
+
+static gboolean
+orders_cb (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Orders *o = data;
+  const AcyWord *bits;
+  GString *key = g_string_new (NULL);
+
+  g_assert_true (v->allowed);
+  AcyWord ordered = 0;   /* the events of S, those the order involves */
+
+  g_assert_cmpint (acy_model_env_lookup (env, "o", &bits), ==, ACY_MODEL_VALUE_RELATION);
+  for (guint i = 0; i < x->n_events; i++)
+    ordered |= bits[i] | (bits[i] ? (AcyWord) 1 << i : 0);
+  for (guint i = 0; i < x->n_events; i++)
+    for (guint j = 0; j < x->n_events; j++)
+      {
+        gboolean same = x->events[i].loc == x->events[j].loc
+                        && ((ordered >> i) & 1) && ((ordered >> j) & 1);
+        gboolean ij = acy_rel_has (bits, x->n_events, i, j);
+
+        /* total and irreflexive on each location, nothing across */
+        g_assert_true (!ij || (same && i != j));
+        if (same && i != j)
+          g_assert_true (ij != acy_rel_has (bits, x->n_events, j, i));
+        /* transitive */
+        if (ij)
+          for (guint k = 0; k < x->n_events; k++)
+            if (acy_rel_has (bits, x->n_events, j, k))
+              g_assert_true (acy_rel_has (bits, x->n_events, i, k));
+        g_string_append_c (key, ij ? '1' : '0');
+      }
+  g_assert_false (g_hash_table_contains (o->seen, key->str));
+  g_hash_table_add (o->seen, g_string_free (key, FALSE));
+  o->yielded++;
+  return TRUE;
+}
+
+static guint
+count_orders (const char *text, Exec *e)
+{
+  g_autoptr(AcyModel) m = load_text (text);
+  g_autoptr(AcyModelRunner) r = acy_model_runner_new (m);
+  g_autoptr(GError) error = NULL;
+  Orders o = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), 0 };
+
+  g_assert_true (acy_model_runner_check (r, &e->x, orders_cb, &o, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_hash_table_size (o.seen), ==, o.yielded);
+  g_hash_table_unref (o.seen);
+  return o.yielded;
+}
+
+/* co-orders(S, pco), the native enumeration behind generate_cos: one
+ * order at a time, each distinct, total per location and transitive. */
+static void
+test_co_orders (void)
+{
+  Exec e;
+  guint w[4];
+  Count c = { 0 };
+
+  exec_init (&e);
+  for (guint i = 0; i < 4; i++)
+    w[i] = add_event (&e, i, ACY_EV_W, 0, i, 0);
+  g_assert_cmpuint (count_orders ("with o from co-orders(W, 0)", &e), ==, 24);
+  /* w0 before w1 halves them; a chain w0, w1, w2 leaves 4 */
+  acy_rel_add (e.rf, MAXN, w[0], w[1]);
+  g_assert_cmpuint (count_orders ("with o from co-orders(W, rf)", &e), ==, 12);
+  acy_rel_add (e.rf, MAXN, w[1], w[2]);
+  g_assert_cmpuint (count_orders ("with o from co-orders(W, rf)", &e), ==, 4);
+  /* pairs outside S, or across locations, constrain nothing */
+  g_assert_cmpuint (count_orders ("with o from co-orders(W \\ domain(rf), rf)", &e), ==, 2);
+  /* a cycle: no order at all */
+  acy_rel_add (e.rf, MAXN, w[2], w[0]);
+  g_assert_cmpuint (count_orders ("with o from co-orders(W, rf)", &e), ==, 0);
+
+  /* three writes to x and two to y: 3! * 2! */
+  exec_init (&e);
+  for (guint i = 0; i < 3; i++)
+    add_event (&e, i, ACY_EV_W, 0, i + 1, 0);
+  for (guint i = 0; i < 2; i++)
+    add_event (&e, i, ACY_EV_W, 1, i + 1, 0);
+  g_assert_cmpuint (count_orders ("with o from co-orders(W, 0)", &e), ==, 12);
+  /* no writes: one order, the empty one */
+  g_assert_cmpuint (count_orders ("with o from co-orders(R, 0)", &e), ==, 1);
+
+  /* used as a set, it is built: the same orders */
+  {
+    g_autoptr(AcyModel) m = load_text ("let s = co-orders(W, 0)\n"
+                                       "with o from s\n"
+                                       "let n = s \\ { o }\n"
+                                       "flag ~empty s as nonempty\n");
+    run (m, &e, &c);
+    g_assert_cmpuint (c.outcomes, ==, 12);
+    g_assert_cmpuint (c.flags->len, ==, 1);
+    count_clear (&c);
+  }
+}
+
+/* lazy-cross, cross.cat's cross: a stream when the choices involve
+ * disjoint pairs, the set without duplicates otherwise. */
+static void
+test_lazy_cross (void)
+{
+  Exec e;
+  Count c = { 0 };
+  static const char defs[] =
+    "let sq e = {e} * {e}\n"
+    "let A = map sq W\n"
+    "let B = map sq R\n";
+  g_autoptr(AcyModel) m = NULL;
+  g_autofree char *disjoint = g_strconcat (defs, "with r from lazy-cross({A, B})\n", NULL);
+  g_autofree char *overlap = g_strconcat (defs, "with r from lazy-cross({A, A | B})\n", NULL);
+
+  exec_init (&e);
+  for (guint i = 0; i < 4; i++)
+    add_event (&e, i, i < 2 ? ACY_EV_W : ACY_EV_R, 0, i, 0);
+  m = load_text (disjoint);
+  run (m, &e, &c);
+  g_assert_cmpuint (c.outcomes, ==, 4);
+  count_clear (&c);
+  g_clear_pointer (&m, acy_model_free);
+
+  /* a|a' for a, a' in A, and a|b: 1 + 2 + 4 distinct unions of 8 picks */
+  memset (&c, 0, sizeof c);
+  m = load_text (overlap);
+  run (m, &e, &c);
+  g_assert_cmpuint (c.outcomes, ==, 7);
+  count_clear (&c);
+  g_clear_pointer (&m, acy_model_free);
+
+  /* no choices at all: the empty relation, once */
+  memset (&c, 0, sizeof c);
+  m = load_text ("with r from lazy-cross({})\nempty r");
+  run (m, &e, &c);
+  g_assert_cmpuint (c.outcomes, ==, 1);
+  g_assert_cmpuint (c.allowed, ==, 1);
+  count_clear (&c);
+}
+
 static guint
 count_allowed (AcyModel *m, Exec *e)
 {
@@ -635,6 +782,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/cat/interp/let-rec-in-order", test_let_rec_in_order);
   g_test_add_func ("/engine/cat/interp/functions", test_functions);
   g_test_add_func ("/engine/cat/interp/linearisations", test_linearisations);
+  g_test_add_func ("/engine/cat/interp/co-orders", test_co_orders);
+  g_test_add_func ("/engine/cat/interp/lazy-cross", test_lazy_cross);
   g_test_add_func ("/engine/cat/interp/generate-cos", test_generate_cos);
   g_test_add_func ("/engine/cat/interp/cross-locations", test_cross_locations);
   g_test_add_func ("/engine/cat/interp/article-co", test_article_co);

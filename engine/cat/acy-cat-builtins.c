@@ -25,9 +25,9 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_DIFFERENT_VALUES] = "different-values",
   [ACY_CAT_P_SAME_VALUES] = "same-values",
   [ACY_CAT_P_TAG2EVENTS] = "tag2events",
+  [ACY_CAT_P_CO_ORDERS] = "co-orders",
+  [ACY_CAT_P_LAZY_CROSS] = "lazy-cross",
 };
-
-#define ACY_CAT_MAX_LINEARISATIONS 1000000
 
 static AcyCatValue *
 prim_domain (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
@@ -86,118 +86,6 @@ prim_classes_loc (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
         out->u.items[out->n++] = c;
     }
   return out;
-}
-
-typedef struct {
-  AcyCatEval  *ev;
-  const AcyCatExpr *at;
-  guint       *members;   /* events of S */
-  guint        k;
-  guint       *preds;     /* preds[i]: how many unplaced r-predecessors member i has */
-  gboolean    *placed;
-  guint       *order;
-  AcyWord     *r;
-  AcyCatValue *out;
-  guint        cap;
-  gboolean     failed;
-} Lin;
-
-static void
-lin_emit (Lin *l)
-{
-  AcyCatEval *ev = l->ev;
-  AcyCatValue *rel = acy_cat_new_rel (ev);
-
-  for (guint a = 0; a < l->k; a++)
-    for (guint b = a + 1; b < l->k; b++)
-      acy_rel_add (rel->u.bits, ev->n, l->order[a], l->order[b]);
-  if (l->out->n == l->cap)
-    {
-      guint cap = l->cap * 2;
-      AcyCatValue **items = acy_arena_newv (ev->arena, AcyCatValue *, cap);
-      memcpy (items, l->out->u.items, l->out->n * sizeof (gpointer));
-      l->out->u.items = items;
-      l->cap = cap;
-    }
-  l->out->u.items[l->out->n++] = rel;
-}
-
-/* Enumerates topological orders: at each depth, place any member whose
- * r-predecessors are all placed. */
-static void
-lin_rec (Lin *l, guint depth)
-{
-  guint n = l->ev->n;
-
-  if (l->failed)
-    return;
-  if (depth == l->k)
-    {
-      if (l->out->n >= ACY_CAT_MAX_LINEARISATIONS)
-        {
-          acy_set_error_at (l->ev->error, ACY_ERROR_LIMIT, l->at->loc,
-                            "more than %u linearisations near '%s'",
-                            ACY_CAT_MAX_LINEARISATIONS, l->at->near);
-          l->failed = TRUE;
-          return;
-        }
-      lin_emit (l);
-      return;
-    }
-  for (guint a = 0; a < l->k; a++)
-    {
-      guint e = l->members[a];
-      if (l->placed[a] || l->preds[a] != 0)
-        continue;
-      l->placed[a] = TRUE;
-      l->order[depth] = e;
-      for (guint b = 0; b < l->k; b++)
-        if (acy_rel_has (l->r, n, e, l->members[b]))
-          l->preds[b]--;
-      lin_rec (l, depth + 1);
-      for (guint b = 0; b < l->k; b++)
-        if (acy_rel_has (l->r, n, e, l->members[b]))
-          l->preds[b]++;
-      l->placed[a] = FALSE;
-      if (l->failed)
-        return;
-    }
-}
-
-/* linearisations(S, r): every strict total order of S that contains r
- * restricted to S (none when that is cyclic). */
-static AcyCatValue *
-prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
-{
-  Lin l = { 0 };
-  AcyWord *s, *r;
-  guint n = ev->n;
-
-  if (arg->kind != ACY_CAT_V_TUPLE || arg->n != 2)
-    {
-      acy_cat_type_error (ev, at, "a pair (set, relation)", arg);
-      return NULL;
-    }
-  if (!(s = acy_cat_to_set (ev, at, arg->u.items[0])) || !(r = acy_cat_to_rel (ev, at, arg->u.items[1])))
-    return NULL;
-  l.ev = ev;
-  l.at = at;
-  l.r = r;
-  l.members = acy_arena_newv (ev->arena, guint, MAX (n, 1));
-  ACY_BITS_FOREACH (i, s, n)
-    l.members[l.k++] = i;
-  l.preds = acy_arena_newv0 (ev->arena, guint, MAX (l.k, 1));
-  l.placed = acy_arena_newv0 (ev->arena, gboolean, MAX (l.k, 1));
-  l.order = acy_arena_newv (ev->arena, guint, MAX (l.k, 1));
-  for (guint a = 0; a < l.k; a++)
-    for (guint b = 0; b < l.k; b++)
-      if (a != b && acy_rel_has (r, n, l.members[b], l.members[a]))
-        l.preds[a]++;
-  l.cap = 8;
-  l.out = acy_cat_value_new (ev, ACY_CAT_V_VSET);
-  l.out->u.items = acy_arena_newv (ev->arena, AcyCatValue *, l.cap);
-  lin_rec (&l, 0);
-  return l.failed ? NULL : l.out;
 }
 
 static AcyCatValue *
@@ -384,7 +272,9 @@ acy_cat_bind_structure (AcyCatEval *ev)
   s[ACY_CAT_P_DOMAIN] = prim (ev, prim_domain);
   s[ACY_CAT_P_RANGE] = prim (ev, prim_range);
   s[ACY_CAT_P_CLASSES_LOC] = prim (ev, prim_classes_loc);
-  s[ACY_CAT_P_LINEARISATIONS] = prim (ev, prim_linearisations);
+  s[ACY_CAT_P_LINEARISATIONS] = prim (ev, acy_cat_prim_linearisations);
+  s[ACY_CAT_P_CO_ORDERS] = prim (ev, acy_cat_prim_co_orders);
+  s[ACY_CAT_P_LAZY_CROSS] = prim (ev, acy_cat_prim_lazy_cross);
   s[ACY_CAT_P_TAG2EVENTS] = prim (ev, prim_tag2events);
 }
 

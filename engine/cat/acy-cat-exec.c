@@ -138,7 +138,7 @@ eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
   AcyCatValue *v = acy_cat_eval (ev, fr, st->u.check.e);
 
   *rel = NULL;
-  if (!v)
+  if (!v || !(v = acy_cat_force (ev, st->u.check.e, v)))
     return FALSE;
   switch (st->u.check.test)
     {
@@ -225,6 +225,11 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
   AcyCatValue **out;
 
   *n = 0;
+  if (!(v = acy_cat_force (ev, at, v)))
+    {
+      *n = G_MAXUINT;
+      return NULL;
+    }
   switch (v->kind)
     {
     case ACY_CAT_V_EMPTY:
@@ -262,8 +267,28 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
     }
 }
 
+/* Runs the rest once with @slot bound to @elt, in the fresh arena of
+ * the with's level @wlevel. */
+static Status
+with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i,
+             guint wlevel, AcyCatValue *elt)
+{
+  const AcyCatStmt *st = items[i];
+  guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
+  Status r;
+
+  ev->cur_level = wlevel;
+  fr->slots[st->u.with.slot] = elt;
+  r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
+  /* Forget what this branch flagged. */
+  ev->cur_level = saved_level;
+  ev->n_flags = saved_flags;
+  return r;
+}
+
 /* with x from S; rest: the rest once per element of S, each choice in
- * a fresh arena of the with's own level. */
+ * a fresh arena of the with's own level. A stream (co-orders) gives its
+ * elements one at a time, each made in the arena of its branch. */
 static Status
 exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i)
 {
@@ -272,14 +297,14 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   AcyCatMemo *memo = &c->memo[i];
   guint8 level = ev->model->stmt_level[i];
   guint wlevel = ev->model->slot_level[st->u.with.slot];
-  guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
-  AcyCatValue **elts;
-  guint count;
+  AcyCatValue **elts = NULL, *stream = NULL;
+  guint count = 0;
 
   if (memo_valid (c, memo, level))
     {
       elts = memo->elts;
       count = memo->count;
+      stream = memo->stream;
     }
   else
     {
@@ -288,29 +313,52 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
       use_level (ev, level);
       if (!(s = acy_cat_eval (ev, fr, st->u.with.e)))
         return ST_ERROR;
-      elts = elements (ev, st->u.with.e, s, &count);
-      if (count == G_MAXUINT)
-        return ST_ERROR;
+      if (s->kind == ACY_CAT_V_STREAM)
+        stream = s;
+      else
+        {
+          elts = elements (ev, st->u.with.e, s, &count);
+          if (count == G_MAXUINT)
+            return ST_ERROR;
+        }
       if (level != ACY_CAT_LEVEL_NOCACHE)
         {
           memo->elts = elts;
           memo->count = count;
+          memo->stream = stream;
           memo->stamp = ++c->tick;
         }
     }
-  g_assert (wlevel == saved_level + 1 && wlevel < c->n_levels);
+  g_assert (wlevel == ev->cur_level + 1 && wlevel < c->n_levels);
+  if (stream)
+    {
+      AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, stream->u.stream);
+      Status r = ST_DONE;
+
+      for (;;)
+        {
+          AcyCatValue *elt;
+
+          acy_arena_reset (c->arenas[wlevel]);
+          cache_bump (c, wlevel);
+          ev->arena = c->arenas[wlevel];
+          if (!(elt = acy_cat_stream_iter_next (it, ev)))
+            break;
+          r = with_branch (ev, fr, items, n, i, wlevel, elt);
+          if (r == ST_STOP || r == ST_ERROR)
+            break;
+          r = ST_DONE;
+        }
+      acy_cat_stream_iter_free (it);
+      return r;
+    }
   for (guint k = 0; k < count; k++)
     {
       Status r;
 
       acy_arena_reset (c->arenas[wlevel]);
       cache_bump (c, wlevel);
-      ev->cur_level = wlevel;
-      fr->slots[st->u.with.slot] = elts[k];
-      r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
-      /* Forget what this branch flagged. */
-      ev->cur_level = saved_level;
-      ev->n_flags = saved_flags;
+      r = with_branch (ev, fr, items, n, i, wlevel, elts[k]);
       if (r == ST_STOP || r == ST_ERROR)
         return r;
     }

@@ -82,6 +82,7 @@ acy_cat_value_kind_name (const AcyCatValue *v)
     case ACY_CAT_V_VSET: return "set of values";
     case ACY_CAT_V_CLOSURE: case ACY_CAT_V_PRIM: return "function";
     case ACY_CAT_V_PROC: return "procedure";
+    case ACY_CAT_V_STREAM: return "set of values";
     default: return "value";
     }
 }
@@ -270,6 +271,9 @@ binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
   AcyCatValue *r;
   AcyWord *x, *y;
 
+  if (G_UNLIKELY (a->kind == ACY_CAT_V_STREAM || b->kind == ACY_CAT_V_STREAM))
+    if (!(a = acy_cat_force (ev, e, a)) || !(b = acy_cat_force (ev, e, b)))
+      return NULL;
   switch (e->u.bin.op)
     {
     case ACY_CAT_OP_UNION:
@@ -308,6 +312,8 @@ unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
   AcyCatValue *r;
   AcyWord *x;
 
+  if (!(a = acy_cat_force (ev, e, a)))
+    return NULL;
   if (e->u.un.op == ACY_CAT_OP_COMP)
     {
       switch (acy_cat_classify (a))
@@ -415,7 +421,7 @@ static AcyCatValue *
 apply (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *f, AcyCatValue *arg)
 {
   if (f->kind == ACY_CAT_V_PRIM)
-    return f->u.prim (ev, at, arg);
+    return (arg = acy_cat_force (ev, at, arg)) ? f->u.prim (ev, at, arg) : NULL;
   if (f->kind == ACY_CAT_V_CLOSURE)
     {
       const AcyCatExpr *fun = f->u.clo.fun;
@@ -481,7 +487,8 @@ acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
             AcyCatValue *old = b[i].pat.names[0] ? fr->slots[b[i].pat.slots[0]] : NULL;
             AcyCatValue *next = acy_cat_eval (ev, fr, b[i].e);
 
-            if (!next)
+            /* A stream is compared as the set it stands for. */
+            if (!next || !(next = acy_cat_force (ev, b[i].e, next)))
               return FALSE;
             if (b[i].pat.tuple || !old || !acy_cat_value_equal (ev, old, next))
               changed = TRUE;
@@ -528,7 +535,11 @@ acy_cat_bind_let (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
 static gboolean
 value_subset (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *a, AcyCatValue *b, gboolean *out)
 {
-  AcyCatValue *d = set_op (ev, at, ACY_CAT_OP_DIFF, a, b);
+  AcyCatValue *d;
+
+  if (!(a = acy_cat_force (ev, at, a)) || !(b = acy_cat_force (ev, at, b)))
+    return FALSE;
+  d = set_op (ev, at, ACY_CAT_OP_DIFF, a, b);
   if (!d)
     return FALSE;
   *out = acy_cat_is_empty_value (ev, d);
@@ -547,7 +558,8 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
            && g_strv_contains ((const char *const *) ev->model->variants, e->u.if_.variant);
   else
     {
-      if (!(a = acy_cat_eval (ev, fr, e->u.if_.a)) || !(b = acy_cat_eval (ev, fr, e->u.if_.b)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.if_.a)) || !(b = acy_cat_eval (ev, fr, e->u.if_.b))
+          || !(a = acy_cat_force (ev, e, a)) || !(b = acy_cat_force (ev, e, b)))
         return NULL;
       switch (e->u.if_.cond)
         {
@@ -584,7 +596,7 @@ eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
   AcyCatValue *v = acy_cat_eval (ev, fr, e->u.mset.e), *elt, *rest;
 
-  if (!v)
+  if (!v || !(v = acy_cat_force (ev, e, v)))
     return NULL;
   if (acy_cat_is_empty_value (ev, v) && v->kind != ACY_CAT_V_UNIV)
     return e->u.mset.if_empty;
@@ -647,7 +659,7 @@ seq_operand (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e,
         return FALSE;
       return (*set = acy_cat_to_set (ev, e, *v)) != NULL;
     }
-  return (*v = acy_cat_eval (ev, fr, e)) != NULL;
+  return (*v = acy_cat_eval (ev, fr, e)) != NULL && (*v = acy_cat_force (ev, e, *v)) != NULL;
 }
 
 /* [A] ; r, r ; [B] and [A] ; [B] filter rows and columns instead of
@@ -695,7 +707,8 @@ eval_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 
   for (guint i = 0; i < e->u.list.n; i++)
     {
-      if (!(items[i] = acy_cat_eval (ev, fr, e->u.list.items[i])))
+      if (!(items[i] = acy_cat_eval (ev, fr, e->u.list.items[i]))
+          || !(items[i] = acy_cat_force (ev, e->u.list.items[i], items[i])))
         return NULL;
       events = events && items[i]->kind == ACY_CAT_V_EVENT;
       pairs = pairs && items[i]->kind == ACY_CAT_V_PAIR;

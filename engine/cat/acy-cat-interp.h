@@ -28,7 +28,16 @@ typedef enum {
   ACY_CAT_V_CLOSURE,
   ACY_CAT_V_PRIM,
   ACY_CAT_V_PROC,
+  ACY_CAT_V_STREAM,    /* set of relations made one at a time (acy-cat-stream.c) */
 } AcyCatValueKind;
+
+typedef enum {
+  ACY_CAT_STREAM_ORDERS,
+  ACY_CAT_STREAM_CROSS,
+} AcyCatStreamKind;
+
+typedef struct _AcyCatStream AcyCatStream;
+typedef struct _AcyCatStreamIter AcyCatStreamIter;
 
 typedef struct _AcyCatValue AcyCatValue;
 typedef struct _AcyCatFrame AcyCatFrame;
@@ -53,6 +62,7 @@ struct _AcyCatValue {
     struct { const AcyCatExpr *fun; AcyCatFrame *env; } clo;
     AcyCatPrimFunc  prim;
     struct { const AcyCatStmt *proc; AcyCatFrame *env; } proc;
+    AcyCatStream   *stream;
   } u;
 };
 
@@ -71,7 +81,7 @@ typedef enum {
   ACY_CAT_P_AMO,
   ACY_CAT_P_DOMAIN, ACY_CAT_P_RANGE, ACY_CAT_P_CLASSES_LOC,
   ACY_CAT_P_LINEARISATIONS, ACY_CAT_P_DIFFERENT_VALUES, ACY_CAT_P_SAME_VALUES,
-  ACY_CAT_P_TAG2EVENTS,
+  ACY_CAT_P_TAG2EVENTS, ACY_CAT_P_CO_ORDERS, ACY_CAT_P_LAZY_CROSS,
   ACY_CAT_N_PREDEF
 } AcyCatPredef;
 
@@ -109,6 +119,7 @@ typedef struct {
   AcyWord      *rel;       /* check: the relation tested, for the verdict */
   AcyCatValue **elts;      /* with: the choices */
   guint         count;
+  AcyCatValue  *stream;    /* with: the choices, when made one at a time */
 } AcyCatMemo;
 
 typedef struct {
@@ -208,6 +219,15 @@ AcyWord     *acy_cat_to_rel       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatV
 void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v);
 
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
+
+/* acy-cat-stream.c */
+AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *s);
+AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);
+void              acy_cat_stream_iter_free (AcyCatStreamIter *it);
+AcyCatValue      *acy_cat_force            (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
+AcyCatValue      *acy_cat_prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
+AcyCatValue      *acy_cat_prim_co_orders   (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
+AcyCatValue      *acy_cat_prim_lazy_cross  (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
 
 /* acy-cat-builtins.c */
 void         acy_cat_bind_structure  (AcyCatEval *ev);  /* level 0 predefined names */

@@ -1,0 +1,453 @@
+/* acy-cat-stream.c - sets of relations produced one element at a time
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A test with many writes to one location has a great many coherence
+ * orders: building them all as a set (as cross.cat does in cat) costs
+ * time and memory out of proportion to the model run over each. A stream
+ * is such a set left unbuilt: `with x from S` takes its elements one by
+ * one, each in the arena of the with's branch; anything else that needs
+ * the set materialises it (acy_cat_force), under a limit.
+ *
+ * co-orders(S, pco) is the stream of relations that order, location by
+ * location, the events of S totally while containing pco; linearisations
+ * (S, r) is the same with S as one block, always materialised.
+ * lazy-cross(F), for a set F of sets of relations, is the stream of the
+ * unions that pick one element of each member of F.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+
+#define ACY_CAT_MAX_FORCED 1000000
+
+struct _AcyCatStream {
+  AcyCatStreamKind kind;
+  gboolean         per_loc;   /* ORDERS: one block per location, or S as one */
+  AcyWord         *set;       /* ORDERS: S */
+  AcyWord         *pco;       /* ORDERS: the order to extend */
+  AcyCatValue    **factors;   /* CROSS: the sets to pick from, none empty */
+  guint            n_factors;
+};
+
+struct _AcyCatStreamIter {
+  const AcyCatStream *s;
+  guint     n, words;
+  gboolean  started, done;
+  /* ORDERS: positions lo..hi-1 of a block order members lo..hi-1. */
+  guint     k;
+  guint    *member;    /* event of each member */
+  guint    *lo, *hi;   /* block of each member / position */
+  guint    *preds;     /* unplaced pco-predecessors in the block */
+  gboolean *placed;
+  gint     *choice;    /* member placed at each position, -1 none yet */
+  guint     p;         /* positions below p are placed */
+  AcyWord  *acc;       /* scratch set */
+  /* CROSS: the index picked in each factor */
+  guint    *pick;
+};
+
+static AcyCatValue *
+stream_value (AcyCatEval *ev, AcyCatStream *s)
+{
+  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_STREAM);
+  v->u.stream = s;
+  return v;
+}
+
+/* The orders stream of @set and @pco, copied: the stream may be kept
+ * (a with's memo) longer than the values it was made from. */
+static AcyCatStream *
+orders_new (AcyCatEval *ev, const AcyWord *set, const AcyWord *pco, gboolean per_loc)
+{
+  AcyCatStream *s = acy_arena_new0 (ev->arena, AcyCatStream);
+
+  s->kind = ACY_CAT_STREAM_ORDERS;
+  s->per_loc = per_loc;
+  s->set = acy_cat_new_set_raw (ev)->u.bits;
+  acy_bits_copy (ev->words, s->set, set);
+  s->pco = acy_cat_new_rel_raw (ev)->u.bits;
+  acy_bits_copy ((guint) ev->rel_words, s->pco, pco);
+  return s;
+}
+
+/* Members in block order (by location, then event), and whether every
+ * block has an order at all: with pco cyclic on a block there is none,
+ * and the search would otherwise try every order of the blocks before
+ * it to find that out. */
+static gboolean
+orders_setup (AcyCatStreamIter *it, AcyCatEval *ev)
+{
+  const AcyCatStream *s = it->s;
+  const AcyExecution *x = ev->x;
+  guint n = it->n, n_blocks = s->per_loc ? x->n_locs : 1;
+  AcyWord *left = g_new0 (AcyWord, it->words);
+
+  it->member = g_new (guint, MAX (n, 1));
+  it->lo = g_new (guint, MAX (n, 1));
+  it->hi = g_new (guint, MAX (n, 1));
+  it->preds = g_new0 (guint, MAX (n, 1));
+  it->placed = g_new0 (gboolean, MAX (n, 1));
+  it->choice = g_new (gint, n + 1);
+  it->acc = g_new0 (AcyWord, it->words);
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      guint lo = it->k;
+
+      ACY_BITS_FOREACH (i, s->set, n)
+        if (!s->per_loc || x->events[i].loc == (gint32) b)
+          it->member[it->k++] = i;
+      for (guint a = lo; a < it->k; a++)
+        {
+          it->lo[a] = lo;
+          it->hi[a] = it->k;
+          for (guint c = lo; c < it->k; c++)
+            if (c != a && acy_rel_has (s->pco, n, it->member[c], it->member[a]))
+              it->preds[a]++;
+        }
+      /* Kahn's algorithm on a copy of the counts: is the block acyclic? */
+      {
+        guint *count = g_new (guint, it->k - lo + 1);
+        guint removed = 0;
+        gboolean progress = TRUE;
+
+        memcpy (count, it->preds + lo, (it->k - lo) * sizeof (guint));
+        memset (left, 0, it->words * sizeof (AcyWord));
+        for (guint a = lo; a < it->k; a++)
+          acy_bits_add (left, a - lo);
+        while (progress)
+          {
+            progress = FALSE;
+            for (guint a = lo; a < it->k; a++)
+              if (acy_bits_has (left, a - lo) && count[a - lo] == 0)
+                {
+                  acy_bits_remove (left, a - lo);
+                  removed++;
+                  progress = TRUE;
+                  for (guint c = lo; c < it->k; c++)
+                    if (c != a && acy_rel_has (s->pco, n, it->member[a], it->member[c]))
+                      count[c - lo]--;
+                }
+          }
+        g_free (count);
+        if (removed != it->k - lo)
+          {
+            g_free (left);
+            return FALSE;
+          }
+      }
+    }
+  g_free (left);
+  it->choice[0] = -1;
+  return TRUE;
+}
+
+static void
+orders_place (AcyCatStreamIter *it, guint a, gint delta)
+{
+  guint e = it->member[a];
+
+  it->placed[a] = delta < 0;
+  for (guint c = it->lo[a]; c < it->hi[a]; c++)
+    if (c != a && acy_rel_has (it->s->pco, it->n, e, it->member[c]))
+      it->preds[c] += delta;
+}
+
+/* The order placed now, as a transitive relation. */
+static AcyCatValue *
+orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
+{
+  AcyCatValue *r = acy_cat_new_rel (ev);
+  guint n = it->n;
+
+  for (guint p = it->k; p-- > 0;)
+    {
+      guint e = it->member[it->choice[p]];
+
+      if (p + 1 == it->hi[p])
+        memset (it->acc, 0, it->words * sizeof (AcyWord));
+      acy_bits_copy (it->words, acy_rel_row (r->u.bits, n, e), it->acc);
+      acy_bits_add (it->acc, e);
+    }
+  return r;
+}
+
+/* Depth first: at each position, the next member of its block (after
+ * the one tried last) with no unplaced predecessor. Every block is
+ * acyclic, so the search never dead-ends: each step back is for a new
+ * order. */
+static AcyCatValue *
+orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
+{
+  if (it->started)
+    {
+      if (it->k == 0)
+        return NULL;
+      it->p = it->k - 1;
+      orders_place (it, (guint) it->choice[it->p], +1);
+    }
+  it->started = TRUE;
+  for (;;)
+    {
+      guint p = it->p, a;
+
+      if (p == it->k)
+        return orders_emit (it, ev);
+      for (a = MAX ((gint) it->lo[p], it->choice[p] + 1); a < it->hi[p]; a++)
+        if (!it->placed[a] && it->preds[a] == 0)
+          break;
+      if (a < it->hi[p])
+        {
+          orders_place (it, a, -1);
+          it->choice[p] = (gint) a;
+          it->choice[++it->p] = -1;
+          continue;
+        }
+      if (p == 0)
+        return NULL;
+      it->p--;
+      orders_place (it, (guint) it->choice[it->p], +1);
+    }
+}
+
+static AcyCatValue *
+cross_next (AcyCatStreamIter *it, AcyCatEval *ev)
+{
+  const AcyCatStream *s = it->s;
+  AcyCatValue *r = acy_cat_new_rel (ev);
+  guint f;
+
+  if (it->started)
+    {
+      /* An odometer, the first factor turning fastest. */
+      for (f = 0; f < s->n_factors; f++)
+        {
+          if (++it->pick[f] < s->factors[f]->n)
+            break;
+          it->pick[f] = 0;
+        }
+      if (f == s->n_factors)
+        return NULL;
+    }
+  it->started = TRUE;
+  for (f = 0; f < s->n_factors; f++)
+    {
+      AcyCatValue *o = s->factors[f]->u.items[it->pick[f]];
+      AcyWord *bits = acy_cat_to_rel (ev, NULL, o);
+      acy_bits_union ((guint) ev->rel_words, r->u.bits, r->u.bits, bits);
+    }
+  return r;
+}
+
+AcyCatStreamIter *
+acy_cat_stream_iter_new (AcyCatEval *ev, const AcyCatStream *s)
+{
+  AcyCatStreamIter *it = g_new0 (AcyCatStreamIter, 1);
+
+  it->s = s;
+  it->n = ev->n;
+  it->words = MAX (ev->words, 1);
+  if (s->kind == ACY_CAT_STREAM_ORDERS)
+    it->done = !orders_setup (it, ev);
+  else
+    it->pick = g_new0 (guint, MAX (s->n_factors, 1));
+  return it;
+}
+
+/* The next element, allocated in ev->arena, or NULL when there is none
+ * left. */
+AcyCatValue *
+acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev)
+{
+  AcyCatValue *v;
+
+  if (it->done)
+    return NULL;
+  v = it->s->kind == ACY_CAT_STREAM_ORDERS ? orders_next (it, ev) : cross_next (it, ev);
+  if (!v)
+    it->done = TRUE;
+  return v;
+}
+
+void
+acy_cat_stream_iter_free (AcyCatStreamIter *it)
+{
+  if (!it)
+    return;
+  g_free (it->member);
+  g_free (it->lo);
+  g_free (it->hi);
+  g_free (it->preds);
+  g_free (it->placed);
+  g_free (it->choice);
+  g_free (it->acc);
+  g_free (it->pick);
+  g_free (it);
+}
+
+/* Every element of @s as a set of values; @what names the elements for
+ * the limit error. */
+static AcyCatValue *
+materialise (AcyCatEval *ev, const AcyCatExpr *at, const AcyCatStream *s, const char *what)
+{
+  AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, s);
+  AcyCatValue *out = acy_cat_value_new (ev, ACY_CAT_V_VSET), *v;
+  guint cap = 8;
+
+  out->u.items = acy_arena_newv (ev->arena, AcyCatValue *, cap);
+  while ((v = acy_cat_stream_iter_next (it, ev)))
+    {
+      if (out->n >= ACY_CAT_MAX_FORCED)
+        {
+          acy_set_error_at (ev->error, ACY_ERROR_LIMIT, at->loc, "more than %u %s near '%s'",
+                            ACY_CAT_MAX_FORCED, what, at->near);
+          acy_cat_stream_iter_free (it);
+          return NULL;
+        }
+      if (out->n == cap)
+        {
+          AcyCatValue **items = acy_arena_newv (ev->arena, AcyCatValue *, cap * 2);
+          memcpy (items, out->u.items, cap * sizeof (gpointer));
+          out->u.items = items;
+          cap *= 2;
+        }
+      out->u.items[out->n++] = v;
+    }
+  acy_cat_stream_iter_free (it);
+  return out;
+}
+
+/* @v itself, or the set a stream stands for. NULL (with an error) when
+ * that set is too big to build. */
+AcyCatValue *
+acy_cat_force (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
+{
+  if (G_LIKELY (v->kind != ACY_CAT_V_STREAM))
+    return v;
+  return materialise (ev, at, v->u.stream, "relations in a set");
+}
+
+static gboolean
+set_and_rel (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, AcyWord **s, AcyWord **r)
+{
+  if (arg->kind != ACY_CAT_V_TUPLE || arg->n != 2)
+    {
+      acy_cat_type_error (ev, at, "a pair (set, relation)", arg);
+      return FALSE;
+    }
+  return (*s = acy_cat_to_set (ev, at, arg->u.items[0]))
+         && (*r = acy_cat_to_rel (ev, at, arg->u.items[1]));
+}
+
+/* linearisations(S, r): every strict total order of S that contains r
+ * restricted to S (none when that is cyclic), as a set. */
+AcyCatValue *
+acy_cat_prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyWord *s, *r;
+
+  if (!set_and_rel (ev, at, arg, &s, &r))
+    return NULL;
+  return materialise (ev, at, orders_new (ev, s, r, FALSE), "linearisations");
+}
+
+/* co-orders(S, pco): the relations that order the events of S at each
+ * location totally and contain pco there (events without a location
+ * are left out), as a stream: cross.cat's generate_orders. */
+AcyCatValue *
+acy_cat_prim_co_orders (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyWord *s, *r;
+
+  if (!set_and_rel (ev, at, arg, &s, &r))
+    return NULL;
+  return stream_value (ev, orders_new (ev, s, r, TRUE));
+}
+
+/* lazy-cross(F): for a set F = {O1, ..., On} of sets of relations, the
+ * unions o1 | ... | on with each oi in Oi. A stream when no two unions
+ * can be equal, which holds when the Oi involve disjoint pairs (the
+ * union then tells which oi was picked): otherwise the set, built and
+ * without duplicates. */
+AcyCatValue *
+acy_cat_prim_lazy_cross (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  AcyCatStream *s;
+  AcyWord *seen, *support;
+  gboolean disjoint = TRUE;
+  guint rw = (guint) ev->rel_words;
+
+  if (arg->kind == ACY_CAT_V_EMPTY)
+    {
+      AcyCatValue *one = acy_cat_vset_new (ev, 1);
+      one->u.items[one->n++] = acy_cat_new_rel (ev);
+      return one;
+    }
+  if (!(arg = acy_cat_force (ev, at, arg)))
+    return NULL;
+  if (arg->kind != ACY_CAT_V_VSET)
+    {
+      acy_cat_type_error (ev, at, "a set of sets of relations", arg);
+      return NULL;
+    }
+  s = acy_arena_new0 (ev->arena, AcyCatStream);
+  s->kind = ACY_CAT_STREAM_CROSS;
+  s->factors = acy_arena_newv (ev->arena, AcyCatValue *, MAX (arg->n, 1));
+  seen = acy_cat_new_rel (ev)->u.bits;
+  support = acy_cat_new_rel_raw (ev)->u.bits;
+  for (guint f = 0; f < arg->n; f++)
+    {
+      AcyCatValue *o = acy_cat_force (ev, at, arg->u.items[f]);
+
+      if (!o)
+        return NULL;
+      if (acy_cat_is_empty_value (ev, o))
+        return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+      if (o->kind != ACY_CAT_V_VSET)
+        {
+          acy_cat_type_error (ev, at, "a set of sets of relations", arg);
+          return NULL;
+        }
+      memset (support, 0, rw * sizeof (AcyWord));
+      for (guint i = 0; i < o->n; i++)
+        {
+          AcyCatValue *r = o->u.items[i];
+          if (r->kind != ACY_CAT_V_REL && r->kind != ACY_CAT_V_PAIR && r->kind != ACY_CAT_V_EMPTY)
+            {
+              acy_cat_type_error (ev, at, "a relation", r);
+              return NULL;
+            }
+          acy_bits_union (rw, support, support, acy_cat_to_rel (ev, at, r));
+        }
+      for (guint w = 0; w < rw; w++)
+        disjoint = disjoint && !(seen[w] & support[w]);
+      acy_bits_union (rw, seen, seen, support);
+      s->factors[s->n_factors++] = o;
+    }
+  if (disjoint)
+    return stream_value (ev, s);
+  /* Unions may repeat: build the set, which leaves them out. */
+  {
+    AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, s);
+    AcyCatValue *out = acy_cat_value_new (ev, ACY_CAT_V_EMPTY), *v;
+    guint count = 0;
+
+    while ((v = acy_cat_stream_iter_next (it, ev)))
+      {
+        if (++count > ACY_CAT_MAX_FORCED)
+          {
+            acy_set_error_at (ev->error, ACY_ERROR_LIMIT, at->loc,
+                              "more than %u relations in a set near '%s'",
+                              ACY_CAT_MAX_FORCED, at->near);
+            acy_cat_stream_iter_free (it);
+            return NULL;
+          }
+        out = acy_cat_vset_add (ev, out, v);
+      }
+    acy_cat_stream_iter_free (it);
+    return out;
+  }
+}
