@@ -206,7 +206,7 @@ acy_lit_tokenize (AcyArena     *arena,
           t.kind = ACY_LTOK_IDENT;
           t.text = acy_arena_strndup (arena, s, (gsize) (lx.p - s));
           /* `__store{ONCE}`: the tag belongs to the core operation. */
-          if (s[0] == '_' && s[1] == '_' && lx.p < lx.end && *lx.p == '{')
+          if (lx.p - s >= 2 && s[0] == '_' && s[1] == '_' && lx.p < lx.end && *lx.p == '{')
             {
               const char *tag = lx.p + 1;
               const char *q = tag;
