@@ -1,8 +1,9 @@
 /* acy-check-job.c - one check of a litmus test, run on a worker thread
  *
  * The worker loads the model (and a .cfg's macros and bell), parses the
- * test and checks it, then formats everything the window shows, so that
- * engine objects never leave the thread. Progress from the engine is
+ * test and checks it, recording every outcome for the execution graphs,
+ * then formats everything the window shows. Only the test, model and
+ * recorder leave the thread, finished, for the graphs. Progress from the engine is
  * coalesced under a mutex and handed to the main thread by one idle
  * callback at a time, as Sysprof does.
  *
@@ -55,7 +56,35 @@ acy_run_report_free (AcyRunReport *report)
   g_strfreev (report->flags);
   g_free (report->expected);
   g_free (report->herd_text);
+  g_clear_pointer (&report->recorder, acy_recorder_free);
+  g_clear_pointer (&report->test, acy_test_free);
+  g_clear_pointer (&report->model, acy_model_free);
   g_free (report);
+}
+
+/**
+ * acy_run_report_steal_run:
+ * @test: (out) (transfer full) (optional)
+ * @model: (out) (transfer full) (optional)
+ * @recorder: (out) (transfer full) (optional)
+ *
+ * Takes the checked test, its model and the recorded outcomes out of
+ * @report; what is not taken is freed with it.
+ */
+void
+acy_run_report_steal_run (AcyRunReport  *report,
+                          AcyTest      **test,
+                          AcyModel     **model,
+                          AcyRecorder  **recorder)
+{
+  g_return_if_fail (report != NULL);
+
+  if (test != NULL)
+    *test = g_steal_pointer (&report->test);
+  if (model != NULL)
+    *model = g_steal_pointer (&report->model);
+  if (recorder != NULL)
+    *recorder = g_steal_pointer (&report->recorder);
 }
 
 static void
@@ -401,7 +430,9 @@ check_thread (GTask        *task,
   Setup setup = { 0 };
   g_autoptr(AcyTest) test = NULL;
   g_autoptr(AcyCheckResult) result = NULL;
+  g_autoptr(AcyRecorder) recorder = NULL;
   AcyCheckOptions options = { 0 };
+  AcyRunReport *report;
   GError *error = NULL;
 
   if (!load_setup (job, &setup, &error))
@@ -419,8 +450,12 @@ check_thread (GTask        *task,
       return;
     }
 
+  /* Recording runs the check on one thread; the graphs are worth it. */
+  recorder = acy_recorder_new (test);
   options.progress = progress_from_engine;
   options.progress_data = job->progress;
+  options.outcome = acy_recorder_add_outcome;
+  options.outcome_data = recorder;
   result = acy_check_run (test, setup.model, &options, cancellable, &error);
   if (result == NULL)
     {
@@ -428,9 +463,13 @@ check_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
+  acy_recorder_resolve_states (recorder, result);
 
-  g_task_return_pointer (task, make_report (test, setup.model, result),
-                         (GDestroyNotify) acy_run_report_free);
+  report = make_report (test, setup.model, result);
+  report->test = g_steal_pointer (&test);
+  report->model = g_steal_pointer (&setup.model);
+  report->recorder = g_steal_pointer (&recorder);
+  g_task_return_pointer (task, report, (GDestroyNotify) acy_run_report_free);
   g_clear_pointer (&result, acy_check_result_free);
   setup_clear (&setup);
 }

@@ -7,6 +7,8 @@
 
 #include <gio/gio.h>
 
+#include "acyclic.h"
+
 G_BEGIN_DECLS
 
 /**
@@ -23,7 +25,10 @@ typedef struct
 /**
  * AcyRunReport:
  * Everything the window shows about a finished check. It is plain data,
- * formatted on the worker thread, so the UI never touches engine objects.
+ * formatted on the worker thread, except for the test, model and
+ * recorder, which the execution graphs need: the report owns them until
+ * a tab takes them (acy_run_report_steal_run), and nothing changes them
+ * once the check is done, so the main thread may read them.
  */
 typedef struct
 {
@@ -40,9 +45,18 @@ typedef struct
   char       *herd_text;
   guint64     candidates;
   gdouble     elapsed;
+
+  /* The run, for the execution graphs; acy_recorder_resolve_states done */
+  AcyTest     *test;
+  AcyModel    *model;
+  AcyRecorder *recorder;
 } AcyRunReport;
 
-void acy_run_report_free (AcyRunReport *report);
+void acy_run_report_free      (AcyRunReport  *report);
+void acy_run_report_steal_run (AcyRunReport  *report,
+                               AcyTest      **test,
+                               AcyModel     **model,
+                               AcyRecorder  **recorder);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyRunReport, acy_run_report_free)
 
 typedef struct

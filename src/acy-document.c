@@ -17,6 +17,9 @@
 /* Seconds after the last edit before an unsaved buffer is copied aside. */
 #define AUTOSAVE_DELAY_SECONDS 3
 
+/* How long the line of an event clicked in a graph stays highlighted. */
+#define EVENT_FLASH_MSEC 1500
+
 struct _AcyDocument
 {
   GtkWidget         parent_instance;
@@ -45,6 +48,13 @@ struct _AcyDocument
 
   GCancellable     *run_cancellable;
   guint             autosave_id;
+
+  /* The last run, which the execution graphs show */
+  AcyTest          *run_test;
+  AcyModel         *run_model;
+  AcyRecorder      *run_recorder;
+  GtkTextTag       *flash_tag;
+  guint             flash_id;
 };
 
 enum {
@@ -450,6 +460,61 @@ acy_document_dismiss_error_action (GtkWidget  *widget,
 
 /* Running */
 
+/* The results view is told first: it must let go before they are freed. */
+static void
+acy_document_clear_run (AcyDocument *self)
+{
+  if (self->results_view != NULL)
+    acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
+  g_clear_pointer (&self->run_recorder, acy_recorder_free);
+  g_clear_pointer (&self->run_test, acy_test_free);
+  g_clear_pointer (&self->run_model, acy_model_free);
+}
+
+static gboolean
+acy_document_flash_done (gpointer user_data)
+{
+  AcyDocument *self = user_data;
+  GtkTextIter start, end;
+
+  self->flash_id = 0;
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->flash_tag, &start, &end);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * acy_document_show_line:
+ * @line: 1-based; 0 (an initial write) does nothing
+ *
+ * Selects @line, scrolls to it and highlights it for a moment, leaving
+ * the focus where it is: an event clicked in a graph names its line.
+ */
+void
+acy_document_show_line (AcyDocument *self,
+                        guint        line,
+                        guint        col)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  if (line == 0 || (int) line > gtk_text_buffer_get_line_count (GTK_TEXT_BUFFER (self->buffer)))
+    return;
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  iter_at_line_col (buffer, &start, line, 1);
+  end = start;
+  if (!gtk_text_iter_ends_line (&end))
+    gtk_text_iter_forward_to_line_end (&end);
+  gtk_text_buffer_select_range (buffer, &end, &start);
+
+  acy_document_flash_done (self);
+  gtk_text_buffer_apply_tag (buffer, self->flash_tag, &start, &end);
+  self->flash_id = g_timeout_add (EVENT_FLASH_MSEC, acy_document_flash_done, self);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.2, FALSE, 0, 0);
+}
+
 static void
 acy_document_progress (const AcyRunProgress *progress,
                        gpointer              user_data)
@@ -495,7 +560,14 @@ acy_document_run_cb (GObject      *object,
       g_clear_pointer (&report, acy_run_report_free);
     }
   else if (report != NULL)
-    acy_results_view_show_report (self->results_view, report);
+    {
+      /* The document keeps the run for the graphs until the next one. */
+      acy_document_clear_run (self);
+      acy_run_report_steal_run (report, &self->run_test, &self->run_model, &self->run_recorder);
+      acy_results_view_show_report (self->results_view, report);
+      acy_results_view_set_run (self->results_view, self->run_test, self->run_model,
+                                self->run_recorder);
+    }
   else
     {
       acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
@@ -877,6 +949,8 @@ acy_document_dispose (GObject *object)
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
   g_clear_object (&self->run_cancellable);
+  g_clear_handle_id (&self->flash_id, g_source_remove);
+  acy_document_clear_run (self);
   /* An unsaved copy stays on disk only if the document is still
    * modified: the window asks before it lets that happen.
    */
@@ -976,6 +1050,13 @@ acy_document_init (AcyDocument *self)
 
   g_signal_connect_object (self->buffer, "changed",
                            G_CALLBACK (acy_document_buffer_changed),
+                           self, G_CONNECT_SWAPPED);
+  self->flash_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "event-flash",
+                                                "paragraph-background-rgba",
+                                                &(GdkRGBA) { 0.96f, 0.83f, 0.18f, 0.35f },
+                                                NULL);
+  g_signal_connect_object (self->results_view, "event-activated",
+                           G_CALLBACK (acy_document_show_line),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->buffer, "modified-changed",
                            G_CALLBACK (acy_document_modified_changed),

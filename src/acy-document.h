@@ -80,6 +80,9 @@ const char      *acy_document_get_error_message  (AcyDocument         *self);
 void             acy_document_goto               (AcyDocument         *self,
                                                   guint                line,
                                                   guint                col);
+void             acy_document_show_line          (AcyDocument         *self,
+                                                  guint                line,
+                                                  guint                col);
 void             acy_document_discard_autosave   (AcyDocument         *self);
 
 G_END_DECLS

@@ -250,6 +250,21 @@ acy_execution_browser_show_state (AcyExecutionBrowser *self, guint state_index)
   acy_execution_browser_set_filter (self, ACY_BROWSE_STATE);
 }
 
+/* Step through every candidate, starting at record @record_index. */
+void
+acy_execution_browser_show_record (AcyExecutionBrowser *self, guint record_index)
+{
+  g_return_if_fail (ACY_IS_EXECUTION_BROWSER (self));
+
+  acy_execution_browser_set_filter (self, ACY_BROWSE_ALL);
+  /* With every record listed, the position is the record's index. */
+  if (record_index < self->list->len && self->pos != record_index)
+    {
+      self->pos = record_index;
+      show_current (self);
+    }
+}
+
 gboolean
 acy_execution_browser_next (AcyExecutionBrowser *self)
 {

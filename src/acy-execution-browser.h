@@ -32,6 +32,9 @@ void          acy_execution_browser_set_run    (AcyExecutionBrowser *self,
  * numbered in the check's result), and show the first. */
 void          acy_execution_browser_show_state (AcyExecutionBrowser *self,
                                                 guint                state_index);
+/* Step through all candidates, starting at record @record_index. */
+void          acy_execution_browser_show_record (AcyExecutionBrowser *self,
+                                                 guint                record_index);
 void          acy_execution_browser_set_filter (AcyExecutionBrowser *self,
                                                 AcyBrowseFilter      filter);
 gboolean      acy_execution_browser_next       (AcyExecutionBrowser *self);

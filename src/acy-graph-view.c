@@ -311,6 +311,16 @@ show_explanation (AcyGraphView *self, guint edge)
   acy_graph_view_layout_to_widget (self, e->lx + e->lw / 2, e->ly + e->lh / 2, &wx, &wy);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
+  /* Open towards the roomier half of the window: a popover GTK has to
+   * flip can flip back and forth on every frame (seen under X11). */
+  {
+    GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+    graphene_point_t at;
+
+    if (root && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) wy), &at))
+      gtk_popover_set_position (GTK_POPOVER (self->popover),
+                                at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+  }
   gtk_popover_popup (GTK_POPOVER (self->popover));
 }
 

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-execution-browser.h"
 #include "acy-results-view.h"
 
 /* One row of the outcome table: a final state of allowed executions. */
@@ -64,8 +65,11 @@ struct _AcyResultsView
   GtkLabel       *expected_label;
   GtkColumnView  *column_view;
   GtkTextView    *herd_view;
+  AcyExecutionBrowser *browser;
+  GtkPaned       *outcomes_paned;
 
   GListStore     *outcomes;
+  GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
   guint           n_satisfying;
@@ -73,6 +77,20 @@ struct _AcyResultsView
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
+
+/* Adwaita's column view, measured: header and row heights in pixels,
+ * plus the card's border and bottom margin. */
+#define TABLE_HEADER_HEIGHT 34
+#define TABLE_ROW_HEIGHT    35
+#define TABLE_MARGIN        16
+#define TABLE_ROWS_SHOWN    5
+
+enum {
+  EVENT_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 void
 acy_results_view_show_empty (AcyResultsView *self)
@@ -336,6 +354,7 @@ acy_results_view_show_report (AcyResultsView *self,
   update_expected (self, report);
 
   clear_columns (self);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_list_store_remove_all (self->outcomes);
   for (guint i = 0; report->observed[i] != NULL; i++)
     add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
@@ -358,6 +377,12 @@ acy_results_view_show_report (AcyResultsView *self,
     }
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->herd_view), report->herd_text, -1);
+
+  /* GtkPaned starts a fixed child at its minimum; give the table room
+   * for its rows (up to a few), the graphs the rest. The user may drag. */
+  gtk_paned_set_position (self->outcomes_paned,
+                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (report->rows->len, TABLE_ROWS_SHOWN)
+                          + TABLE_MARGIN);
 
   acy_results_view_set_stale (self, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "result");
@@ -421,6 +446,100 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
   return self->progress_candidates;
 }
 
+/* Executions */
+
+/**
+ * acy_results_view_set_run:
+ * @test: (nullable): the test of the report shown
+ * @model: (nullable): its model
+ * @recorder: (nullable): its recorded outcomes, states resolved
+ *
+ * Shows the executions of the run. Nothing is copied: the caller keeps
+ * them alive until the next call, and calls with %NULLs before freeing
+ * them. Starts on the execution that says most about the verdict: one
+ * allowed execution satisfying the condition, else a forbidden one that
+ * would have (with its failing check), else the first allowed one.
+ */
+void
+acy_results_view_set_run (AcyResultsView *self,
+                          const AcyTest  *test,
+                          const AcyModel *model,
+                          AcyRecorder    *recorder)
+{
+  guint n = recorder ? acy_recorder_get_n_records (recorder) : 0;
+  gint witness = -1, forbidden = -1;
+
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  acy_execution_browser_set_run (self->browser, test, model, recorder);
+  if (recorder == NULL)
+    return;
+
+  for (guint i = 0; i < n && witness < 0; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+
+      if (r->allowed && r->condition && r->state >= 0)
+        witness = r->state;
+      else if (!r->allowed && r->condition && forbidden < 0)
+        forbidden = (gint) i;
+    }
+  if (witness >= 0)
+    acy_results_view_select_row (self, (guint) witness);
+  else if (forbidden >= 0)
+    acy_execution_browser_show_record (self->browser, (guint) forbidden);
+  else
+    acy_execution_browser_set_filter (self->browser, ACY_BROWSE_ALLOWED);
+}
+
+/**
+ * acy_results_view_select_row:
+ * @row: a row of the outcome table, which is also the index of its state
+ *
+ * Selects @row and shows the first execution that ends in its state.
+ */
+void
+acy_results_view_select_row (AcyResultsView *self,
+                             guint           row)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  if (gtk_single_selection_get_selected (self->selection) == row)
+    acy_execution_browser_show_state (self->browser, row);
+  else
+    gtk_single_selection_set_selected (self->selection, row);
+}
+
+/**
+ * acy_results_view_get_execution_browser:
+ *
+ * Returns: (transfer none): the browser of the run's executions
+ */
+AcyExecutionBrowser *
+acy_results_view_get_execution_browser (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->browser;
+}
+
+static void
+acy_results_view_selection_changed (AcyResultsView *self)
+{
+  guint row = gtk_single_selection_get_selected (self->selection);
+
+  if (row != GTK_INVALID_LIST_POSITION)
+    acy_execution_browser_show_state (self->browser, row);
+}
+
+static void
+acy_results_view_event_activated (AcyResultsView *self,
+                                  guint           line,
+                                  guint           col)
+{
+  g_signal_emit (self, signals[EVENT_ACTIVATED], 0, line, col);
+}
+
 static void
 acy_results_view_copy_action (GtkWidget  *widget,
                               const char *action_name,
@@ -440,6 +559,7 @@ acy_results_view_dispose (GObject *object)
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
+  g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
   g_clear_pointer (&self->report, acy_run_report_free);
 
@@ -454,6 +574,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
 
   object_class->dispose = acy_results_view_dispose;
 
+  g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
@@ -472,6 +593,18 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, expected_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, column_view);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, herd_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, browser);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, outcomes_paned);
+  gtk_widget_class_bind_template_callback (widget_class, acy_results_view_event_activated);
+
+  /**
+   * AcyResultsView::event-activated:
+   * @line: the source line of an event clicked in a graph
+   * @col: its column
+   */
+  signals[EVENT_ACTIVATED] =
+    g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "results.copy", NULL, acy_results_view_copy_action);
 }
@@ -479,11 +612,14 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
 static void
 acy_results_view_init (AcyResultsView *self)
 {
-  g_autoptr(GtkNoSelection) selection = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
-  selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
+  /* Selecting a state shows its executions; none is chosen for the user. */
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->selection, "notify::selected",
+                           G_CALLBACK (acy_results_view_selection_changed), self, G_CONNECT_SWAPPED);
 }

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "acy-check-job.h"
+#include "acy-execution-browser.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,15 @@ void        acy_results_view_show_failure      (AcyResultsView       *self,
 void        acy_results_view_set_stale         (AcyResultsView       *self,
                                                 gboolean              stale);
 gboolean    acy_results_view_get_stale         (AcyResultsView       *self);
+
+/* The executions of the run shown (see acy-execution-browser.h) */
+void        acy_results_view_set_run           (AcyResultsView       *self,
+                                                const AcyTest        *test,
+                                                const AcyModel       *model,
+                                                AcyRecorder          *recorder);
+void        acy_results_view_select_row        (AcyResultsView       *self,
+                                                guint                 row);
+AcyExecutionBrowser *acy_results_view_get_execution_browser (AcyResultsView *self);
 
 /* For tests and the window */
 const char *acy_results_view_get_page          (AcyResultsView       *self);

@@ -1,0 +1,273 @@
+/* test-window-graphs.c - the execution graphs in the main window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The article's Litmus Test #1 (C-MP+o-mb-o+o-mb-o) under Coherent RMO,
+ * run from the window: its three allowed executions, the forbidden
+ * candidate with 1:r1=1 /\ 1:r2=0 and its cycle, an rf edge explained,
+ * a state chosen in the table, an event shown in the editor.
+ */
+
+#define G_LOG_DOMAIN "test-window-graphs"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-application.h"
+#include "acy-document.h"
+#include "acy-execution-browser.h"
+#include "acy-results-view.h"
+#include "acy-window.h"
+
+#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
+
+typedef gboolean (*Condition) (gpointer data);
+
+static void
+iterate_until (Condition condition,
+               gpointer  data)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+iterate_a_little (void)
+{
+  /* Bounded in time: while a popover is open GTK keeps drawing frames,
+   * and a frame in software GL can take long. */
+  gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 4;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+static gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+document_is_idle (gpointer data)
+{
+  return !acy_document_get_running (ACY_DOCUMENT (data));
+}
+
+/* ACY_GRAPH_SCREENSHOT_PAUSE=SECS keeps the window up, to look at it. */
+static void
+pause_for_screenshot (void)
+{
+  const char *secs = g_getenv ("ACY_GRAPH_SCREENSHOT_PAUSE");
+  gint64 end;
+
+  if (secs == NULL)
+    return;
+  end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (secs, NULL) * G_USEC_PER_SEC);
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static AcyApplication *
+create_application (void)
+{
+  AcyApplication *app = acy_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  return app;
+}
+
+/* The first edge of relation @name ("rf") or with label @name ("rfe"). */
+static guint
+find_edge (const AcyGraphLayout *layout,
+           const char           *name)
+{
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+
+      if (g_strcmp0 (e->label, name) == 0 || g_strcmp0 (info->name, name) == 0)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+static void
+test_graphs_mp (void)
+{
+  g_autoptr(AcyApplication) app = create_application ();
+  g_autofree char *model = NULL;
+  AcyWindow *window;
+  AcyDocument *document;
+  AcyResultsView *results;
+  AcyExecutionBrowser *browser;
+  AcyGraphView *view;
+  const AcyGraphLayout *layout;
+  const AcyRecord *r;
+  const char *explanation;
+  gpointer weak;
+  guint n_witness = 0, rf, line;
+  double wx, wy;
+
+  window = acy_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  model = acy_window_get_builtin_model ("coherent-rmo.cat");
+  acy_window_set_model (window, model);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s",
+                                             "C-MP+o-mb-o+o-mb-o"));
+  document = acy_window_get_document (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, document);
+
+  results = acy_document_get_results_view (document);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
+  browser = acy_results_view_get_execution_browser (results);
+  view = acy_execution_browser_get_view (browser);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
+  iterate_a_little ();
+
+  /* Never: the window opens on the forbidden candidate that would have
+   * satisfied the condition, 1:r1=1 /\ 1:r2=0, and says why. */
+  r = acy_execution_browser_get_record (browser);
+  g_assert_nonnull (r);
+  g_assert_false (r->allowed);
+  g_assert_true (r->condition);
+  g_assert_cmpint (r->final[0], ==, 1);
+  g_assert_cmpint (r->final[1], ==, 0);
+  g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
+  g_assert_nonnull (strstr (acy_execution_browser_get_header (browser),
+                            "forbidden by acyclic rmo-order"));
+  layout = acy_graph_view_get_layout (view);
+  g_assert_nonnull (layout);
+  g_assert_true (layout->has_witness);
+  g_assert_nonnull (strstr (layout->witness_text, "cycle"));
+  for (guint i = 0; i < layout->edges->len; i++)
+    n_witness += g_array_index (layout->edges, AcyGraphEdge, i).witness;
+  g_assert_cmpuint (n_witness, ==, 4);
+
+  /* Its rf edge, clicked at its midpoint, is explained. */
+  rf = find_edge (layout, "rfe");
+  g_assert_cmpuint (rf, <, layout->edges->len);
+  {
+    const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, rf);
+
+    acy_graph_view_layout_to_widget (view, e->mx, e->my, &wx, &wy);
+  }
+  g_assert_cmpint (acy_graph_view_activate_at (view, wx, wy), ==, ACY_GRAPH_HIT_EDGE);
+  iterate_a_little ();
+  explanation = acy_graph_view_get_explanation (view);
+  g_assert_nonnull (explanation);
+  g_assert_nonnull (strstr (explanation, "rf"));
+  g_assert_nonnull (strstr (explanation, "read takes its value from this write"));
+  g_assert_nonnull (strstr (explanation, "acyclic rmo-order"));
+  pause_for_screenshot ();
+
+  /* The three allowed executions */
+  acy_execution_browser_set_filter (browser, ACY_BROWSE_ALLOWED);
+  g_assert_cmpuint (acy_execution_browser_get_n_shown (browser), ==, 3);
+
+  /* Choosing a state in the table shows its execution. */
+  for (guint row = 0; row < 3; row++)
+    {
+      acy_results_view_select_row (results, row);
+      g_assert_cmpuint (acy_execution_browser_get_n_shown (browser), ==, 1);
+      r = acy_execution_browser_get_record (browser);
+      g_assert_true (r->allowed);
+      g_assert_cmpint (r->state, ==, (gint) row);
+      iterate_a_little ();
+    }
+
+  /* An event clicked in the graph selects its line in the editor. */
+  layout = acy_graph_view_get_layout (view);
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      GtkTextBuffer *buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+      const AcyEvent *ev = &r->x.events[n->event];
+      GtkTextIter start, end;
+      g_autofree char *text = NULL;
+
+      if (n->init || !(ev->kind & ACY_EV_R))
+        continue;
+      acy_graph_view_layout_to_widget (view, n->x + n->w / 2, n->y + n->h / 2, &wx, &wy);
+      g_assert_cmpint (acy_graph_view_activate_at (view, wx, wy), ==, ACY_GRAPH_HIT_NODE);
+      g_assert_true (gtk_text_buffer_get_selection_bounds (buffer, &start, &end));
+      line = (guint) gtk_text_iter_get_line (&start) + 1;
+      g_assert_cmpuint (line, ==, ev->line);
+      text = gtk_text_iter_get_text (&start, &end);
+      g_assert_nonnull (strstr (text, "READ_ONCE"));
+      break;
+    }
+  iterate_a_little ();
+
+  /* A second run replaces the graphs without a dangling pointer. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, document);
+  iterate_a_little ();
+  g_assert_nonnull (acy_execution_browser_get_record (browser));
+
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_is_null, &weak);
+}
+
+static GLogWriterOutput
+drop_missing_session_bus (GLogLevelFlags   log_level,
+                          const GLogField *fields,
+                          gsize            n_fields,
+                          gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
+        && fields[i].length < 0
+        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
+      return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state_dir = g_dir_make_tmp ("test-window-graphs-XXXXXX", NULL);
+
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display; skipping widget tests\n");
+      return 77;
+    }
+
+  g_test_add_func ("/ui/window/graphs/mp", test_graphs_mp);
+
+  return g_test_run ();
+}
