@@ -7,7 +7,7 @@
  * milliseconds per frame for drawing a cached layout (what the widget
  * does on every frame) and for layout plus drawing (what stepping to
  * another execution costs). Run: meson test -C BUILD --benchmark graph-draw
- * or BUILD/tests/bench-graph-draw [FRAMES].
+ * or BUILD/tests/bench-graph-draw [FRAMES [EXPORT.png [FRAME.png]]].
  */
 #include "config.h"
 
@@ -148,6 +148,9 @@ main (int argc, char **argv)
   printf ("layout + full draw:   %.2f ms\n", full_ms);
   if (argc > 2)
     acy_graph_export (layout, ACY_GRAPH_FORMAT_PNG, argv[2], NULL);
+  /* The last frame as drawn on screen at scale 1, to compare quality. */
+  if (argc > 3)
+    cairo_surface_write_to_png (surface, argv[3]);
 
   acy_graph_layout_free (layout);
   cairo_destroy (cr);
