@@ -14,3 +14,4 @@
 #include "acy-check.h"
 #include "acy-recorder.h"
 #include "acy-compare.h"
+#include "acy-setup.h"

@@ -21,7 +21,6 @@
 #include "acyclic.h"
 #include "acy-check-job.h"
 
-#define DEFAULT_MACROS "linux-basic.def"
 
 typedef struct
 {
@@ -200,23 +199,6 @@ search_path_dup (void)
   return copy;
 }
 
-/* @first (nullable), then the search path, NULL-terminated. */
-static GPtrArray *
-search_dirs_new (const char         *first,
-                 const char * const *path)
-{
-  GPtrArray *dirs = g_ptr_array_new ();
-
-  if (first != NULL)
-    g_ptr_array_add (dirs, (gpointer) first);
-  for (guint i = 0; path != NULL && path[i] != NULL; i++)
-    if (path[i][0] != '\0')
-      g_ptr_array_add (dirs, (gpointer) path[i]);
-  g_ptr_array_add (dirs, NULL);
-
-  return dirs;
-}
-
 /**
  * acy_check_job_find_model:
  * @name: a file name such as "sc.cat"
@@ -257,120 +239,21 @@ setup_clear (Setup *setup)
   g_clear_pointer (&setup->macros, acy_macros_free);
 }
 
-/* Paths as herd would find them: a .cfg names its files relative to
- * itself, then the search path, then the built-in models folder.
- */
-static gboolean
-resolve_model (const char          *model_path,
-               const char * const  *search,
-               char               **cat_path,
-               char               **bell_path,
-               char               **macros_path,
-               char              ***variants,
-               GError             **error)
-{
-  g_autoptr(AcyConfig) config = NULL;
-  g_autofree char *conf_dir = NULL;
-  g_autoptr(GPtrArray) search_dirs = search_dirs_new (NULL, search);
-  g_autoptr(GPtrArray) conf_dirs = NULL;
-  const char * const *dirs;
-
-  if (!g_str_has_suffix (model_path, ".cfg"))
-    {
-      *cat_path = g_strdup (model_path);
-      *macros_path = acy_config_resolve (DEFAULT_MACROS,
-                                         (const char * const *) search_dirs->pdata, NULL);
-      if (*macros_path == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                       _("%s: macro file not found"), DEFAULT_MACROS);
-          return FALSE;
-        }
-      return TRUE;
-    }
-
-  config = acy_config_load (model_path, error);
-  if (config == NULL)
-    return FALSE;
-
-  conf_dir = g_path_get_dirname (model_path);
-  conf_dirs = search_dirs_new (conf_dir, search);
-  dirs = (const char * const *) conf_dirs->pdata;
-
-  if (config->model == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                   _("%s: the configuration names no model"), model_path);
-      return FALSE;
-    }
-  *cat_path = acy_config_resolve (config->model, dirs, model_path);
-  if (*cat_path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                   _("%s: model file not found"), config->model);
-      return FALSE;
-    }
-  if (config->bell != NULL)
-    {
-      *bell_path = acy_config_resolve (config->bell, dirs, model_path);
-      if (*bell_path == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                       _("%s: bell file not found"), config->bell);
-          return FALSE;
-        }
-    }
-  *macros_path = acy_config_resolve (config->macros ? config->macros : DEFAULT_MACROS,
-                                     dirs, model_path);
-  if (*macros_path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, _("%s: macro file not found"),
-                   config->macros ? config->macros : DEFAULT_MACROS);
-      return FALSE;
-    }
-  *variants = g_strdupv (config->variants);
-
-  return TRUE;
-}
-
+/* The model and macros as the command line would find them: a .cfg's
+ * files beside it, the user's search path as -I directories, and the
+ * unsaved text of any model open in a tab. */
 static gboolean
 load_setup (JobData  *job,
             Setup    *setup,
             GError  **error)
 {
-  g_autofree char *cat_path = NULL;
-  g_autofree char *bell_path = NULL;
-  g_autofree char *macros_path = NULL;
-  g_autofree char *canonical = NULL;
-  g_auto(GStrv) variants = NULL;
   g_auto(GStrv) search = search_path_dup ();
-  g_autofree char *conf_dir = NULL;
-  g_autoptr(GPtrArray) dirs = NULL;
-  AcyModelSource source = { 0 };
+  AcySetupSpec spec = { 0 };
 
-  if (!resolve_model (job->model_path, (const char * const *) search,
-                      &cat_path, &bell_path, &macros_path, &variants, error))
-    return FALSE;
-
-  setup->macros = acy_macros_load (macros_path, error);
-  if (setup->macros == NULL)
-    return FALSE;
-
-  /* A .cfg's folder, then the search path, as herd's -I would. */
-  if (g_str_has_suffix (job->model_path, ".cfg"))
-    conf_dir = g_path_get_dirname (job->model_path);
-  dirs = search_dirs_new (conf_dir, (const char * const *) search);
-  source.include_dirs = (const char * const *) dirs->pdata;
-
-  canonical = g_canonicalize_filename (cat_path, NULL);
-  source.cat_path = cat_path;
-  if (job->overrides != NULL)
-    source.cat_text = g_hash_table_lookup (job->overrides, canonical);
-  source.bell_path = bell_path;
-  source.variants = (const char * const *) variants;
-
-  setup->model = acy_model_load (&source, error);
-  return setup->model != NULL;
+  spec.cat = job->model_path;
+  spec.include_dirs = (const char * const *) search;
+  spec.cat_texts = job->overrides;
+  return acy_setup_load (&spec, &setup->model, &setup->macros, error);
 }
 
 static AcyRunReport *
@@ -535,18 +418,17 @@ resolve_thread (GTask        *task,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
-  g_autofree char *cat_path = NULL;
-  g_autofree char *bell_path = NULL;
-  g_autofree char *macros_path = NULL;
-  g_auto(GStrv) variants = NULL;
+  g_auto(AcySetupPaths) paths = { 0 };
   g_auto(GStrv) search = search_path_dup ();
+  AcySetupSpec spec = { 0 };
   GError *error = NULL;
 
-  if (!resolve_model (task_data, (const char * const *) search,
-                      &cat_path, &bell_path, &macros_path, &variants, &error))
+  spec.cat = task_data;
+  spec.include_dirs = (const char * const *) search;
+  if (!acy_setup_resolve (&spec, &paths, &error))
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, g_steal_pointer (&cat_path), g_free);
+    g_task_return_pointer (task, g_steal_pointer (&paths.cat_path), g_free);
 }
 
 void

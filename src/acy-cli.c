@@ -57,86 +57,24 @@ setup_clear (Setup *s)
 static gboolean
 load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
 {
-  g_autoptr(AcyConfig) config = NULL;
   g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
   g_autoptr(GPtrArray) variants = g_ptr_array_new ();
-  g_autofree char *conf_path = NULL;
-  g_autofree char *cat_path = NULL;
-  g_autofree char *bell_path = NULL;
-  g_autofree char *macros_path = NULL;
-  g_autofree char *conf_dir = NULL;
-  const char *cat_name, *bell_name, *macros_name;
-  AcyModelSource src = { 0 };
+  AcySetupSpec spec = { 0 };
 
   for (guint i = 0; i < o->include_dirs->len; i++)
     g_ptr_array_add (dirs, o->include_dirs->pdata[i]);
   g_ptr_array_add (dirs, NULL);
-
-  if (o->conf)
-    {
-      conf_path = acy_config_resolve (o->conf, (const char *const *) dirs->pdata, NULL);
-      if (conf_path == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                       "%s: configuration file not found (searched the working directory and -I directories)",
-                       o->conf);
-          return FALSE;
-        }
-      config = acy_config_load (conf_path, error);
-      if (config == NULL)
-        return FALSE;
-      /* Files named by a .cfg are also looked for beside it. */
-      conf_dir = g_path_get_dirname (conf_path);
-      g_ptr_array_insert (dirs, dirs->len - 1, conf_dir);
-    }
-
-  cat_name = o->cat ? o->cat : config ? config->model : NULL;
-  bell_name = o->bell ? o->bell : config ? config->bell : NULL;
-  macros_name = o->macros ? o->macros : config ? config->macros : NULL;
-
-  if (cat_name == NULL)
-    {
-      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
-                           "no model given: use -cat MODEL.cat or -conf FILE.cfg");
-      return FALSE;
-    }
-  /* A name from a .cfg file is reported at its line there. */
-  cat_path = acy_config_resolve_at (cat_name, (const char *const *) dirs->pdata, conf_path, "model",
-                                    o->cat ? NULL : &config->model_loc, error);
-  if (cat_path == NULL)
-    return FALSE;
-  if (bell_name)
-    {
-      bell_path = acy_config_resolve_at (bell_name, (const char *const *) dirs->pdata, conf_path, "bell",
-                                         o->bell ? NULL : &config->bell_loc, error);
-      if (bell_path == NULL)
-        return FALSE;
-    }
-  if (macros_name == NULL)
-    macros_name = "linux-basic.def";
-  macros_path = acy_config_resolve_at (macros_name, (const char *const *) dirs->pdata, conf_path, "macro",
-                                       o->macros || !config || !config->macros ? NULL : &config->macros_loc,
-                                       error);
-  if (macros_path == NULL)
-    return FALSE;
-
-  setup->macros = acy_macros_load (macros_path, error);
-  if (setup->macros == NULL)
-    return FALSE;
-
-  if (config)
-    for (guint i = 0; config->variants[i]; i++)
-      g_ptr_array_add (variants, config->variants[i]);
   for (guint i = 0; i < o->variants->len; i++)
     g_ptr_array_add (variants, o->variants->pdata[i]);
   g_ptr_array_add (variants, NULL);
 
-  src.cat_path = cat_path;
-  src.bell_path = bell_path;
-  src.include_dirs = (const char *const *) dirs->pdata;
-  src.variants = (const char *const *) variants->pdata;
-  setup->model = acy_model_load (&src, error);
-  return setup->model != NULL;
+  spec.conf = o->conf;
+  spec.cat = o->cat;
+  spec.bell = o->bell;
+  spec.macros = o->macros;
+  spec.include_dirs = (const char *const *) dirs->pdata;
+  spec.variants = (const char *const *) variants->pdata;
+  return acy_setup_load (&spec, &setup->model, &setup->macros, error);
 }
 
 static int

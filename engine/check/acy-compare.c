@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acy-compare.h"
+#include "acy-setup.h"
 #include "acy-config.h"
 
 /* ---- keys: the values of one final state --------------------------------- */
@@ -463,7 +464,6 @@ acy_comparison_row_get_failed_check (const AcyComparison *cmp, guint row, guint 
 
 /* ---- naming models -------------------------------------------------------- */
 
-#define DEFAULT_MACROS "linux-basic.def"
 
 static const char *const builtin_models[] = {
   "sc", "tso", "coherent-rmo", "toy-rmo", NULL
@@ -473,22 +473,6 @@ const char *const *
 acy_comparison_get_builtin_models (void)
 {
   return builtin_models;
-}
-
-/* A built-in model's path, or NULL when @spec names none. */
-static char *
-builtin_path (const char *spec)
-{
-  g_autofree char *file = NULL;
-  char *path;
-
-  if (strchr (spec, G_DIR_SEPARATOR) != NULL)
-    return NULL;
-  file = g_str_has_suffix (spec, ".cat") ? g_strdup (spec) : g_strconcat (spec, ".cat", NULL);
-  path = g_build_filename (acy_builtin_models_dir (), file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    g_clear_pointer (&path, g_free);
-  return path;
 }
 
 /**
@@ -505,94 +489,15 @@ acy_comparison_load_model (const char         *spec,
                            AcyMacros         **macros,
                            GError            **error)
 {
-  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(AcyConfig) config = NULL;
-  g_autoptr(AcyMacros) m = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *cat_path = NULL;
-  g_autofree char *bell_path = NULL;
-  g_autofree char *macros_path = NULL;
-  const char *macros_name = DEFAULT_MACROS;
-  const char *const *variants = NULL;
-  AcyModelSource src = { 0 };
-  AcyModel *model;
+  AcySetupSpec setup = { 0 };
+  AcyModel *model = NULL;
 
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (macros != NULL, NULL);
 
-  if (g_file_test (spec, G_FILE_TEST_IS_REGULAR))
-    path = g_strdup (spec);
-  else
-    path = builtin_path (spec);
-  if (path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                   "%s: no such model file, nor a built-in model (sc, tso, coherent-rmo, toy-rmo)",
-                   spec);
-      return NULL;
-    }
-
-  for (guint i = 0; include_dirs != NULL && include_dirs[i] != NULL; i++)
-    g_ptr_array_add (dirs, g_strdup (include_dirs[i]));
-
-  if (g_str_has_suffix (path, ".cfg"))
-    {
-      const char *cat_name;
-
-      config = acy_config_load (path, error);
-      if (config == NULL)
-        return NULL;
-      /* Files named by a .cfg are also looked for beside it. */
-      g_ptr_array_add (dirs, g_path_get_dirname (path));
-      g_ptr_array_add (dirs, NULL);
-      cat_name = config->model;
-      if (cat_name == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: the configuration names no model", path);
-          return NULL;
-        }
-      cat_path = acy_config_resolve (cat_name, (const char *const *) dirs->pdata, path);
-      if (cat_path == NULL)
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: model file not found", cat_name);
-          return NULL;
-        }
-      if (config->bell != NULL)
-        {
-          bell_path = acy_config_resolve (config->bell, (const char *const *) dirs->pdata, path);
-          if (bell_path == NULL)
-            {
-              g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: bell file not found", config->bell);
-              return NULL;
-            }
-        }
-      if (config->macros != NULL)
-        macros_name = config->macros;
-      variants = (const char *const *) config->variants;
-    }
-  else
-    {
-      g_ptr_array_add (dirs, NULL);
-      cat_path = g_strdup (path);
-    }
-
-  macros_path = acy_config_resolve (macros_name, (const char *const *) dirs->pdata,
-                                    config ? path : NULL);
-  if (macros_path == NULL)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: macro file not found", macros_name);
-      return NULL;
-    }
-  m = acy_macros_load (macros_path, error);
-  if (m == NULL)
+  setup.cat = spec;
+  setup.include_dirs = include_dirs;
+  if (!acy_setup_load (&setup, &model, macros, error))
     return NULL;
-
-  src.cat_path = cat_path;
-  src.bell_path = bell_path;
-  src.include_dirs = (const char *const *) dirs->pdata;
-  src.variants = variants;
-  model = acy_model_load (&src, error);
-  if (model != NULL)
-    *macros = g_steal_pointer (&m);
   return model;
 }

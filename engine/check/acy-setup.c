@@ -1,0 +1,167 @@
+/* acy-setup.c - what to check with: a model and its macros, as herd7's options say
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-config.h"
+#include "acy-setup.h"
+
+char *
+acy_setup_builtin_model (const char *name)
+{
+  g_autofree char *file = NULL;
+  char *path;
+
+  if (name == NULL || strchr (name, G_DIR_SEPARATOR) != NULL)
+    return NULL;
+  file = g_str_has_suffix (name, ".cat") ? g_strdup (name) : g_strconcat (name, ".cat", NULL);
+  path = g_build_filename (acy_builtin_models_dir (), file, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    g_clear_pointer (&path, g_free);
+  return path;
+}
+
+void
+acy_setup_paths_clear (AcySetupPaths *paths)
+{
+  g_clear_pointer (&paths->conf_path, g_free);
+  g_clear_pointer (&paths->cat_path, g_free);
+  g_clear_pointer (&paths->bell_path, g_free);
+  g_clear_pointer (&paths->macros_path, g_free);
+  g_clear_pointer (&paths->include_dirs, g_strfreev);
+  g_clear_pointer (&paths->variants, g_strfreev);
+}
+
+gboolean
+acy_setup_resolve (const AcySetupSpec *spec,
+                   AcySetupPaths      *paths,
+                   GError            **error)
+{
+  g_autoptr(AcyConfig) config = NULL;
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+  g_auto(AcySetupPaths) out = { 0 };
+  const char *conf = spec->conf;
+  const char *cat = spec->cat;
+  const char *cat_name, *bell_name, *macros_name;
+  const char *const *search;
+
+  if (cat != NULL && conf == NULL && g_str_has_suffix (cat, ".cfg"))
+    {
+      conf = cat;
+      cat = NULL;
+    }
+
+  for (guint i = 0; spec->include_dirs && spec->include_dirs[i]; i++)
+    if (spec->include_dirs[i][0] != '\0')
+      g_ptr_array_add (dirs, g_strdup (spec->include_dirs[i]));
+  g_ptr_array_add (dirs, NULL);
+  search = (const char *const *) dirs->pdata;
+
+  if (conf != NULL)
+    {
+      out.conf_path = acy_config_resolve (conf, search, NULL);
+      if (out.conf_path == NULL)
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                       "%s: configuration file not found (searched the working directory and -I directories)",
+                       conf);
+          return FALSE;
+        }
+      config = acy_config_load (out.conf_path, error);
+      if (config == NULL)
+        return FALSE;
+      /* Files named by a .cfg are also looked for beside it. */
+      g_ptr_array_insert (dirs, dirs->len - 1, g_path_get_dirname (out.conf_path));
+      search = (const char *const *) dirs->pdata;
+    }
+
+  cat_name = cat ? cat : config ? config->model : NULL;
+  bell_name = spec->bell ? spec->bell : config ? config->bell : NULL;
+  macros_name = spec->macros ? spec->macros : config && config->macros ? config->macros : ACY_DEFAULT_MACROS;
+
+  if (cat_name == NULL)
+    {
+      if (config)
+        g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: the configuration names no model", out.conf_path);
+      else
+        g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
+                             "no model given: use -cat MODEL.cat or -conf FILE.cfg");
+      return FALSE;
+    }
+  /* A name given as @cat may also be a built-in model's short name
+   * ("sc"); a name from a .cfg is reported at its line there. */
+  out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
+  if (out.cat_path == NULL && cat != NULL)
+    out.cat_path = acy_setup_builtin_model (cat);
+  if (out.cat_path == NULL)
+    out.cat_path = acy_config_resolve_at (cat_name, search, out.conf_path, "model",
+                                          cat ? NULL : &config->model_loc, error);
+  if (out.cat_path == NULL)
+    return FALSE;
+  if (bell_name)
+    {
+      out.bell_path = acy_config_resolve_at (bell_name, search, out.conf_path, "bell",
+                                             spec->bell ? NULL : &config->bell_loc, error);
+      if (out.bell_path == NULL)
+        return FALSE;
+    }
+  out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
+                                           spec->macros || !config || !config->macros
+                                           ? NULL : &config->macros_loc,
+                                           error);
+  if (out.macros_path == NULL)
+    return FALSE;
+
+  if (config)
+    for (guint i = 0; config->variants[i]; i++)
+      g_ptr_array_add (variants, g_strdup (config->variants[i]));
+  for (guint i = 0; spec->variants && spec->variants[i]; i++)
+    g_ptr_array_add (variants, g_strdup (spec->variants[i]));
+  g_ptr_array_add (variants, NULL);
+  out.variants = (char **) g_ptr_array_steal (variants, NULL);
+  out.include_dirs = (char **) g_ptr_array_steal (dirs, NULL);
+
+  *paths = out;
+  memset (&out, 0, sizeof out);
+  return TRUE;
+}
+
+gboolean
+acy_setup_load (const AcySetupSpec  *spec,
+                AcyModel           **model,
+                AcyMacros          **macros,
+                GError             **error)
+{
+  g_auto(AcySetupPaths) paths = { 0 };
+  g_autoptr(AcyMacros) m = NULL;
+  g_autofree char *canonical = NULL;
+  AcyModelSource src = { 0 };
+
+  g_return_val_if_fail (model != NULL && macros != NULL, FALSE);
+
+  if (!acy_setup_resolve (spec, &paths, error))
+    return FALSE;
+  m = acy_macros_load (paths.macros_path, error);
+  if (m == NULL)
+    return FALSE;
+
+  src.cat_path = paths.cat_path;
+  if (spec->cat_texts != NULL)
+    {
+      canonical = g_canonicalize_filename (paths.cat_path, NULL);
+      src.cat_text = g_hash_table_lookup (spec->cat_texts, canonical);
+    }
+  src.bell_path = paths.bell_path;
+  src.include_dirs = (const char *const *) paths.include_dirs;
+  src.variants = (const char *const *) paths.variants;
+  *model = acy_model_load (&src, error);
+  if (*model == NULL)
+    return FALSE;
+  *macros = g_steal_pointer (&m);
+  return TRUE;
+}

@@ -1,0 +1,75 @@
+/* acy-setup.h - what to check with: a model and its macros, as herd7's options say
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "acy-error.h"
+#include "acy-model.h"
+#include "acy-test.h"
+
+G_BEGIN_DECLS
+
+/**
+ * AcySetupSpec:
+ * @conf: a herd7 configuration file (`-conf`), naming macros, bell, model
+ *   and variants; files it names are looked for in @include_dirs, beside
+ *   it, then in the built-in models folder
+ * @cat: the cat model (`-cat`): a path, or a built-in model's name ("sc",
+ *   "coherent-rmo.cat"); overrides the configuration's. A name ending in
+ *   `.cfg` is taken as @conf.
+ * @bell: the bell file (`-bell`), overrides the configuration's
+ * @macros: the macro file (`-macros`); default: the configuration's, else
+ *   the built-in linux-basic.def
+ * @include_dirs: (nullable): `-I` directories, NULL-terminated
+ * @variants: (nullable): `-variant` names, added to the configuration's
+ * @cat_texts: (nullable): canonical path -> text to use instead of that
+ *   cat file's contents (an unsaved editor buffer)
+ *
+ * The one way the CLI, the window and the comparison turn options into a
+ * model and a macro file.
+ */
+typedef struct {
+  const char        *conf;
+  const char        *cat;
+  const char        *bell;
+  const char        *macros;
+  const char *const *include_dirs;
+  const char *const *variants;
+  GHashTable        *cat_texts;
+} AcySetupSpec;
+
+#define ACY_DEFAULT_MACROS "linux-basic.def"
+
+/**
+ * AcySetupPaths:
+ * The files a spec resolves to. @include_dirs is the search path for the
+ * model's includes (the spec's, then the configuration's folder).
+ */
+typedef struct {
+  char  *conf_path;     /* nullable */
+  char  *cat_path;
+  char  *bell_path;     /* nullable */
+  char  *macros_path;
+  char **include_dirs;
+  char **variants;
+} AcySetupPaths;
+
+gboolean acy_setup_resolve    (const AcySetupSpec *spec,
+                               AcySetupPaths      *paths,
+                               GError            **error);
+void     acy_setup_paths_clear (AcySetupPaths     *paths);
+
+gboolean acy_setup_load (const AcySetupSpec  *spec,
+                         AcyModel           **model,
+                         AcyMacros          **macros,
+                         GError             **error);
+
+/* The path of a built-in model named @name ("sc" or "sc.cat"), or NULL. */
+char    *acy_setup_builtin_model (const char *name);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AcySetupPaths, acy_setup_paths_clear)
+
+G_END_DECLS
