@@ -88,4 +88,7 @@ typedef struct {
   const AcyWord   *fw;      /* set: final writes of observed locations */
 } AcyExecution;
 
+/* "R", "W", "F", "LKR", ...: the kind of an event as herd names it. */
+const char *acy_event_kind_name (guint32 kind);
+
 G_END_DECLS

@@ -102,6 +102,12 @@ gboolean    acy_test_enumerate (const AcyTest              *test,
                                 GCancellable               *cancellable,
                                 GError                    **error);
 
+/* Add @path to @out (newly allocated strings) if it is a file, or every
+ * `*.litmus` file below it, in name order, if it is a directory. */
+void        acy_test_collect_files (const char   *path,
+                                    GPtrArray    *out,
+                                    GCancellable *cancellable);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyMacros, acy_macros_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyTest, acy_test_free)
 

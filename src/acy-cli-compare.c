@@ -41,38 +41,6 @@ line_free (gpointer p)
   g_free (line);
 }
 
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* As the plain check does: directories are searched for *.litmus. */
-static void
-collect_files (const char *path, GPtrArray *out)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
-
-      if (dir == NULL)
-        return;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        g_ptr_array_add (names, g_build_filename (path, name, NULL));
-      g_ptr_array_sort (names, compare_paths);
-      for (guint i = 0; i < names->len; i++)
-        {
-          const char *p = names->pdata[i];
-          if (g_file_test (p, G_FILE_TEST_IS_DIR) || g_str_has_suffix (p, ".litmus"))
-            collect_files (p, out);
-        }
-    }
-  else
-    g_ptr_array_add (out, g_strdup (path));
-}
-
 /* "sc" for sc, sc.cat or models/sc.cat; "linux-kernel" for a .cfg. */
 static char *
 column_name (const char *spec)
@@ -282,7 +250,7 @@ acy_cli_compare (const AcyCliOptions *o,
     }
 
   for (guint i = 0; i < n_args; i++)
-    collect_files (args[i], files);
+    acy_test_collect_files (args[i], files, NULL);
   widths = text_widths (columns, n_models, files);
   for (guint m = 0; m < n_models; m++)
     g_ptr_array_add (names, columns[m].name);

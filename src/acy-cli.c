@@ -77,37 +77,6 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   return acy_setup_load (&spec, &setup->model, &setup->macros, error);
 }
 
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-static void
-collect_files (const char *path, GPtrArray *out)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
-
-      if (dir == NULL)
-        return;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        g_ptr_array_add (names, g_build_filename (path, name, NULL));
-      g_ptr_array_sort (names, compare_paths);
-      for (guint i = 0; i < names->len; i++)
-        {
-          const char *p = names->pdata[i];
-          if (g_file_test (p, G_FILE_TEST_IS_DIR) || g_str_has_suffix (p, ".litmus"))
-            collect_files (p, out);
-        }
-    }
-  else
-    g_ptr_array_add (out, g_strdup (path));
-}
-
 /* ---- JSON output ------------------------------------------------------ */
 
 static void
@@ -146,22 +115,6 @@ json_relation (GString *s, const char *name, const AcyWord *r, guint n)
         first = FALSE;
       }
   g_string_append (s, "]");
-}
-
-static const char *
-event_kind_name (guint32 kind)
-{
-  if (kind & ACY_EV_LKR) return "LKR";
-  if (kind & ACY_EV_LKW) return "LKW";
-  if (kind & ACY_EV_UL) return "UL";
-  if (kind & ACY_EV_LF) return "LF";
-  if (kind & ACY_EV_RL) return "RL";
-  if (kind & ACY_EV_RU) return "RU";
-  if (kind & ACY_EV_SRCU) return "SRCU";
-  if (kind & ACY_EV_R) return "R";
-  if (kind & ACY_EV_W) return "W";
-  if (kind & ACY_EV_F) return "F";
-  return "?";
 }
 
 typedef struct {
@@ -213,7 +166,7 @@ json_outcome (const AcyCandidate *c,
       const AcyEvent *e = &x->events[i];
       g_string_append_printf (s, "%s{\"id\":%u,\"thread\":%d,\"kind\":\"%s\",", i ? "," : "", i,
                               e->thread == ACY_THREAD_INIT ? -1 : (int) e->thread,
-                              event_kind_name (e->kind));
+                              acy_event_kind_name (e->kind));
       if (e->loc >= 0)
         {
           g_autofree char *val = acy_test_format_value (j->test, e->value);
@@ -431,7 +384,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
     }
 
   for (guint i = 0; i < n_args; i++)
-    collect_files (args[i], files);
+    acy_test_collect_files (args[i], files, NULL);
 
   if (o->json)
     printf ("[");

@@ -315,34 +315,6 @@ batch_job_free (BatchJob *job)
   g_free (job);
 }
 
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-static void
-collect_tests (const char *path, GPtrArray *out, GCancellable *cancellable)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  if (dir == NULL || g_cancellable_is_cancelled (cancellable))
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_build_filename (path, name, NULL));
-  g_ptr_array_sort (names, compare_paths);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *p = names->pdata[i];
-      if (g_file_test (p, G_FILE_TEST_IS_DIR))
-        collect_tests (p, out, cancellable);
-      else if (g_str_has_suffix (p, ".litmus"))
-        g_ptr_array_add (out, g_strdup (p));
-    }
-}
-
 static AcyCompareBatchItem *
 batch_check_file (const char *file, char **specs, AcyModel **models, AcyMacros **macros,
                   char **model_errors, guint n, guint order, GCancellable *cancellable)
@@ -440,7 +412,7 @@ batch_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
       if (models[m] == NULL)
         errors[m] = g_strdup (error->message);
     }
-  collect_tests (job->folder, files, cancellable);
+  acy_test_collect_files (job->folder, files, cancellable);
   batch_push (job, files->len, NULL);
   for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (cancellable); i++)
     batch_push (job, files->len,

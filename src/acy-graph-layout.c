@@ -71,22 +71,6 @@ acy_graph_event_names (const AcyExecution *x)
   return names;
 }
 
-static const char *
-kind_name (guint32 kind)
-{
-  if (kind & ACY_EV_LKR) return "LKR";
-  if (kind & ACY_EV_LKW) return "LKW";
-  if (kind & ACY_EV_UL) return "UL";
-  if (kind & ACY_EV_LF) return "LF";
-  if (kind & ACY_EV_RL) return "RL";
-  if (kind & ACY_EV_RU) return "RU";
-  if (kind & ACY_EV_SRCU) return "SRCU";
-  if (kind & ACY_EV_R) return "R";
-  if (kind & ACY_EV_W) return "W";
-  if (kind & ACY_EV_F) return "F";
-  return "?";
-}
-
 static char *
 format_value (const AcyExecution *x, AcyValue v)
 {
@@ -104,7 +88,7 @@ acy_graph_event_label (const AcyExecution *x, guint event, const char *name)
 
   if (name && *name)
     g_string_append_printf (s, "%s: ", name);
-  g_string_append (s, kind_name (e->kind));
+  g_string_append (s, acy_event_kind_name (e->kind));
   for (guint t = 0; t < x->n_tags; t++)
     if (e->tags & ((guint64) 1 << t))
       {
