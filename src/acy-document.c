@@ -1050,7 +1050,7 @@ acy_document_init (AcyDocument *self)
 
   g_signal_connect_object (self->buffer, "changed",
                            G_CALLBACK (acy_document_buffer_changed),
-                           self, G_CONNECT_SWAPPED);
+                           self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   self->flash_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "event-flash",
                                                 "paragraph-background-rgba",
                                                 &(GdkRGBA) { 0.96f, 0.83f, 0.18f, 0.35f },
