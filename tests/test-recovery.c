@@ -1,0 +1,353 @@
+/* test-recovery.c - no edit is lost: crash recovery and failed saves
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-recovery"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "acy-application.h"
+#include "acy-autosave.h"
+#include "acy-document.h"
+#include "acy-window.h"
+
+/* The autosave waits 3 s after the last edit; allow for a slow machine. */
+#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
+
+#define TYPED "/* typed before the crash */"
+
+typedef gboolean (*Condition) (gpointer data);
+
+static void
+iterate_until (Condition condition,
+               gpointer  data)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static AcyApplication *
+create_application (void)
+{
+  AcyApplication *app = acy_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  return app;
+}
+
+/* The first autosaved copy holding @data (a string), or NULL. */
+static char *
+find_autosave_with (const char *needle)
+{
+  g_autofree char *dir = acy_autosave_get_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+
+      if (g_str_has_suffix (name, ".autosave")
+          && g_file_get_contents (path, &contents, NULL, NULL)
+          && strstr (contents, needle) != NULL)
+        return g_steal_pointer (&path);
+    }
+  return NULL;
+}
+
+static gboolean
+autosave_written (gpointer data)
+{
+  g_autofree char *path = find_autosave_with (TYPED);
+
+  return path != NULL;
+}
+
+static void
+clear_autosaves (void)
+{
+  g_autofree char *dir = acy_autosave_get_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+}
+
+/* A widget under @root that @match accepts, depth first. */
+static GtkWidget *
+find_widget (GtkWidget  *root,
+             gboolean  (*match) (GtkWidget *widget, const char *text),
+             const char *text)
+{
+  if (match (root, text))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_button_labelled (GtkWidget  *widget,
+                    const char *text)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), text) == 0;
+}
+
+static gboolean
+is_label_containing (GtkWidget  *widget,
+                     const char *text)
+{
+  return GTK_IS_LABEL (widget)
+         && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
+has_recover_button (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_button_labelled, "_Recover") != NULL;
+}
+
+static gboolean
+has_save_error (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_label_containing, "Could not save") != NULL;
+}
+
+static AcyDocument *
+document_with_text (AcyWindow  *window,
+                    const char *needle)
+{
+  for (guint i = 0; i < acy_window_get_n_documents (window); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (window, i);
+      g_autofree char *text = acy_document_get_text (document);
+
+      if (strstr (text, needle) != NULL)
+        return document;
+    }
+  return NULL;
+}
+
+static gboolean
+window_has_typed_text (gpointer data)
+{
+  return document_with_text (ACY_WINDOW (data), TYPED) != NULL;
+}
+
+static gboolean
+example_loaded (gpointer data)
+{
+  g_autofree char *text = acy_document_get_text (acy_window_get_document (ACY_WINDOW (data)));
+
+  return g_str_has_prefix (text, "C ");
+}
+
+static void
+test_recovery_after_crash (void)
+{
+  g_autofree char *autosave = NULL;
+  g_autofree char *contents = NULL;
+  AcyApplication *app;
+  GtkWindow *window;
+  GtkTextBuffer *buffer;
+  AcyDocument *document;
+  gpointer weak;
+
+  clear_autosaves ();
+
+  /* A session: type, wait for the copy to reach the disk. */
+  app = create_application ();
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  /* Typed after the example arrives, which would replace it. */
+  iterate_until (example_loaded, window);
+  buffer = GTK_TEXT_BUFFER (acy_window_get_buffer (ACY_WINDOW (window)));
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, TYPED "\n", -1);
+  gtk_text_buffer_end_user_action (buffer);
+  iterate_until (autosave_written, NULL);
+
+  /* The crash: the window goes without asking, saving or discarding. */
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (window);
+  iterate_until (pointer_is_null, &weak);
+  g_object_unref (app);
+
+  autosave = find_autosave_with (TYPED);
+  g_assert_nonnull (autosave);
+  g_file_get_contents (autosave, &contents, NULL, NULL);
+  g_assert_nonnull (strstr (contents, "text="));
+
+  /* The next session offers the copy back; taking it restores the text. */
+  app = create_application ();
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  g_assert_null (document_with_text (ACY_WINDOW (window), TYPED));
+  iterate_until (has_recover_button, window);
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (window), is_button_labelled, "_Recover"),
+                         "clicked");
+  iterate_until (window_has_typed_text, window);
+
+  document = document_with_text (ACY_WINDOW (window), TYPED);
+  g_assert_true (acy_document_get_modified (document));
+  /* The old copy is gone, a new one keeps the text under the new tab. */
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&autosave, g_free);
+  autosave = find_autosave_with (TYPED);
+  g_assert_nonnull (autosave);
+
+  acy_document_discard_autosave (document);
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (window);
+  iterate_until (pointer_is_null, &weak);
+  g_object_unref (app);
+  clear_autosaves ();
+}
+
+static void
+test_failed_save (void)
+{
+  g_autoptr(AcyApplication) app = create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-recovery-save-XXXXXX", NULL);
+  g_autofree char *original_path = g_build_filename (dir, "original.litmus", NULL);
+  g_autofree char *not_a_dir = g_build_filename (dir, "file-as-dir", NULL);
+  /* Its parent is a regular file: this fails even for root. */
+  g_autofree char *bad_path = g_build_filename (not_a_dir, "test.litmus", NULL);
+  g_autoptr(GFile) original = g_file_new_for_path (original_path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  static const char original_text[] = "C original\n\n{\n}\n\nP0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (x=1)\n";
+  g_autofree char *contents = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AcyWindow *window;
+  AcyDocument *document;
+  GtkTextBuffer *buffer;
+  gpointer weak;
+
+  g_file_set_contents (original_path, original_text, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (not_a_dir, "a file, not a folder\n", -1, &error);
+  g_assert_no_error (error);
+
+  /* Not through activate: no recovery toast to queue behind. */
+  window = acy_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  document = acy_window_get_document (window);
+  acy_document_set_file (document, original);
+  acy_document_set_text (document, original_text, -1, NULL, FALSE);
+
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, "/* an edit */\n", -1);
+  gtk_text_buffer_end_user_action (buffer);
+  g_assert_true (acy_document_get_modified (document));
+
+  /* The document now points where no file can be written, as after a
+   * save-as into a folder that went away; Save must fail loudly. */
+  acy_document_set_file (document, bad);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_until (has_save_error, window);
+
+  /* Nothing lost: the file on disk and the edit in the buffer. */
+  g_file_get_contents (original_path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, original_text);
+  g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
+  g_assert_true (acy_document_get_modified (document));
+  text = acy_document_get_text (document);
+  g_assert_nonnull (strstr (text, "/* an edit */"));
+
+  acy_document_discard_autosave (document);
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_is_null, &weak);
+  g_unlink (original_path);
+  g_unlink (not_a_dir);
+  g_rmdir (dir);
+}
+
+static GLogWriterOutput
+drop_missing_session_bus (GLogLevelFlags   log_level,
+                          const GLogField *fields,
+                          gsize            n_fields,
+                          gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
+        && fields[i].length < 0
+        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
+      return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state_dir = g_dir_make_tmp ("test-recovery-state-XXXXXX", NULL);
+
+  /* Autosaved copies go to a folder of our own, never the user's. */
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display; skipping widget tests\n");
+      return 77;
+    }
+
+  g_test_add_func ("/ui/recovery/after-crash", test_recovery_after_crash);
+  g_test_add_func ("/ui/recovery/failed-save", test_failed_save);
+
+  return g_test_run ();
+}
