@@ -16,6 +16,7 @@
 
 #include "acy-compare-view.h"
 #include "acy-compare-window.h"
+#include "ui-test-support.h"
 
 #define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
 
@@ -200,21 +201,6 @@ test_window_folder (void)
       g_unlink (path);
     }
   g_rmdir (dir);
-}
-
-/* Under xvfb-run there is no session bus; GTK warns, which would fail
- * the test. */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0 &&
-        g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #include "acy-execution-browser.h"
-
-#define WAIT_LIMIT_USEC (10 * G_USEC_PER_SEC)
+#include "ui-test-support.h"
 
 static const char mp_mb[] =
   "C C-MP+o-mb-o+o-mb-o\n"
@@ -31,25 +30,6 @@ typedef struct {
   GtkWidget      *window;
   AcyExecutionBrowser *browser;
 } Fixture;
-
-static gboolean
-widget_is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static void
-iterate_until (gboolean (*cond) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
-
-  while (!cond (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 static void
 iterate_a_little (void)
@@ -267,21 +247,6 @@ test_show_state (Fixture *f, gconstpointer data)
       g_assert_cmpint (r->state, ==, (gint) s);
     }
   g_assert_cmpuint (total, ==, 3);
-}
-
-/* Under xvfb-run there is no session bus; GTK warns, which would fail
- * the test. */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0 &&
-        g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

@@ -22,30 +22,7 @@
 #include "acy-preferences-window.h"
 #include "acy-tutorial.h"
 #include "acy-window.h"
-
-#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
-
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-iterate_until (Condition condition,
-               gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
-
-  while (!condition (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-pointer_is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
+#include "ui-test-support.h"
 
 static void
 destroy_window (gpointer window)
@@ -545,21 +522,6 @@ test_french (void)
   row = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, 0);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Modèle par _défaut");
   destroy_window (prefs);
-}
-
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
-        && fields[i].length < 0
-        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

@@ -14,39 +14,9 @@
 #include "acy-autosave.h"
 #include "acy-document.h"
 #include "acy-window.h"
-
-/* The autosave waits 3 s after the last edit; allow for a slow machine. */
-#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
+#include "ui-test-support.h"
 
 #define TYPED "/* typed before the crash */"
-
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-iterate_until (Condition condition,
-               gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
-
-  while (!condition (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-widget_is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static gboolean
-pointer_is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
 
 static AcyApplication *
 create_application (void)
@@ -312,21 +282,6 @@ test_failed_save (void)
   g_unlink (original_path);
   g_unlink (not_a_dir);
   g_rmdir (dir);
-}
-
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
-        && fields[i].length < 0
-        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

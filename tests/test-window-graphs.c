@@ -19,24 +19,7 @@
 #include "acy-execution-browser.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
-
-#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
-
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-iterate_until (Condition condition,
-               gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
-
-  while (!condition (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
+#include "ui-test-support.h"
 
 static void
 iterate_a_little (void)
@@ -48,18 +31,6 @@ iterate_a_little (void)
   while (g_get_monotonic_time () < end)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (2000);
-}
-
-static gboolean
-widget_is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static gboolean
-pointer_is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
 }
 
 static gboolean
@@ -234,21 +205,6 @@ test_graphs_mp (void)
   g_object_add_weak_pointer (G_OBJECT (window), &weak);
   gtk_window_destroy (GTK_WINDOW (window));
   iterate_until (pointer_is_null, &weak);
-}
-
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
-        && fields[i].length < 0
-        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

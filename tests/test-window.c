@@ -15,39 +15,7 @@
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
-
-/* Waits are bounded so that a broken window fails the test instead of
- * hanging it until meson's timeout.
- */
-#define WAIT_LIMIT_USEC (20 * G_USEC_PER_SEC)
-
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-iterate_until (Condition condition,
-               gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
-
-  while (!condition (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-widget_is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static gboolean
-pointer_is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
+#include "ui-test-support.h"
 
 static gboolean
 document_is_idle (gpointer data)
@@ -519,24 +487,6 @@ test_window_languages (void)
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "litmus"));
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "cat"));
   close_window (ACY_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))));
-}
-/* Test machines often have no session bus; GtkApplication copes and only
- * warns, which must not fail the test.  GTK logs through the structured
- * API, where a writer function is the only place to drop one message.
- */
-static GLogWriterOutput
-drop_missing_session_bus (GLogLevelFlags   log_level,
-                          const GLogField *fields,
-                          gsize            n_fields,
-                          gpointer         user_data)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
-        && fields[i].length < 0
-        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
-      return G_LOG_WRITER_HANDLED;
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
 int

@@ -1,0 +1,52 @@
+/* ui-test-support.c - what every widget test needs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "ui-test-support.h"
+
+#define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
+
+void
+iterate_until (Condition condition,
+               gpointer  data)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
+
+  while (!condition (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+gboolean
+widget_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* GTK logs through the structured API, where a writer function is the
+ * only place to drop one message. */
+GLogWriterOutput
+drop_missing_session_bus (GLogLevelFlags   log_level,
+                          const GLogField *fields,
+                          gsize            n_fields,
+                          gpointer         user_data)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0
+        && fields[i].length < 0
+        && g_str_has_prefix (fields[i].value, "Unable to acquire session bus"))
+      return G_LOG_WRITER_HANDLED;
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}

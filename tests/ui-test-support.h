@@ -1,0 +1,28 @@
+/* ui-test-support.h - what every widget test needs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Run the main context until @condition holds; fails the test after 30 s
+ * so that a broken window fails instead of hanging until meson's timeout. */
+void     iterate_until            (Condition condition,
+                                   gpointer  data);
+gboolean widget_is_mapped         (gpointer data);
+gboolean pointer_is_null          (gpointer data);
+
+/* A GLogWriterFunc that drops GTK's warning about a missing session bus
+ * (test machines often have none; GtkApplication copes) and passes
+ * everything else on. */
+GLogWriterOutput drop_missing_session_bus (GLogLevelFlags   log_level,
+                                           const GLogField *fields,
+                                           gsize            n_fields,
+                                           gpointer         user_data);
+
+G_END_DECLS
