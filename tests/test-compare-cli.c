@@ -6,48 +6,10 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
 #include <glib.h>
 
-static const char *check_path;
-static const char *cli_dir;
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_check (Run *r, const char *first, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  va_list ap;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (gpointer) check_path);
-  va_start (ap, first);
-  for (const char *a = first; a; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (cli_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &r->out, &r->err, &wait_status, &error);
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-}
+#include "cli-test-support.h"
 
 /* The article's lesson in one line: the weaker model allows x=3. */
 static void

@@ -1,0 +1,40 @@
+/* cli-test-support.c - running acyclic-check from a test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <sys/wait.h>
+
+#include "cli-test-support.h"
+
+const char *check_path;
+const char *cli_dir;
+
+void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+void
+run_check (Run *r, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) check_path);
+  va_start (ap, first);
+  for (const char *a = first; a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (cli_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &wait_status, &error);
+  g_assert_no_error (error);
+  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
