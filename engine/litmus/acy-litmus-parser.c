@@ -16,32 +16,6 @@
 
 /* ---- helpers ---- */
 
-static const AcyLitToken *
-peek (AcyLitParser *ps)
-{
-  return &ps->toks[ps->pos];
-}
-
-static const AcyLitToken *
-peek_at (AcyLitParser *ps, guint k)
-{
-  guint i = ps->pos;
-
-  while (k-- > 0 && ps->toks[i].kind != ACY_LTOK_EOF)
-    i++;
-  return &ps->toks[i];
-}
-
-static const AcyLitToken *
-advance (AcyLitParser *ps)
-{
-  const AcyLitToken *t = &ps->toks[ps->pos];
-
-  if (t->kind != ACY_LTOK_EOF)
-    ps->pos++;
-  return t;
-}
-
 static gboolean
 accept (AcyLitParser *ps, const char *punct)
 {

@@ -26,6 +26,33 @@ typedef struct {
   const char        *filename;
 } AcyLitParser;
 
+/* Token access shared by the test parser and the condition parser. */
+static inline const AcyLitToken *
+peek (AcyLitParser *ps)
+{
+  return &ps->toks[ps->pos];
+}
+
+static inline const AcyLitToken *
+peek_at (AcyLitParser *ps, guint k)
+{
+  guint i = ps->pos;
+
+  while (k-- > 0 && ps->toks[i].kind != ACY_LTOK_EOF)
+    i++;
+  return &ps->toks[i];
+}
+
+static inline const AcyLitToken *
+advance (AcyLitParser *ps)
+{
+  const AcyLitToken *t = &ps->toks[ps->pos];
+
+  if (t->kind != ACY_LTOK_EOF)
+    ps->pos++;
+  return t;
+}
+
 AcyLitExpr *acy_lit_parse_expr  (AcyLitParser *ps, GError **error);
 /* Statements up to (not including) the closing `}`; @open is the `{`. */
 gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
