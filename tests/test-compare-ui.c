@@ -206,13 +206,8 @@ test_window_folder (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("No display; skipping widget tests\n");
-      return 77;
-    }
+  if (!ui_test_init (&argc, &argv))
+    return 77;
   adw_init ();
 
   g_test_add_func ("/ui/compare/view-co", test_view_co);

@@ -252,13 +252,8 @@ test_show_state (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("No display; skipping widget tests\n");
-      return 77;
-    }
+  if (!ui_test_init (&argc, &argv))
+    return 77;
   g_test_add ("/ui/graph/step-allowed", Fixture, NULL, fixture_setup, test_step_allowed, fixture_teardown);
   g_test_add ("/ui/graph/forbidden", Fixture, NULL, fixture_setup, test_forbidden, fixture_teardown);
   g_test_add ("/ui/graph/click", Fixture, NULL, fixture_setup, test_click, fixture_teardown);

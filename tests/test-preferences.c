@@ -528,10 +528,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *state_dir = g_dir_make_tmp ("test-preferences-state-XXXXXX", NULL);
   const char *localedir = g_getenv ("ACYCLIC_LOCALEDIR");
-
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
 
   /* As main.c does, with the catalogues of the build tree */
   setlocale (LC_ALL, "");
@@ -539,14 +536,8 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-
-  if (!gtk_init_check ())
-    {
-      g_printerr ("No display; skipping widget tests\n");
-      return 77;
-    }
+  if (!ui_test_init (&argc, &argv))
+    return 77;
   adw_init ();
 
   g_test_add_func ("/ui/preferences/editor-font-css", test_editor_font_css);

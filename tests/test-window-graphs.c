@@ -211,17 +211,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *state_dir = g_dir_make_tmp ("test-window-graphs-XXXXXX", NULL);
 
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-
-  if (!gtk_init_check ())
-    {
-      g_printerr ("No display; skipping widget tests\n");
-      return 77;
-    }
+  if (!ui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/ui/window/graphs/mp", test_graphs_mp);
 

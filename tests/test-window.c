@@ -493,19 +493,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *state_dir = g_dir_make_tmp ("test-window-state-XXXXXX", NULL);
 
-  /* Autosaved copies go to a folder of our own, never the user's. */
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
-
-  /* Without a display there is nothing to test; 77 tells meson "skipped". */
-  if (!gtk_init_check ())
-    {
-      g_printerr ("No display; skipping widget tests\n");
-      return 77;
-    }
+  if (!ui_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/ui/window/example", test_window_example);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);

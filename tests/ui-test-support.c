@@ -50,3 +50,19 @@ drop_missing_session_bus (GLogLevelFlags   log_level,
 
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
+
+gboolean
+ui_test_init (int *argc, char ***argv)
+{
+  g_autofree char *state_dir = g_dir_make_tmp ("acyclic-ui-test-XXXXXX", NULL);
+
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  g_test_init (argc, argv, NULL);
+  g_log_set_writer_func (drop_missing_session_bus, NULL, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display; skipping widget tests\n");
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -10,6 +10,11 @@ G_BEGIN_DECLS
 
 typedef gboolean (*Condition) (gpointer data);
 
+/* g_test_init, autosaves in a fresh XDG_STATE_HOME (never the user's),
+ * the session-bus filter and GTK. Returns FALSE when there is no display:
+ * the test should then exit with 77, meson's "skipped". */
+gboolean ui_test_init (int *argc, char ***argv);
+
 /* Run the main context until @condition holds; fails the test after 30 s
  * so that a broken window fails instead of hanging until meson's timeout. */
 void     iterate_until            (Condition condition,
