@@ -9,6 +9,12 @@
  * its write; a candidate is kept when the constraints of its paths hold.
  * As in herd, a value that depends on itself through reads-from stays
  * unsolved (out of thin air) rather than killing the candidate.
+ *
+ * Reads get their rf in order and the search stops below a choice as
+ * soon as no candidate under it can be kept: a constraint already fails,
+ * or the choice closed a cycle that an operation needs, which herd
+ * cannot solve (each if on such a value would otherwise double a search
+ * that ends in nothing).
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -46,6 +52,8 @@ typedef struct {
   gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
   guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
   AcyValue  *value;           /* solver: value of each event */
+  gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */
+  gboolean   saw_unsolved;    /* solver: some event this pass was unsolved */
   guint      n_reads;
   guint     *reads;           /* events that need an rf */
   guint    **rf_cands;        /* per read: candidate writes */
@@ -71,6 +79,8 @@ sym_value (Combo *c, const AcySym *s, guint thread)
   switch (s->kind)
     {
     case ACY_SYM_CONST:
+      /* a number that reads as the marker (see thin_air_is_certain) */
+      c->saw_unknown |= s->value == VALUE_UNKNOWN;
       return s->value;
     case ACY_SYM_READ:
       return event_value (c, c->offset[thread] + s->read);
@@ -83,6 +93,7 @@ sym_value (Combo *c, const AcySym *s, guint thread)
         return ACY_LIT_VALUE_UNSOLVED;
       if (!acy_lit_binop (s->op, a, b, &r))
         return ACY_LIT_VALUE_UNSOLVED;
+      c->saw_unknown |= r == VALUE_UNKNOWN;
       return r;
     }
   return ACY_LIT_VALUE_UNSOLVED;
@@ -96,7 +107,10 @@ event_value (Combo *c, guint g)
   AcyValue v;
 
   if (te == NULL)
-    return c->events[g].value;
+    {
+      c->saw_unknown |= c->events[g].value == VALUE_UNKNOWN;
+      return c->events[g].value;
+    }
   if (c->state[g] == 2)
     return c->value[g];
   if (c->state[g] == 1)
@@ -109,14 +123,25 @@ event_value (Combo *c, guint g)
     v = sym_value (c, te->sym, te->ev.thread);
   c->state[g] = 2;
   c->value[g] = v;
+  c->saw_unknown |= v == VALUE_UNKNOWN;
+  c->saw_unsolved |= v == ACY_LIT_VALUE_UNSOLVED;
   return v;
+}
+
+/* A fresh solving pass: nothing is known yet. */
+static void
+solver_reset (Combo *c)
+{
+  memset (c->state, 0, c->n);
+  c->saw_unknown = FALSE;
+  c->saw_unsolved = FALSE;
 }
 
 /* Do the constraints of every path hold, as far as they are known? */
 static gboolean
 constraints_hold (Enum *en, Combo *c)
 {
-  memset (c->state, 0, c->n);
+  solver_reset (c);
   for (guint t = 0; t < en->test->n_threads; t++)
     {
       const AcyTrace *tr = en->chosen[t];
@@ -153,6 +178,35 @@ thin_air_is_solvable (Enum *en, Combo *c)
           return FALSE;
     }
   return TRUE;
+}
+
+/* Will emit_finals drop every candidate below this point, whatever the
+ * remaining reads read from? Yes when an operation or a branch
+ * condition is unsolved now and so is an event it needs, and further rf
+ * choices cannot change that: all they need is known (no read without
+ * rf, which a later choice could reach) and no number among them reads
+ * as VALUE_UNKNOWN (the one case where the order of solving matters).
+ * The first look, in a shared pass, only picks whom to solve afresh. */
+static gboolean
+thin_air_is_certain (Enum *en, Combo *c)
+{
+  solver_reset (c);
+  for (guint t = 0; t < en->test->n_threads; t++)
+    {
+      const AcyTrace *tr = en->chosen[t];
+
+      for (guint i = 0; i < tr->n_ops + tr->n_constraints; i++)
+        {
+          const AcySym *s = i < tr->n_ops ? tr->ops[i] : tr->constraints[i - tr->n_ops].cond;
+
+          if (sym_value (c, s, t) != ACY_LIT_VALUE_UNSOLVED)
+            continue;
+          solver_reset (c);
+          if (sym_value (c, s, t) == ACY_LIT_VALUE_UNSOLVED && c->saw_unsolved && !c->saw_unknown)
+            return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* The name herd gives an unsolved value @s0: the largest number among
@@ -201,7 +255,7 @@ emit_finals (Enum *en, Combo *c)
   gboolean thin_air = FALSE;
 
   /* values of all events, then the registers */
-  memset (c->state, 0, c->n);
+  solver_reset (c);
   for (guint g = 0; g < c->n; g++)
     {
       c->events[g].value = event_value (c, g);
@@ -276,9 +330,10 @@ emit_finals (Enum *en, Combo *c)
 }
 
 /* Give reads k.. an rf source each, pruning as soon as a path constraint
- * is known to fail. */
+ * is known to fail, or the candidates are known to be thin air that
+ * herd drops. @thin_air: an event was seen unsolved on the way here. */
 static gboolean
-assign_rf (Enum *en, Combo *c, guint k)
+assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 {
   guint r;
 
@@ -291,8 +346,17 @@ assign_rf (Enum *en, Combo *c, guint k)
 
       c->rf_of[r] = (gint) w;
       acy_rel_add (c->rf, c->n, w, r);
-      if (constraints_hold (en, c) && !assign_rf (en, c, k + 1))
-        return FALSE;
+      if (constraints_hold (en, c))
+        {
+          /* thin air takes a cycle through reads-from: one this choice
+           * closes goes through r, one a branch condition reaches shows
+           * in the pass of constraints_hold; below, keep looking */
+          gboolean thin = thin_air || c->saw_unsolved
+                          || event_value (c, r) == ACY_LIT_VALUE_UNSOLVED;
+
+          if (!(thin && thin_air_is_certain (en, c)) && !assign_rf (en, c, k + 1, thin))
+            return FALSE;
+        }
       acy_bits_remove (acy_rel_row (c->rf, c->n, w), r);
     }
   c->rf_of[r] = -1;
@@ -445,7 +509,7 @@ run_combination (Enum *en)
 
   if (!constraints_hold (en, &c))
     return TRUE;
-  return assign_rf (en, &c, 0);
+  return assign_rf (en, &c, 0, FALSE);
 }
 
 static gboolean
