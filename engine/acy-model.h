@@ -107,6 +107,13 @@ typedef struct _AcyModelRunner AcyModelRunner;
 
 AcyModelRunner *acy_model_runner_new   (const AcyModel *model);
 void            acy_model_runner_free  (AcyModelRunner *runner);
+/* With pruning on, the runner leaves out outcomes that some check
+ * rejects for certain (a coherence order whose first writes already
+ * break coherence, say) instead of reporting them one by one: allowed
+ * outcomes and their flags are the same, forbidden ones are fewer.
+ * Off by default: callers that want every outcome leave it so. */
+void            acy_model_runner_set_pruning (AcyModelRunner *runner,
+                                              gboolean        prune);
 /* Judge one candidate. Returns FALSE with @error set on a model error
  * (type error, runaway recursion, ...), which carries a file:line:col of
  * the model; TRUE otherwise (also when the callback stopped early). */

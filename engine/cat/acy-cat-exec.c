@@ -45,6 +45,7 @@ acy_cat_cache_new (const AcyModel *model)
       c->dynamic_slots[c->n_dynamic++] = i;
   c->cap_flags = 8;
   c->flags = g_new0 (const char *, c->cap_flags + 1);
+  c->scratch = acy_arena_new (64 * 1024);
   return c;
 }
 
@@ -62,6 +63,7 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->root);
   g_free (c->dynamic_slots);
   g_free (c->flags);
+  acy_arena_free (c->scratch);
   g_free (c);
 }
 
@@ -286,9 +288,44 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
   return r;
 }
 
+typedef struct {
+  AcyCatEval        *ev;
+  AcyCatFrame       *fr;
+  AcyCatStmt *const *items;
+  guint              i, upto, wlevel;
+  AcyCatMemo        *memo;
+} Prune;
+
+/* Judging a prefix costs an evaluation of the model up to its last
+ * check; most models reject orders early (LKMM: atomic, happens-before)
+ * and the checks after those never reject a prefix. So after a first
+ * few hundred prefixes, only the checks up to the furthest one that
+ * rejected something are judged, with the full walk now and then in
+ * case a later check starts to matter. */
+#define PRUNE_WARMUP   256
+#define PRUNE_RESAMPLE 4096
+
+static gboolean
+prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
+{
+  Prune *p = data;
+  AcyCatMemo *m = p->memo;
+  guint upto = p->upto, failed;
+
+  if (m->judged++ >= PRUNE_WARMUP && m->judged % PRUNE_RESAMPLE != 0)
+    upto = m->furthest;
+  if (upto == 0)
+    return FALSE;
+  failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, lo, hi);
+  m->furthest = MAX (m->furthest, failed);
+  return failed != 0;
+}
+
 /* with x from S; rest: the rest once per element of S, each choice in
  * a fresh arena of the with's own level. A stream (co-orders) gives its
- * elements one at a time, each made in the arena of its branch. */
+ * elements one at a time, each made in the arena of its branch; with
+ * pruning on, it skips the orders whose prefix already fails a check
+ * (acy-cat-bounds.c). */
 static Status
 exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i)
 {
@@ -334,6 +371,12 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
     {
       AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, stream->u.stream);
       Status r = ST_DONE;
+      Prune prune = { ev, fr, items, i, 0, wlevel, memo };
+
+      if (c->prune)
+        prune.upto = acy_cat_bounds_last_check (ev->model, items, n, i, wlevel);
+      if (prune.upto)
+        acy_cat_stream_iter_set_prune (it, prune_prefix, &prune);
 
       for (;;)
         {
@@ -468,6 +511,14 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
     default:
       return ST_CONTINUE;
     }
+}
+
+gboolean
+acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint i)
+{
+  g_assert (items[i]->kind == ACY_CAT_S_LET || items[i]->kind == ACY_CAT_S_LETREC
+            || items[i]->kind == ACY_CAT_S_ENUM || items[i]->kind == ACY_CAT_S_PROCEDURE);
+  return exec_stmt (ev, fr, items, i + 1, i, TRUE) != ST_ERROR;
 }
 
 static Status

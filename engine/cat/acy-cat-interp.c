@@ -265,8 +265,8 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
   return NULL;
 }
 
-static AcyCatValue *
-binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
+AcyCatValue *
+acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
 {
   AcyCatValue *r;
   AcyWord *x, *y;
@@ -306,8 +306,8 @@ binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
   g_assert_not_reached ();
 }
 
-static AcyCatValue *
-unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
+AcyCatValue *
+acy_cat_unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
 {
   AcyCatValue *r;
   AcyWord *x;
@@ -798,11 +798,11 @@ again:
         return eval_seq_restrict (ev, fr, e);
       if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)) || !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
-      return binop (ev, e, a, b);
+      return acy_cat_binop (ev, e, a, b);
     case ACY_CAT_E_UNOP:
       if (!(a = acy_cat_eval (ev, fr, e->u.un.a)))
         return NULL;
-      return unop (ev, e, a);
+      return acy_cat_unop (ev, e, a);
     case ACY_CAT_E_APP:
       if (!(a = acy_cat_eval (ev, fr, e->u.app.f)) || !(b = acy_cat_eval (ev, fr, e->u.app.arg)))
         return NULL;

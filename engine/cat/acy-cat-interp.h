@@ -120,6 +120,8 @@ typedef struct {
   AcyCatValue **elts;      /* with: the choices */
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */
+  guint64       judged;    /* with: prefixes judged on bounds (acy-cat-bounds.c) */
+  guint         furthest;  /* with: 1 + the index of the furthest check that rejected one */
 } AcyCatMemo;
 
 typedef struct {
@@ -146,6 +148,8 @@ typedef struct {
   guint          structure_n;
   const char   **flags;       /* flags raised in the current outcome, NULL-terminated */
   guint          cap_flags;
+  gboolean       prune;       /* skip orders a check rejects whatever their completion */
+  AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
 } AcyCatCache;
 
 struct _AcyModelEnv {
@@ -189,6 +193,8 @@ gboolean     acy_cat_compute_levels (AcyModel *model, GError **error);
 AcyCatValue *acy_cat_new_rel_raw  (AcyCatEval *ev);   /* uninitialised bits */
 AcyCatValue *acy_cat_new_set_raw  (AcyCatEval *ev);
 AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+AcyCatValue *acy_cat_binop        (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b);
+AcyCatValue *acy_cat_unop         (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a);
 AcyCatFrame *acy_cat_frame_new    (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots);
 gboolean     acy_cat_bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
                                    AcyCatValue *v, const AcyCatExpr *at);
@@ -211,6 +217,21 @@ AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValu
 AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
 void         acy_cat_cache_free   (AcyCatCache *cache);
 gboolean     acy_cat_run          (AcyCatEval *ev);
+/* Runs the top-level let, enum or procedure @items[i] as acy_cat_run
+ * would, at its level and keeping its result; FALSE on error. */
+gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint i);
+
+/* acy-cat-bounds.c */
+/* Whether some check among @items[with_index + 1 .. upto - 1] fails for
+ * every relation between @lo and @hi bound by the with @items[with_index]
+ * (of level @wlevel): 1 + the index of the first that does, or 0. */
+guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+                                   guint with_index, guint upto, guint wlevel,
+                                   const AcyWord *lo, const AcyWord *hi);
+/* One past the last check worth judging on bounds after the with
+ * @items[with_index], 0 if none. */
+guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
+                                        guint with_index, guint wlevel);
 AcyCatValue *acy_cat_value_new    (AcyCatEval *ev, AcyCatValueKind kind);
 AcyCatValue *acy_cat_new_set      (AcyCatEval *ev);   /* zeroed */
 AcyCatValue *acy_cat_new_rel      (AcyCatEval *ev);   /* zeroed */
@@ -221,7 +242,13 @@ void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const c
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
 
 /* acy-cat-stream.c */
+typedef gboolean (*AcyCatPruneFunc) (gpointer data, const AcyWord *lo, const AcyWord *hi);
+
 AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *s);
+/* ORDERS streams: skip every order extending a prefix for which @func,
+ * given the pairs every completion has (lo) and may have (hi), says so. */
+void              acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func,
+                                                 gpointer data);
 AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);
 void              acy_cat_stream_iter_free (AcyCatStreamIter *it);
 AcyCatValue      *acy_cat_force            (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);

@@ -46,6 +46,10 @@ struct _AcyCatStreamIter {
   gint     *choice;    /* member placed at each position, -1 none yet */
   guint     p;         /* positions below p are placed */
   AcyWord  *acc;       /* scratch set */
+  AcyCatPruneFunc prune;
+  gpointer  prune_data;
+  AcyWord  *must, *may; /* pruning: the pairs of every / some completion */
+  AcyWord  *later;     /* scratch set */
   /* CROSS: the index picked in each factor */
   guint    *pick;
 };
@@ -175,10 +179,55 @@ orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
   return r;
 }
 
+/* Bounds on the orders that complete the current prefix (positions
+ * below p): every completion orders the placed members of a block as
+ * placed and before its unplaced ones (must); it may order the unplaced
+ * ones among themselves in any way (may). */
+static void
+orders_bounds (AcyCatStreamIter *it)
+{
+  guint n = it->n, words = it->words;
+  gsize rel = (gsize) n * words;
+
+  memset (it->must, 0, rel * sizeof (AcyWord));
+  memset (it->may, 0, rel * sizeof (AcyWord));
+  for (guint b = 0; b < it->k; b = it->hi[b])
+    {
+      guint end = it->hi[b], placed_end = CLAMP (it->p, b, end);
+
+      memset (it->acc, 0, words * sizeof (AcyWord));
+      for (guint a = b; a < end; a++)
+        if (!it->placed[a])
+          acy_bits_add (it->acc, it->member[a]);
+      memcpy (it->later, it->acc, words * sizeof (AcyWord));
+      for (guint q = placed_end; q-- > b;)
+        {
+          guint e = it->member[it->choice[q]];
+          acy_bits_copy (words, acy_rel_row (it->must, n, e), it->later);
+          acy_bits_add (it->later, e);
+        }
+      for (guint a = b; a < end; a++)
+        if (!it->placed[a])
+          {
+            guint e = it->member[a];
+            AcyWord *row = acy_rel_row (it->may, n, e);
+
+            acy_bits_copy (words, row, it->acc);
+            acy_bits_remove (row, e);
+            /* pco holds in every completion */
+            acy_bits_inter (words, it->later, acy_rel_row (it->s->pco, n, e), it->acc);
+            acy_bits_union (words, acy_rel_row (it->must, n, e), acy_rel_row (it->must, n, e), it->later);
+          }
+    }
+  acy_bits_union ((guint) rel, it->may, it->may, it->must);
+}
+
 /* Depth first: at each position, the next member of its block (after
  * the one tried last) with no unplaced predecessor. Every block is
  * acyclic, so the search never dead-ends: each step back is for a new
- * order. */
+ * order, or for a prefix the prune function rejected. It judges a
+ * prefix only while two or more members of its block remain, as the
+ * rest is forced then. */
 static AcyCatValue *
 orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
 {
@@ -188,6 +237,14 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
         return NULL;
       it->p = it->k - 1;
       orders_place (it, (guint) it->choice[it->p], +1);
+    }
+  else if (it->prune && it->k >= 2)
+    {
+      /* Some candidates fail whatever the order: find out once. */
+      it->started = TRUE;
+      orders_bounds (it);
+      if (it->prune (it->prune_data, it->must, it->may))
+        return NULL;
     }
   it->started = TRUE;
   for (;;)
@@ -204,6 +261,15 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
           orders_place (it, a, -1);
           it->choice[p] = (gint) a;
           it->choice[++it->p] = -1;
+          if (it->prune && it->hi[p] - it->p >= 2)
+            {
+              orders_bounds (it);
+              if (it->prune (it->prune_data, it->must, it->may))
+                {
+                  it->p--;
+                  orders_place (it, a, +1);
+                }
+            }
           continue;
         }
       if (p == 0)
@@ -273,6 +339,20 @@ acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev)
 }
 
 void
+acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpointer data)
+{
+  gsize rel = (gsize) it->n * it->words;
+
+  if (it->s->kind != ACY_CAT_STREAM_ORDERS || it->prune)
+    return;
+  it->prune = func;
+  it->prune_data = data;
+  it->must = g_new (AcyWord, MAX (rel, 1));
+  it->may = g_new (AcyWord, MAX (rel, 1));
+  it->later = g_new (AcyWord, it->words);
+}
+
+void
 acy_cat_stream_iter_free (AcyCatStreamIter *it)
 {
   if (!it)
@@ -284,6 +364,9 @@ acy_cat_stream_iter_free (AcyCatStreamIter *it)
   g_free (it->placed);
   g_free (it->choice);
   g_free (it->acc);
+  g_free (it->must);
+  g_free (it->may);
+  g_free (it->later);
   g_free (it->pick);
   g_free (it);
 }

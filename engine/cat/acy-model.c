@@ -223,6 +223,12 @@ acy_model_runner_free (AcyModelRunner *runner)
   g_free (runner);
 }
 
+void
+acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
+{
+  runner->cache->prune = prune;
+}
+
 /**
  * acy_model_runner_check:
  *

@@ -34,9 +34,9 @@ typedef struct {
 
 typedef struct {
   Shared                 *shared;
-  guint                   shard;         /* this worker judges candidates i with i % n_shards == shard */
+  guint                   shard;         /* this worker judges the filter-passing candidates i with i % n_shards == shard */
   guint                   n_shards;
-  guint64                 seen;          /* candidates enumerated by this worker */
+  guint64                 seen;          /* candidates passing the filter, enumerated by this worker */
   const AcyTest          *test;
   const AcyCheckOptions  *options;
   GCancellable           *cancellable;
@@ -165,7 +165,11 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
 
-  if (run->seen++ % run->n_shards != run->shard)
+  /* Deal out the candidates the model will judge in turn: those the
+   * filter drops cost nothing, and they often alternate with the ones it
+   * keeps (the last choice made is a read's value), which would hand all
+   * the work to one worker. Worker 0 counts the dropped ones. */
+  if (c->filter ? run->seen++ % run->n_shards != run->shard : run->shard != 0)
     return TRUE;
   if (g_atomic_int_get (&run->shared->stop))
     return FALSE;
@@ -309,6 +313,8 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
   run->key = g_new0 (AcyValue, run->result->n_observed + 1);
   run->key[0] = run->result->n_observed;
   run->runner = acy_model_runner_new (model);
+  /* Forbidden outcomes are only counted, unless someone sees each one. */
+  acy_model_runner_set_pruning (run->runner, options == NULL || options->outcome == NULL);
   run->state_index = g_hash_table_new (state_hash, state_equal);
   run->flags = g_hash_table_new (NULL, NULL);
   run->start = start;

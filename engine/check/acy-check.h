@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 /**
  * AcyCheckProgress:
  * @candidates: candidate executions given to the model so far
- * @outcomes: model outcomes (one per coherence order or other `with` choice)
+ * @outcomes: model outcomes judged (one per coherence order or other `with`
+ *   choice); without an outcome callback, orders that fail a check whatever
+ *   their last writes are skipped by the prefix and not counted
  * @allowed: outcomes the model allowed
  * @elapsed: seconds since the start
  */
@@ -31,7 +33,9 @@ typedef void (*AcyCheckProgressFunc) (const AcyCheckProgress *progress,
 
 /* Called for every outcome the model gives (allowed or not), from the
  * checking thread: for --json, graphs and explanations. Return FALSE to
- * stop the check early. */
+ * stop the check early. Setting one turns off the skipping of hopeless
+ * coherence orders (acy_model_runner_set_pruning()), so that every
+ * forbidden outcome is seen too. */
 typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
                                          const AcyVerdict   *verdict,
                                          AcyModelEnv        *env,

@@ -1,0 +1,694 @@
+/* acy-cat-bounds.c - judging a coherence order before it is complete
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * co-orders builds each order position by position. Once some writes are
+ * placed, every order that completes the prefix contains the pairs known
+ * so far (lo) and lies within those plus the undecided pairs (hi). The
+ * statements after the `with` are evaluated here on such bounds: every
+ * set or relation r becomes a pair lo <= r <= hi, union, composition,
+ * closure and the rest act on both sides, difference and complement swap
+ * them. When the lower side of a check already fails (a cycle in lo for
+ * acyclic, a pair in lo for empty...), the check fails for every
+ * completion, and the caller skips them all.
+ *
+ * A test that takes a lock in every thread has thousands of orders of
+ * the lock variable per candidate, nearly all of them failing `atomic`
+ * or coherence after two or three writes; this finds that at the prefix.
+ *
+ * Whatever is not handled (let rec, match, sets of values...) evaluates
+ * to "unknown", which fails no check: the walk can only miss chances to
+ * skip, never skip an order the model would allow. Parts that do not
+ * depend on the order are evaluated exactly, by the ordinary evaluator.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-cat-interp.h"
+
+#define MAX_BOUND_DEPTH 64   /* function applications nested on bounds */
+
+typedef enum {
+  B_UNKNOWN,   /* anything at all */
+  B_CONC,      /* exactly this value */
+  B_SET,       /* lo <= s <= hi */
+  B_REL,       /* lo <= r <= hi */
+  B_CLOSURE,   /* a function defined on bounds */
+} BKind;
+
+typedef struct _BFrame BFrame;
+
+typedef struct {
+  guint8            kind;
+  AcyCatValue      *conc;
+  AcyWord          *lo, *hi;   /* the same array when exact */
+  const AcyCatExpr *fun;
+  BFrame           *env;
+} Bnd;
+
+/* A frame of bound values over a frame of concrete ones. A slot with no
+ * bound value holds its concrete value; the root frame's concrete slots
+ * of level >= the with's are stale (they hold the previous order's
+ * values) and are never read. */
+struct _BFrame {
+  BFrame      *parent;
+  AcyCatFrame *conc;
+  gboolean     own_conc;   /* conc is private to this walk: exact slots are mirrored into it */
+  Bnd        **slots;      /* NULL: nothing bound here */
+};
+
+typedef struct {
+  AcyCatEval *ev;
+  guint       wlevel;
+  guint       depth;
+  BFrame     *root;
+  Bnd         unknown;
+} Ctx;
+
+static Bnd *beval (Ctx *c, BFrame *bf, const AcyCatExpr *e);
+
+static BFrame *
+frame_at (BFrame *bf, guint depth)
+{
+  while (depth-- > 0)
+    bf = bf->parent;
+  return bf;
+}
+
+/* Whether the variable @e may hold something other than one known value. */
+static gboolean
+var_bound (Ctx *c, BFrame *bf, const AcyCatExpr *e)
+{
+  BFrame *f = frame_at (bf, e->u.var.depth);
+  Bnd *b = f->slots ? f->slots[e->u.var.slot] : NULL;
+
+  if (b)
+    return !(b->kind == B_CONC && f->own_conc);
+  return f == c->root && c->ev->model->slot_level[e->u.var.slot] >= c->wlevel;
+}
+
+/* Whether @e may depend on the order being built; if not, the ordinary
+ * evaluator computes it (and its memo keeps it). */
+static gboolean
+dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
+{
+  if (bf == c->root)
+    {
+      /* In a statement of the root frame, acy-cat-deps.c gave a memo to
+       * the largest subexpressions that depend on less than the
+       * statement; any other compound one depends on as much. */
+      if (e->memo)
+        return e->memo_level >= c->wlevel;
+      switch (e->kind)
+        {
+        case ACY_CAT_E_VAR:
+          return var_bound (c, bf, e);
+        case ACY_CAT_E_EMPTY:
+        case ACY_CAT_E_UNIV:
+        case ACY_CAT_E_UNBOUND:
+        case ACY_CAT_E_TAG:
+        case ACY_CAT_E_STRING:
+          return FALSE;
+        default:
+          return TRUE;
+        }
+    }
+  switch (e->kind)
+    {
+    case ACY_CAT_E_EMPTY:
+    case ACY_CAT_E_UNIV:
+    case ACY_CAT_E_UNBOUND:
+    case ACY_CAT_E_TAG:
+    case ACY_CAT_E_STRING:
+      return FALSE;
+    case ACY_CAT_E_VAR:
+      return var_bound (c, bf, e);
+    case ACY_CAT_E_SET:
+    case ACY_CAT_E_TUPLE:
+      for (guint i = 0; i < e->u.list.n; i++)
+        if (dependent (c, bf, e->u.list.items[i]))
+          return TRUE;
+      return FALSE;
+    case ACY_CAT_E_BINOP:
+      return dependent (c, bf, e->u.bin.a) || dependent (c, bf, e->u.bin.b);
+    case ACY_CAT_E_UNOP:
+      return dependent (c, bf, e->u.un.a);
+    case ACY_CAT_E_APP:
+      return dependent (c, bf, e->u.app.f) || dependent (c, bf, e->u.app.arg);
+    default:
+      return TRUE;
+    }
+}
+
+static Bnd *
+new_bnd (Ctx *c, BKind kind)
+{
+  Bnd *b = acy_arena_new0 (c->ev->arena, Bnd);
+  b->kind = kind;
+  return b;
+}
+
+static Bnd *
+conc (Ctx *c, AcyCatValue *v)
+{
+  Bnd *b;
+
+  if (v == NULL || v->kind == ACY_CAT_V_STREAM)
+    {
+      g_clear_error (c->ev->error);
+      return &c->unknown;
+    }
+  b = new_bnd (c, B_CONC);
+  b->conc = v;
+  return b;
+}
+
+/* A set or relation bound; @exact shares one array for both sides. */
+static Bnd *
+new_bits (Ctx *c, BKind kind, gboolean exact)
+{
+  AcyCatEval *ev = c->ev;
+  gsize words = MAX (kind == B_SET ? ev->words : ev->rel_words, 1);
+  Bnd *b = new_bnd (c, kind);
+
+  b->lo = acy_arena_newv (ev->arena, AcyWord, words);
+  b->hi = exact ? b->lo : acy_arena_newv (ev->arena, AcyWord, words);
+  return b;
+}
+
+static AcyCatClass
+bclass (const Bnd *b)
+{
+  switch (b->kind)
+    {
+    case B_SET: return CLS_SET;
+    case B_REL: return CLS_REL;
+    case B_CONC: return acy_cat_classify (b->conc);
+    default: return CLS_OTHER;
+    }
+}
+
+/* The sides of @b as a set (@cls CLS_SET) or relation (CLS_REL). */
+static gboolean
+sides (Ctx *c, Bnd *b, AcyCatClass cls, AcyWord **lo, AcyWord **hi)
+{
+  AcyCatClass k = bclass (b);
+
+  if (k != cls && !(b->kind == B_CONC && k == CLS_POLY))
+    return FALSE;
+  if (b->kind == B_CONC)
+    {
+      *lo = *hi = cls == CLS_SET ? acy_cat_to_set (c->ev, NULL, b->conc)
+                                 : acy_cat_to_rel (c->ev, NULL, b->conc);
+      return TRUE;
+    }
+  *lo = b->lo;
+  *hi = b->hi;
+  return TRUE;
+}
+
+static void
+set_slot (BFrame *bf, guint slot, Bnd *b)
+{
+  bf->slots[slot] = b;
+  if (bf->own_conc && b->kind == B_CONC)
+    bf->conc->slots[slot] = b->conc;
+}
+
+static Bnd *
+bbinop (Ctx *c, const AcyCatExpr *e, Bnd *a, Bnd *b)
+{
+  AcyCatEval *ev = c->ev;
+  AcyCatBinOp op = e->u.bin.op;
+  AcyCatClass ca = bclass (a), cb = bclass (b), cls;
+  AcyWord *al, *ah, *bl, *bh;
+  gboolean exact;
+  Bnd *r;
+  guint n = ev->n;
+
+  if (a->kind == B_CONC && b->kind == B_CONC)
+    return conc (c, acy_cat_binop (ev, e, a->conc, b->conc));
+  switch (op)
+    {
+    case ACY_CAT_OP_UNION:
+    case ACY_CAT_OP_INTER:
+    case ACY_CAT_OP_DIFF:
+      cls = ca == CLS_REL || cb == CLS_REL ? CLS_REL
+            : ca == CLS_SET || cb == CLS_SET ? CLS_SET : CLS_OTHER;
+      break;
+    case ACY_CAT_OP_SEQ:
+      cls = CLS_REL;
+      break;
+    case ACY_CAT_OP_CART:
+      cls = CLS_SET;
+      break;
+    default:
+      return &c->unknown;
+    }
+  if (cls == CLS_OTHER || !sides (c, a, cls, &al, &ah) || !sides (c, b, cls, &bl, &bh))
+    return &c->unknown;
+  exact = al == ah && bl == bh;
+  r = new_bits (c, cls == CLS_SET && op != ACY_CAT_OP_CART ? B_SET : B_REL, exact);
+  switch (op)
+    {
+    case ACY_CAT_OP_UNION:
+    case ACY_CAT_OP_INTER:
+      {
+        guint words = (guint) (cls == CLS_SET ? ev->words : ev->rel_words);
+        void (*f) (guint, AcyWord *, const AcyWord *, const AcyWord *) =
+          op == ACY_CAT_OP_UNION ? acy_bits_union : acy_bits_inter;
+        f (words, r->lo, al, bl);
+        if (!exact)
+          f (words, r->hi, ah, bh);
+        break;
+      }
+    case ACY_CAT_OP_DIFF:
+      {
+        guint words = (guint) (cls == CLS_SET ? ev->words : ev->rel_words);
+        acy_bits_diff (words, r->lo, al, bh);
+        if (!exact)
+          acy_bits_diff (words, r->hi, ah, bl);
+        break;
+      }
+    case ACY_CAT_OP_SEQ:
+      acy_rel_compose (n, r->lo, al, bl);
+      if (!exact)
+        acy_rel_compose (n, r->hi, ah, bh);
+      break;
+    case ACY_CAT_OP_CART:
+      acy_rel_cartesian (n, r->lo, al, bl);
+      if (!exact)
+        acy_rel_cartesian (n, r->hi, ah, bh);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return r;
+}
+
+static void
+complement (AcyCatEval *ev, AcyCatClass cls, AcyWord *d, const AcyWord *s)
+{
+  if (cls == CLS_SET)
+    acy_bits_complement (ev->n, d, s);
+  else
+    for (guint i = 0; i < ev->n; i++)
+      acy_bits_complement (ev->n, acy_rel_row (d, ev->n, i),
+                           acy_rel_row ((AcyWord *) s, ev->n, i));
+}
+
+static void
+rel_unop (AcyCatEval *ev, AcyCatUnOp op, AcyWord *d, const AcyWord *s)
+{
+  guint n = ev->n;
+
+  switch (op)
+    {
+    case ACY_CAT_OP_INV:
+      acy_rel_transpose (n, d, s);
+      return;
+    case ACY_CAT_OP_STAR:
+      acy_bits_copy ((guint) ev->rel_words, d, s);
+      acy_rel_closure_refl (n, d);
+      return;
+    case ACY_CAT_OP_PLUS:
+      acy_bits_copy ((guint) ev->rel_words, d, s);
+      acy_rel_closure (n, d);
+      return;
+    case ACY_CAT_OP_OPT:
+      acy_bits_copy ((guint) ev->rel_words, d, s);
+      for (guint i = 0; i < n; i++)
+        acy_rel_add (d, n, i, i);
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static Bnd *
+bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
+{
+  AcyCatEval *ev = c->ev;
+  AcyCatUnOp op = e->u.un.op;
+  AcyWord *lo, *hi;
+  gboolean exact;
+  Bnd *r;
+
+  if (a->kind == B_CONC)
+    return conc (c, acy_cat_unop (ev, e, a->conc));
+  switch (op)
+    {
+    case ACY_CAT_OP_COMP:
+      {
+        AcyCatClass cls = bclass (a);
+        if ((cls != CLS_SET && cls != CLS_REL) || !sides (c, a, cls, &lo, &hi))
+          return &c->unknown;
+        r = new_bits (c, cls == CLS_SET ? B_SET : B_REL, lo == hi);
+        complement (ev, cls, r->lo, hi);
+        if (lo != hi)
+          complement (ev, cls, r->hi, lo);
+        return r;
+      }
+    case ACY_CAT_OP_TOID:
+      if (!sides (c, a, CLS_SET, &lo, &hi))
+        return &c->unknown;
+      r = new_bits (c, B_REL, lo == hi);
+      acy_rel_identity (ev->n, r->lo, lo);
+      if (lo != hi)
+        acy_rel_identity (ev->n, r->hi, hi);
+      return r;
+    default:
+      if (!sides (c, a, CLS_REL, &lo, &hi))
+        return &c->unknown;
+      exact = lo == hi;
+      r = new_bits (c, B_REL, exact);
+      rel_unop (ev, op, r->lo, lo);
+      if (!exact)
+        rel_unop (ev, op, r->hi, hi);
+      return r;
+    }
+}
+
+/* A frame to evaluate, on bounds, the body of a closure made by the
+ * ordinary evaluator in @env. */
+static BFrame *
+wrap (Ctx *c, AcyCatFrame *env)
+{
+  BFrame *bf;
+
+  if (env == NULL || env == c->root->conc)
+    return c->root;
+  bf = acy_arena_new0 (c->ev->arena, BFrame);
+  bf->conc = env;
+  bf->parent = wrap (c, env->parent);
+  return bf;
+}
+
+static Bnd *
+bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
+{
+  AcyCatEval *ev = c->ev;
+  const AcyCatExpr *fun, *arg = e->u.app.arg;
+  const AcyCatPat *pat;
+  BFrame *env, *inner;
+  Bnd *r;
+
+  if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_PRIM)
+    {
+      AcyCatValue *const *pre = ev->root->slots;
+      Bnd *a = beval (c, bf, arg);
+      AcyWord *lo, *hi;
+      gboolean dom;
+
+      if (a->kind == B_CONC)
+        {
+          AcyCatValue *v = acy_cat_force (ev, e, a->conc);
+          return conc (c, v ? f->conc->u.prim (ev, e, v) : NULL);
+        }
+      if (f->conc == pre[ACY_CAT_P_DOMAIN])
+        dom = TRUE;
+      else if (f->conc == pre[ACY_CAT_P_RANGE])
+        dom = FALSE;
+      else
+        return &c->unknown;
+      if (!sides (c, a, CLS_REL, &lo, &hi))
+        return &c->unknown;
+      r = new_bits (c, B_SET, lo == hi);
+      (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->lo, lo);
+      if (lo != hi)
+        (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->hi, hi);
+      return r;
+    }
+  if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_CLOSURE)
+    {
+      fun = f->conc->u.clo.fun;
+      env = wrap (c, f->conc->u.clo.env);
+    }
+  else if (f->kind == B_CLOSURE)
+    {
+      fun = f->fun;
+      env = f->env;
+    }
+  else
+    return &c->unknown;
+
+  if (c->depth >= MAX_BOUND_DEPTH)
+    return &c->unknown;
+  pat = &fun->u.fun.pat;
+  inner = acy_arena_new0 (ev->arena, BFrame);
+  inner->parent = env;
+  inner->conc = acy_cat_frame_new (ev, env->conc, fun->u.fun.n_slots);
+  inner->own_conc = TRUE;
+  inner->slots = acy_arena_newv0 (ev->arena, Bnd *, MAX (fun->u.fun.n_slots, 1));
+  if (!pat->tuple)
+    {
+      Bnd *a = beval (c, bf, arg);
+      if (pat->n == 1 && pat->names[0])
+        set_slot (inner, pat->slots[0], a);
+    }
+  else if (arg->kind == ACY_CAT_E_TUPLE && arg->u.list.n == pat->n)
+    {
+      for (guint i = 0; i < pat->n; i++)
+        {
+          Bnd *a = beval (c, bf, arg->u.list.items[i]);
+          if (pat->names[i])
+            set_slot (inner, pat->slots[i], a);
+        }
+    }
+  else
+    {
+      Bnd *a = beval (c, bf, arg);
+      if (a->kind != B_CONC
+          || !acy_cat_bind_pattern (ev, inner->conc, pat, a->conc, e))
+        {
+          g_clear_error (ev->error);
+          return &c->unknown;
+        }
+    }
+  c->depth++;
+  r = beval (c, inner, fun->u.fun.body);
+  c->depth--;
+  return r;
+}
+
+static Bnd *
+beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
+{
+  if (!dependent (c, bf, e))
+    return conc (c, acy_cat_eval (c->ev, bf->conc, e));
+  switch (e->kind)
+    {
+    case ACY_CAT_E_VAR:
+      {
+        BFrame *f = frame_at (bf, e->u.var.depth);
+        guint slot = e->u.var.slot;
+
+        if (f->slots && f->slots[slot])
+          return f->slots[slot];
+        if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel)
+          return &c->unknown;
+        return conc (c, f->conc->slots[slot]);
+      }
+    case ACY_CAT_E_BINOP:
+      {
+        Bnd *a = beval (c, bf, e->u.bin.a);
+        Bnd *b = beval (c, bf, e->u.bin.b);
+        if (a->kind == B_UNKNOWN || b->kind == B_UNKNOWN)
+          return &c->unknown;
+        return bbinop (c, e, a, b);
+      }
+    case ACY_CAT_E_UNOP:
+      {
+        Bnd *a = beval (c, bf, e->u.un.a);
+        return a->kind == B_UNKNOWN ? &c->unknown : bunop (c, e, a);
+      }
+    case ACY_CAT_E_APP:
+      return bapply (c, e, bf, beval (c, bf, e->u.app.f));
+    case ACY_CAT_E_FUN:
+      {
+        Bnd *b = new_bnd (c, B_CLOSURE);
+        b->fun = e;
+        b->env = bf;
+        return b;
+      }
+    case ACY_CAT_E_LET:
+      if (bf->slots == NULL)
+        return &c->unknown;
+      for (guint i = 0; i < e->u.let.n; i++)
+        {
+          const AcyCatPat *pat = &e->u.let.b[i].pat;
+          Bnd *b = beval (c, bf, e->u.let.b[i].e);
+
+          for (guint k = 0; k < pat->n; k++)
+            if (pat->names[k])
+              set_slot (bf, pat->slots[k], pat->tuple ? &c->unknown : b);
+        }
+      return beval (c, bf, e->u.let.body);
+    default:
+      return &c->unknown;
+    }
+}
+
+/* Whether the check @st fails whatever the order turns out to be. */
+static gboolean
+check_fails (Ctx *c, const AcyCatStmt *st)
+{
+  AcyCatEval *ev = c->ev;
+  Bnd *b = beval (c, c->root, st->u.check.e);
+  AcyCatClass cls = bclass (b);
+  AcyWord *lo, *hi;
+  gboolean surely_holds, surely_not;
+
+  if (b->kind == B_UNKNOWN)
+    return FALSE;
+  if (b->kind == B_CONC && cls == CLS_POLY)
+    {
+      if (st->u.check.test != ACY_CAT_TEST_EMPTY && b->conc->kind == ACY_CAT_V_UNIV)
+        return FALSE;   /* left to the ordinary evaluator */
+      surely_holds = surely_not = FALSE;
+      if (b->conc->kind == ACY_CAT_V_EMPTY)
+        surely_holds = TRUE;
+      else
+        surely_not = st->u.check.test == ACY_CAT_TEST_EMPTY;
+    }
+  else if (st->u.check.test == ACY_CAT_TEST_EMPTY)
+    {
+      if ((cls != CLS_SET && cls != CLS_REL) || !sides (c, b, cls, &lo, &hi))
+        return FALSE;
+      {
+        gsize words = cls == CLS_SET ? ev->words : ev->rel_words;
+        surely_not = !acy_bits_is_empty ((guint) words, lo);
+        surely_holds = acy_bits_is_empty ((guint) words, hi);
+      }
+    }
+  else
+    {
+      gboolean acyclic = st->u.check.test == ACY_CAT_TEST_ACYCLIC;
+
+      if (!sides (c, b, CLS_REL, &lo, &hi))
+        return FALSE;
+      surely_not = acyclic ? !acy_rel_is_acyclic (ev->n, lo) : !acy_rel_is_irreflexive (ev->n, lo);
+      surely_holds = acyclic ? acy_rel_is_acyclic (ev->n, hi) : acy_rel_is_irreflexive (ev->n, hi);
+    }
+  return st->u.check.negated ? surely_holds : surely_not;
+}
+
+guint
+acy_cat_bounds_fail (AcyCatEval            *ev,
+                     AcyCatFrame           *fr,
+                     AcyCatStmt *const     *items,
+                     guint                  with_index,
+                     guint                  upto,
+                     guint                  wlevel,
+                     const AcyWord         *lo,
+                     const AcyWord         *hi)
+{
+  const AcyModel *m = ev->model;
+  AcyArena *saved_arena = ev->arena;
+  guint saved_depth = ev->depth;
+  gboolean fails = FALSE;
+  guint failed = 0;
+  Ctx c = { 0 };
+  BFrame root = { 0 };
+  Bnd *co;
+
+  acy_arena_reset (ev->cache->scratch);
+  ev->arena = ev->cache->scratch;
+  c.ev = ev;
+  c.wlevel = wlevel;
+  c.unknown.kind = B_UNKNOWN;
+  c.root = &root;
+  root.conc = fr;
+  root.slots = acy_arena_newv0 (ev->arena, Bnd *, MAX (m->n_root_slots, 1));
+  co = new_bnd (&c, B_REL);
+  co->lo = (AcyWord *) lo;
+  co->hi = (AcyWord *) hi;
+  root.slots[items[with_index]->u.with.slot] = co;
+
+  for (guint i = with_index + 1; i < upto && !fails; i++)
+    {
+      const AcyCatStmt *st = items[i];
+      guint8 level = m->stmt_level[i];
+
+      if (level == ACY_CAT_LEVEL_NOCACHE)
+        break;
+      if (level < wlevel)
+        {
+          /* Does not depend on the order: computed as the branches
+           * would, at its own level, and kept for them. */
+          if (st->kind == ACY_CAT_S_CHECK || st->kind == ACY_CAT_S_SHOW
+              || st->kind == ACY_CAT_S_UNSHOW || st->kind == ACY_CAT_S_INCLUDE
+              || st->kind == ACY_CAT_S_INSTRUCTIONS)
+            continue;
+          if (st->kind != ACY_CAT_S_LET && st->kind != ACY_CAT_S_LETREC
+              && st->kind != ACY_CAT_S_ENUM && st->kind != ACY_CAT_S_PROCEDURE)
+            break;
+          if (!acy_cat_exec_top_stmt (ev, fr, items, i))
+            {
+              g_clear_error (ev->error);
+              break;
+            }
+          ev->arena = ev->cache->scratch;
+          continue;
+        }
+      switch (st->kind)
+        {
+        case ACY_CAT_S_LET:
+        case ACY_CAT_S_LETREC:
+          for (guint b = 0; b < st->u.let.n; b++)
+            {
+              const AcyCatPat *pat = &st->u.let.b[b].pat;
+              Bnd *v = st->kind == ACY_CAT_S_LET && !pat->tuple
+                       ? beval (&c, &root, st->u.let.b[b].e) : &c.unknown;
+
+              for (guint k = 0; k < pat->n; k++)
+                if (pat->names[k])
+                  root.slots[pat->slots[k]] = v;
+            }
+          break;
+        case ACY_CAT_S_CHECK:
+          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN)
+            fails = check_fails (&c, st);
+          if (fails)
+            failed = i + 1;
+          break;
+        case ACY_CAT_S_SHOW:
+        case ACY_CAT_S_UNSHOW:
+        case ACY_CAT_S_INCLUDE:
+        case ACY_CAT_S_INSTRUCTIONS:
+          break;
+        default:
+          upto = i;   /* with, call, forall...: stop here */
+          break;
+        }
+    }
+  g_clear_error (ev->error);
+  ev->arena = saved_arena;
+  ev->depth = saved_depth;
+  return failed;
+}
+
+guint
+acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
+                           guint with_index, guint wlevel)
+{
+  guint upto = 0;
+
+  for (guint i = with_index + 1; i < n; i++)
+    {
+      const AcyCatStmt *st = items[i];
+      guint8 level = m->stmt_level[i];
+
+      if (level == ACY_CAT_LEVEL_NOCACHE)
+        break;
+      if (st->kind == ACY_CAT_S_WITH || st->kind == ACY_CAT_S_CALL
+          || st->kind == ACY_CAT_S_FORALL)
+        break;
+      if (st->kind == ACY_CAT_S_CHECK && st->u.check.mode == ACY_CAT_CHECK_PLAIN
+          && level >= wlevel)
+        upto = i + 1;
+    }
+  return upto;
+}

@@ -1,0 +1,227 @@
+/* test-prune.c - skipping hopeless coherence orders changes no answer
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Without an outcome callback, a check skips every coherence order whose
+ * first writes already fail a check (acy-cat-bounds.c). Each test here
+ * runs the same test and model twice, with the skipping (no callback) and
+ * without it (a counting callback), and wants the same states, counts,
+ * flags and verdict, and, where the model has something to cut, fewer
+ * outcomes judged.
+ */
+#define G_LOG_DOMAIN "acyclic-test"
+#include "config.h"
+
+#include "acyclic.h"
+
+/* Primitives in herd's macro format, enough for lock-style tests. */
+static const char macros_text[] =
+  "READ_ONCE(X) __load{once}(X)\n"
+  "WRITE_ONCE(X,V) { __store{once}(X,V); }\n"
+  "smp_store_release(X,V) { __store{release}(*X,V); }\n"
+  "smp_load_acquire(X) __load{acquire}(*X)\n"
+  "xchg(X,V) __xchg{mb}(X,V)\n"
+  "xchg_acquire(X,V) __xchg{acquire}(X,V)\n"
+  "smp_mb() { __fence{mb}; }\n";
+
+/* A model in the LKMM's shape: coherence orders from cos-opt.cat, then
+ * coherence, atomicity of read-modify-writes, and an order built from
+ * them with fences and release/acquire, plus a flag that only allowed
+ * outcomes may raise. */
+static const char model_text[] =
+  "\"prune test\"\n"
+  "include \"cos-opt.cat\"\n"
+  "let com = rf | co | fr\n"
+  "acyclic po-loc | com as coherence\n"
+  "empty rmw & (fre ; coe) as atomic\n"
+  "enum Annotations = 'once || 'acquire || 'release || 'mb\n"
+  "let ord = ([Acquire | Mb] ; po) | (po ; [Release | Mb]) | fencerel(Mb)\n"
+  "let hb = ord | rfe | ((co | fr) & ext)\n"
+  "acyclic hb as order\n"
+  "flag ~empty (rf & int) as reads-own\n";
+
+/* Three threads take a lock with xchg_acquire and release it: the
+ * writes to sl have thousands of orders, most breaking atomicity. */
+static const char lock_test[] =
+  "C three-lockers\n"
+  "{ }\n"
+  "P0(int *sl, int *x) { int r0; int r1;\n"
+  "  r0 = xchg_acquire(sl, 1); r1 = READ_ONCE(*x); WRITE_ONCE(*x, 1);\n"
+  "  smp_store_release(sl, 0); }\n"
+  "P1(int *sl, int *x) { int r0; int r1;\n"
+  "  r0 = xchg_acquire(sl, 1); r1 = READ_ONCE(*x); WRITE_ONCE(*x, 2);\n"
+  "  smp_store_release(sl, 0); }\n"
+  "P2(int *sl, int *x) { int r0; int r1;\n"
+  "  r0 = xchg_acquire(sl, 1); r1 = READ_ONCE(*x); WRITE_ONCE(*x, 3);\n"
+  "  smp_store_release(sl, 0); }\n"
+  "exists (0:r0=0 /\\ 1:r0=0 /\\ 2:r0=0)\n";
+
+/* Four writes to one location and no read-modify-write. */
+static const char writes_test[] =
+  "C four-writers\n"
+  "{ }\n"
+  "P0(int *x, int *y) { int r0; WRITE_ONCE(*x, 1); smp_mb(); r0 = READ_ONCE(*y); WRITE_ONCE(*x, 2); }\n"
+  "P1(int *x, int *y) { int r0; WRITE_ONCE(*y, 1); smp_mb(); r0 = READ_ONCE(*x); WRITE_ONCE(*x, 3); }\n"
+  "P2(int *x) { int r0; int r1; r0 = READ_ONCE(*x); r1 = READ_ONCE(*x); }\n"
+  "exists (0:r0=0 /\\ 1:r0=0)\n";
+
+static gboolean
+count_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  (*(guint64 *) data)++;
+  return TRUE;
+}
+
+static AcyCheckResult *
+run (const AcyTest *test, const AcyModel *model, gboolean prune)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 seen = 0;
+  AcyCheckOptions opts = { .n_threads = 1 };
+  AcyCheckResult *r;
+
+  if (!prune)
+    {
+      opts.outcome = count_outcome;
+      opts.outcome_data = &seen;
+    }
+  r = acy_check_run (test, model, &opts, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  if (!prune)
+    g_assert_cmpuint (seen, ==, acy_check_result_get_stats (r)->outcomes);
+  return r;
+}
+
+/* Both runs agree on everything herd7 prints; returns the outcomes
+ * judged with and without skipping. */
+static void
+compare_runs (const AcyTest *test, const AcyModel *model, guint64 *pruned, guint64 *full)
+{
+  g_autoptr(AcyCheckResult) a = run (test, model, TRUE);
+  g_autoptr(AcyCheckResult) b = run (test, model, FALSE);
+  g_autoptr(GString) ta = g_string_new (NULL);
+  g_autoptr(GString) tb = g_string_new (NULL);
+
+  acy_check_result_format_herd (a, ta, FALSE);
+  acy_check_result_format_herd (b, tb, FALSE);
+  g_assert_cmpstr (ta->str, ==, tb->str);
+  g_assert_cmpuint (acy_check_result_get_stats (a)->allowed, ==,
+                    acy_check_result_get_stats (b)->allowed);
+  g_assert_cmpuint (acy_check_result_get_stats (a)->candidates, ==,
+                    acy_check_result_get_stats (b)->candidates);
+  *pruned = acy_check_result_get_stats (a)->outcomes;
+  *full = acy_check_result_get_stats (b)->outcomes;
+  g_assert_cmpuint (*pruned, <=, *full);
+}
+
+static AcyMacros *
+macros (void)
+{
+  g_autoptr(GError) error = NULL;
+  AcyMacros *m = acy_macros_parse (macros_text, -1, "prune.def", &error);
+
+  g_assert_no_error (error);
+  return m;
+}
+
+static AcyModel *
+model (void)
+{
+  AcyModelSource src = { .cat_path = "prune.cat", .cat_text = model_text };
+  g_autoptr(GError) error = NULL;
+  AcyModel *m = acy_model_load (&src, &error);
+
+  g_assert_no_error (error);
+  return m;
+}
+
+static AcyTest *
+parse (const char *text, AcyMacros *m)
+{
+  g_autoptr(GError) error = NULL;
+  AcyTest *t = acy_test_parse (text, -1, "prune.litmus", m, &error);
+
+  g_assert_no_error (error);
+  return t;
+}
+
+static void
+test_locks (void)
+{
+  g_autoptr(AcyMacros) mac = macros ();
+  g_autoptr(AcyModel) mod = model ();
+  g_autoptr(AcyTest) test = parse (lock_test, mac);
+  guint64 pruned, full;
+
+  compare_runs (test, mod, &pruned, &full);
+  g_test_message ("locks: %" G_GUINT64_FORMAT " outcomes judged instead of %" G_GUINT64_FORMAT,
+                  pruned, full);
+  /* Most orders of sl break atomicity after two writes. */
+  g_assert_cmpuint (pruned * 3, <, full * 2);
+}
+
+static void
+test_writes (void)
+{
+  g_autoptr(AcyMacros) mac = macros ();
+  g_autoptr(AcyModel) mod = model ();
+  g_autoptr(AcyTest) test = parse (writes_test, mac);
+  guint64 pruned, full;
+
+  compare_runs (test, mod, &pruned, &full);
+  g_assert_cmpuint (pruned, <, full);
+}
+
+/* The shipped models on every example: same answers. */
+static void
+test_examples (void)
+{
+  static const char *const models[] = { "sc.cat", "tso.cat", "toy-rmo.cat", "coherent-rmo.cat" };
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", "ui", "examples", NULL);
+  g_autofree char *def = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyMacros) mac = acy_macros_load (def, &error);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, &error);
+  const char *name;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(AcyTest) test = NULL;
+
+      if (!g_str_has_suffix (name, ".litmus"))
+        continue;
+      /* The RCU example needs the kernel's primitives. */
+      if (!(test = acy_test_load (path, mac, &error)))
+        {
+          g_test_message ("skipped %s: %s", name, error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+        {
+          g_autofree char *mpath = g_build_filename (SOURCE_MODELSDIR, models[i], NULL);
+          AcyModelSource src = { .cat_path = mpath };
+          g_autoptr(AcyModel) mod = acy_model_load (&src, &error);
+          guint64 pruned, full;
+
+          g_assert_no_error (error);
+          compare_runs (test, mod, &pruned, &full);
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, >=, 40);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/prune/locks", test_locks);
+  g_test_add_func ("/prune/writes", test_writes);
+  g_test_add_func ("/prune/examples", test_examples);
+  return g_test_run ();
+}
