@@ -173,10 +173,19 @@ acy_rel_closure (guint n, AcyWord *r)
 
   if (words == 1)
     {
-      /* Warshall, branch-free on single-word rows. */
-      for (guint k = 0; k < n; k++)
+      /* Warshall, branch-free on single-word rows, over the k that are
+       * some row's successor: the others change nothing, and the union
+       * of the rows never grows. */
+      AcyWord cols = 0;
+
+      for (guint i = 0; i < n; i++)
+        cols |= r[i];
+      while (cols)
         {
+          guint k = (guint) __builtin_ctzll (cols);
           AcyWord krow = r[k];
+
+          cols &= cols - 1;
           if (!krow)
             continue;
           for (guint i = 0; i < n; i++)

@@ -178,6 +178,18 @@ new_bits (Ctx *c, BKind kind, gboolean exact)
   return b;
 }
 
+/* Once both sides agree the value is known exactly: what is computed
+ * from it is computed once, not twice. */
+static Bnd *
+settle (Ctx *c, Bnd *b)
+{
+  gsize words = b->kind == B_SET ? c->ev->words : c->ev->rel_words;
+
+  if (b->lo != b->hi && memcmp (b->lo, b->hi, MAX (words, 1) * sizeof (AcyWord)) == 0)
+    b->hi = b->lo;
+  return b;
+}
+
 static AcyCatClass
 bclass (const Bnd *b)
 {
@@ -285,7 +297,7 @@ bbinop (Ctx *c, const AcyCatExpr *e, Bnd *a, Bnd *b)
     default:
       g_assert_not_reached ();
     }
-  return r;
+  return settle (c, r);
 }
 
 static void
@@ -349,7 +361,7 @@ bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
         complement (ev, cls, r->lo, hi);
         if (lo != hi)
           complement (ev, cls, r->hi, lo);
-        return r;
+        return settle (c, r);
       }
     case ACY_CAT_OP_TOID:
       if (!sides (c, a, CLS_SET, &lo, &hi))
@@ -358,7 +370,7 @@ bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
       acy_rel_identity (ev->n, r->lo, lo);
       if (lo != hi)
         acy_rel_identity (ev->n, r->hi, hi);
-      return r;
+      return settle (c, r);
     default:
       if (!sides (c, a, CLS_REL, &lo, &hi))
         return &c->unknown;
@@ -367,7 +379,7 @@ bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
       rel_unop (ev, op, r->lo, lo);
       if (!exact)
         rel_unop (ev, op, r->hi, hi);
-      return r;
+      return settle (c, r);
     }
 }
 
@@ -419,7 +431,7 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
       (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->lo, lo);
       if (lo != hi)
         (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->hi, hi);
-      return r;
+      return settle (c, r);
     }
   if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_CLOSURE)
     {

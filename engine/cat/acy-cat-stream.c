@@ -258,10 +258,16 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
           break;
       if (a < it->hi[p])
         {
+          /* A member placed for want of any other adds nothing pco
+           * did not say: no need to judge the prefix again. */
+          gboolean forced = TRUE;
+
+          for (guint b = it->lo[p]; b < it->hi[p] && forced; b++)
+            forced = b == a || it->placed[b] || it->preds[b] != 0;
           orders_place (it, a, -1);
           it->choice[p] = (gint) a;
           it->choice[++it->p] = -1;
-          if (it->prune && it->hi[p] - it->p >= 2)
+          if (it->prune && !forced && it->hi[p] - it->p >= 2)
             {
               orders_bounds (it);
               if (it->prune (it->prune_data, it->must, it->may))
