@@ -6,9 +6,7 @@
  * for the graphs); engine objects come back to the main thread only when
  * a check has ended, and the table (an AcyComparison) is built when all
  * have. Selecting a state shows, under each model, one execution
- * reaching it: the same candidate when the models read the test alike,
- * drawn on one grid so that its events keep their places, and for a
- * model that forbids the state, the check that does.
+ * reaching it (acy-compare-view-pairs.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,71 +19,7 @@
 
 #include <adwaita.h>
 
-#include "acy-compare-view.h"
-#include "acy-graph-view.h"
-
-/* Candidates counted by a worker, read by the main thread. */
-typedef struct {
-  guint64 candidates;   /* atomic */
-} Progress;
-
-/* What a worker hands back: everything a model's check made. */
-typedef struct {
-  AcyMacros      *macros;
-  AcyModel       *model;
-  AcyTest        *test;
-  AcyRecorder    *recorder;
-  AcyStateProbe  *probe;
-  AcyCheckResult *result;
-} Outcome;
-
-typedef struct {
-  char         *spec;
-  char         *name;
-  GCancellable *cancellable;
-  Progress     *progress;
-  gboolean      running;
-  gboolean      cancelled;
-  char         *error;
-  Outcome      *outcome;
-  gint          column;        /* in the comparison, -1 without a result */
-
-  /* its column head */
-  GtkWidget    *name_label;
-  GtkWidget    *verdict_label;
-  GtkWidget    *detail_label;
-  GtkWidget    *spinner;
-  GtkWidget    *stop_button;
-  GtkSizeGroup *size_group;
-  char         *pair_title;
-} ModelRun;
-
-struct _AcyCompareView
-{
-  GtkWidget       parent_instance;
-
-  GtkStack       *stack;
-  GtkPaned       *paned;
-  GtkWidget      *table_box;
-  AdwStatusPage  *status_page;
-  GtkLabel       *summary_label;
-  GtkLabel       *condition_label;
-  GtkListBox     *table;
-  GtkLabel       *pair_heading;
-  GtkBox         *pairs_box;
-
-  char           *test_text;
-  char           *test_name;
-  GStrv           specs;
-
-  GPtrArray      *runs;          /* of ModelRun */
-  guint           generation;    /* bumped by each run, to drop stale ends */
-  guint           progress_id;
-  AcyComparison  *comparison;
-  GPtrArray      *row_states;    /* char *, the state column's text */
-  GtkSizeGroup   *mark_group;
-  GtkSizeGroup   *state_group;
-};
+#include "acy-compare-view-private.h"
 
 G_DEFINE_FINAL_TYPE (AcyCompareView, acy_compare_view, GTK_TYPE_WIDGET)
 
@@ -295,8 +229,8 @@ cell_box (GtkSizeGroup *group)
   return box;
 }
 
-static GtkWidget *
-caption_label (const char *text)
+GtkWidget *
+acy_compare_view_caption_label (const char *text)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -334,7 +268,7 @@ add_header_row (AcyCompareView *self)
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_append (GTK_BOX (state), title);
-  gtk_box_append (GTK_BOX (state), caption_label (_("Verdict of each model")));
+  gtk_box_append (GTK_BOX (state), acy_compare_view_caption_label (_("Verdict of each model")));
   box = row_box (self, gtk_label_new (NULL), state);
 
   for (guint i = 0; i < self->runs->len; i++)
@@ -354,7 +288,7 @@ add_header_row (AcyCompareView *self)
       gtk_widget_add_css_class (run->verdict_label, "compare-verdict");
       gtk_box_append (GTK_BOX (line), run->spinner);
       gtk_box_append (GTK_BOX (line), run->verdict_label);
-      run->detail_label = caption_label (NULL);
+      run->detail_label = acy_compare_view_caption_label (NULL);
       gtk_box_append (GTK_BOX (text), run->name_label);
       gtk_box_append (GTK_BOX (text), line);
       gtk_box_append (GTK_BOX (text), run->detail_label);
@@ -391,8 +325,7 @@ clear_table (AcyCompareView *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
     gtk_list_box_remove (self->table, child);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pairs_box))) != NULL)
-    gtk_box_remove (self->pairs_box, child);
+  acy_compare_view_clear_pairs (self);
   g_clear_pointer (&self->comparison, acy_comparison_free);
   g_ptr_array_set_size (self->row_states, 0);
 }
@@ -440,7 +373,7 @@ state_cell (AcyCompareView *self, ModelRun *run, guint row)
   gtk_box_append (GTK_BOX (text), label);
   if (detail != NULL)
     {
-      GtkWidget *caption = caption_label (detail);
+      GtkWidget *caption = acy_compare_view_caption_label (detail);
       gtk_widget_set_tooltip_text (caption, detail);
       gtk_box_append (GTK_BOX (text), caption);
     }
@@ -577,158 +510,6 @@ build_table (AcyCompareView *self)
     gtk_list_box_select_row (self->table, first);
 }
 
-/* ---- paired graphs -------------------------------------------------------- */
-
-static gboolean
-same_values (const AcyValue *a, const AcyValue *b, guint n)
-{
-  return memcmp (a, b, n * sizeof (AcyValue)) == 0;
-}
-
-/* The record of @run reaching row @r: allowed ones by their state,
- * forbidden ones by their final values; candidate @candidate if it is
- * there (G_MAXUINT64: any). */
-static gint
-find_record (AcyCompareView *self, ModelRun *run, guint r, guint64 candidate)
-{
-  const AcyComparison *cmp = self->comparison;
-  AcyRecorder *rec = run->outcome->recorder;
-  const AcyValue *values = acy_comparison_row_get_values (cmp, r);
-  guint n_obs = acy_test_get_n_observed (run->outcome->test);
-  gint state = acy_comparison_row_get_state (cmp, r, run->column);
-  gint first = -1;
-
-  for (guint i = 0; i < acy_recorder_get_n_records (rec); i++)
-    {
-      const AcyRecord *rd = acy_recorder_get_record (rec, i);
-      gboolean match = state >= 0 ? rd->allowed && rd->state == state
-                                  : !rd->allowed && same_values (rd->final, values, n_obs);
-
-      if (!match)
-        continue;
-      if (candidate == G_MAXUINT64 || rd->candidate == candidate)
-        return (gint) i;
-      if (first < 0)
-        first = (gint) i;
-    }
-  return first;
-}
-
-static GtkWidget *
-pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *grid, guint r)
-{
-  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *title = gtk_label_new (run->name);
-  GtkWidget *subtitle;
-  const AcyComparison *cmp = self->comparison;
-  g_autofree char *text = NULL;
-  gboolean allowed = acy_comparison_row_allowed (cmp, r, run->column);
-
-  gtk_widget_add_css_class (card, "card");
-  gtk_widget_add_css_class (card, "compare-pair");
-  gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_box_append (GTK_BOX (card), title);
-
-  if (allowed)
-    {
-      guint64 n = acy_comparison_row_get_count (cmp, r, run->column);
-      /* TRANSLATORS: "Allowed — 2 executions end in this state" */
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Allowed — %lu execution ends in this state",
-                                           "Allowed — %lu executions end in this state", (gulong) n),
-                              (gulong) n);
-    }
-  else if (acy_comparison_row_get_failed_check (cmp, r, run->column) != NULL)
-    /* TRANSLATORS: %s is the failing check of the model, e.g. "acyclic coherence-order" */
-    text = g_strdup_printf (_("Forbidden by %s"), acy_comparison_row_get_failed_check (cmp, r, run->column));
-  else
-    text = g_strdup (_("Forbidden — no candidate execution reaches this state"));
-  subtitle = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
-  gtk_widget_add_css_class (subtitle, allowed ? "compare-allowed" : "compare-forbidden");
-  gtk_box_append (GTK_BOX (card), subtitle);
-  g_free (run->pair_title);
-  run->pair_title = g_steal_pointer (&text);
-
-  if (index >= 0)
-    {
-      GtkWidget *scroller = gtk_scrolled_window_new ();
-      GtkWidget *view = acy_graph_view_new ();
-      g_autoptr(GError) error = NULL;
-      AcyGraphScene *scene = acy_graph_scene_new (run->outcome->recorder, (guint) index,
-                                                  run->outcome->model, &error);
-
-      if (scene == NULL)
-        {
-          g_debug ("explaining execution %d: %s", index, error->message);
-          scene = acy_graph_scene_new (run->outcome->recorder, (guint) index, NULL, NULL);
-        }
-      acy_graph_view_set_shown (ACY_GRAPH_VIEW (view), acy_model_get_shown_names (run->outcome->model));
-      acy_graph_view_set_scene (ACY_GRAPH_VIEW (view), scene, grid);
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-      gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
-      gtk_widget_set_vexpand (scroller, TRUE);
-      gtk_box_append (GTK_BOX (card), scroller);
-    }
-  else if (allowed || acy_comparison_row_reached (cmp, r, run->column))
-    {
-      GtkWidget *note = caption_label (_("Not drawn: too many executions to keep"));
-      gtk_box_append (GTK_BOX (card), note);
-    }
-  return card;
-}
-
-static void
-show_pairs (AcyCompareView *self, guint r)
-{
-  g_autofree gint *records = g_new0 (gint, self->runs->len);
-  g_autofree char *heading = NULL;
-  AcyGraphGrid grid = { 0 };
-  guint64 candidate = G_MAXUINT64;
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pairs_box))) != NULL)
-    gtk_box_remove (self->pairs_box, child);
-
-  /* The execution of a model allowing the state, then the same
-   * candidate (same macros, same enumeration order) under the others. */
-  for (guint i = 0; i < self->runs->len; i++)
-    {
-      ModelRun *run = self->runs->pdata[i];
-      records[i] = -1;
-      if (run->column >= 0 && candidate == G_MAXUINT64
-          && acy_comparison_row_allowed (self->comparison, r, run->column))
-        {
-          records[i] = find_record (self, run, r, G_MAXUINT64);
-          if (records[i] >= 0)
-            candidate = acy_recorder_get_record (run->outcome->recorder, records[i])->candidate;
-        }
-    }
-  for (guint i = 0; i < self->runs->len; i++)
-    {
-      ModelRun *run = self->runs->pdata[i];
-      if (run->column >= 0 && records[i] < 0)
-        records[i] = find_record (self, run, r, candidate);
-      if (records[i] >= 0)
-        acy_graph_grid_add (&grid, &acy_recorder_get_record (run->outcome->recorder, records[i])->x);
-    }
-  for (guint i = 0; i < self->runs->len; i++)
-    {
-      ModelRun *run = self->runs->pdata[i];
-      if (run->column >= 0)
-        gtk_box_append (self->pairs_box, pair_card (self, run, records[i], &grid, r));
-    }
-
-  /* TRANSLATORS: %s is a final state, e.g. "[x]=3;" */
-  heading = g_strdup_printf (_("One execution ending in %s under each model"),
-                             (const char *) self->row_states->pdata[r]);
-  gtk_label_set_text (self->pair_heading, heading);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "heading");
-}
-
 static void
 on_row_selected (AcyCompareView *self, GtkListBoxRow *row, GtkListBox *box)
 {
@@ -739,7 +520,7 @@ on_row_selected (AcyCompareView *self, GtkListBoxRow *row, GtkListBox *box)
   r = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "acy-row"));
   if (r == 0)
     return;
-  show_pairs (self, r - 1);
+  acy_compare_view_show_pairs (self, r - 1);
 }
 
 /* ---- running -------------------------------------------------------------- */
@@ -836,9 +617,6 @@ acy_compare_view_run (AcyCompareView *self)
   clear_table (self);
   g_ptr_array_set_size (self->runs, 0);
   g_clear_handle_id (&self->progress_id, g_source_remove);
-  gtk_label_set_text (self->pair_heading, _("Select a final state to see one of its executions under each model."));
-  gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "heading");
 
   if (self->test_text == NULL || self->specs == NULL || self->specs[0] == NULL)
     {
@@ -975,14 +753,6 @@ acy_compare_view_select_row (AcyCompareView *self, guint row)
   r = gtk_list_box_get_row_at_index (self->table, row + 1);
   if (r != NULL)
     gtk_list_box_select_row (self->table, r);
-}
-
-const char *
-acy_compare_view_get_pair_title (AcyCompareView *self, guint model)
-{
-  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
-  g_return_val_if_fail (model < self->runs->len, NULL);
-  return ((ModelRun *) self->runs->pdata[model])->pair_title;
 }
 
 static void
