@@ -640,6 +640,43 @@ eval_match_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   return e->u.mset.if_cons;
 }
 
+/* An empty set or relation on the left of `;`, `&`, `\\` or `*` makes
+ * the result empty whatever the right is: the right is not evaluated
+ * then. Models are full of such terms (RCU, SRCU and lock relations in a
+ * test that has none), and the right side is often the costly one. The
+ * result has the left side's kind (the relation `r ; _` would have is
+ * empty anyway). NULL when the right side is needed. */
+static AcyCatValue *
+absorbed (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
+{
+  switch (e->u.bin.op)
+    {
+    case ACY_CAT_OP_SEQ:
+    case ACY_CAT_OP_INTER:
+    case ACY_CAT_OP_DIFF:
+    case ACY_CAT_OP_CART:
+      break;
+    default:
+      return NULL;
+    }
+  switch (a->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+      return e->u.bin.op == ACY_CAT_OP_CART ? acy_cat_new_rel (ev) : a;
+    case ACY_CAT_V_REL:
+      if (e->u.bin.op == ACY_CAT_OP_CART
+          || !acy_bits_is_empty ((guint) ev->rel_words, a->u.bits))
+        return NULL;
+      return a;
+    case ACY_CAT_V_SET:
+      if (e->u.bin.op == ACY_CAT_OP_SEQ || !acy_bits_is_empty (ev->words, a->u.bits))
+        return NULL;
+      return e->u.bin.op == ACY_CAT_OP_CART ? acy_cat_new_rel (ev) : a;
+    default:
+      return NULL;
+    }
+}
+
 static gboolean
 is_toid (const AcyCatExpr *e)
 {
@@ -672,8 +709,14 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyCatValue *a, *b, *r;
   AcyWord *sa, *sb, *x;
 
-  if (!seq_operand (ev, fr, e->u.bin.a, &a, &sa)
-      || !seq_operand (ev, fr, e->u.bin.b, &b, &sb))
+  if (!seq_operand (ev, fr, e->u.bin.a, &a, &sa))
+    return NULL;
+  /* Nothing on the left: the right is not needed (see absorbed()). */
+  if (sa ? acy_bits_is_empty (ev->words, sa)
+         : a->kind == ACY_CAT_V_EMPTY
+           || (a->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, a->u.bits)))
+    return acy_cat_new_rel (ev);
+  if (!seq_operand (ev, fr, e->u.bin.b, &b, &sb))
     return NULL;
   r = acy_cat_new_rel_raw (ev);
   if (sa && sb)
@@ -796,7 +839,11 @@ again:
       if (e->u.bin.op == ACY_CAT_OP_SEQ
           && (is_toid (e->u.bin.a) || is_toid (e->u.bin.b)))
         return eval_seq_restrict (ev, fr, e);
-      if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)) || !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
+      if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)))
+        return NULL;
+      if ((v = absorbed (ev, e, a)))
+        return v;
+      if (!(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
       return acy_cat_binop (ev, e, a, b);
     case ACY_CAT_E_UNOP:
