@@ -129,7 +129,7 @@ main (int argc, char **argv)
       AcyGraphRenderState st = ACY_GRAPH_RENDER_STATE_INIT;
       st.hover_edge = (gint) (f % layout->edges->len);
       st.selected_node = (gint) (f % layout->nodes->len);
-      acy_graph_render_overlay (cr, layout, &st);
+      acy_graph_render_overlay (cr, layout, &st, NULL);
     }
   cairo_surface_flush (surface);
   overlay_ms = (cpu_usec () - t0) / 1000.0 / frames;

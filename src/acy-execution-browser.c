@@ -370,6 +370,8 @@ on_export_response (GtkNativeDialog *dialog, int response, AcyExecutionBrowser *
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
 
+      /* In the light palette whatever the style, as acyclic-check
+       * draws it: exported graphs mostly end up on white pages. */
       if (path && !acy_graph_export (layout, format, path, &error))
         {
           gtk_label_set_text (GTK_LABEL (self->note_label), error->message);

@@ -2,10 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Always on white paper, whatever the theme: the same picture on screen
- * and in exported files, and the relation colours were chosen for it.
- * When a witness is shown, every other edge is faded so the cycle stands
- * out.
+ * Two palettes: the light one, for white paper and the light style (the
+ * relation colours were chosen for it, and exports always use it), and a
+ * dark one for the dark style. On the dark one each relation keeps its
+ * hue but is brightened until it stands out from the background, so the
+ * legend means the same in both. When a witness is shown, every other
+ * edge is faded so the cycle stands out.
  */
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
@@ -20,6 +22,158 @@
 
 #define ARROW_LEN   10.0
 #define ARROW_HALF  4.5
+
+/* ---- palettes ------------------------------------------------------------ */
+
+static const AcyGraphPalette light_palette = {
+  .dark = FALSE,
+  .background = { 1.0, 1.0, 1.0 },
+  .ink = { 0.1, 0.1, 0.1 },
+  .thread_ink = { 0.4, 0.4, 0.4 },
+  .legend_ink = { 0.15, 0.15, 0.15 },
+  .node_fill = { 0.99, 0.99, 0.97 },
+  .init_fill = { 0.93, 0.93, 0.93 },
+  .node_border = { 0.35, 0.35, 0.35 },
+  .hover_fill = { 0.87, 0.93, 1.0 },
+  .selected_border = { 0.11, 0.42, 0.85 },
+  .focus = { 0.21, 0.52, 0.89 },
+  .focus_halo_alpha = 0.45,
+  .witness_halo = { 1.0, 0.85, 0.1, 0.55 },
+  .witness_ink = { 0.7, 0.0, 0.38 },
+  .faded_edge_alpha = 0.3,
+  .faded_label_alpha = 0.45,
+};
+
+/* The background is libadwaita's dark view colour (#1e1e1e), so a graph
+ * reads as part of the window; events are lifted cards on it. Yellow
+ * laid thin over a dark background turns olive: the cycle glows in its
+ * own colour instead. Faded edges keep more of their colour, which a
+ * dark background swallows faster than white washes it out. */
+static const AcyGraphPalette dark_palette = {
+  .dark = TRUE,
+  .background = { 0.118, 0.118, 0.118 },
+  .ink = { 0.93, 0.93, 0.93 },
+  .thread_ink = { 0.65, 0.65, 0.65 },
+  .legend_ink = { 0.85, 0.85, 0.85 },
+  .node_fill = { 0.21, 0.21, 0.22 },
+  .init_fill = { 0.16, 0.16, 0.16 },
+  .node_border = { 0.55, 0.55, 0.55 },
+  .hover_fill = { 0.13, 0.27, 0.45 },
+  .selected_border = { 0.47, 0.68, 0.93 },
+  .focus = { 0.47, 0.68, 0.93 },
+  .focus_halo_alpha = 0.45,
+  .witness_halo = { 1.0, 0.3, 0.65, 0.28 },
+  .witness_ink = { 1.0, 0.49, 0.71 },
+  .faded_edge_alpha = 0.45,
+  .faded_label_alpha = 0.6,
+};
+
+const AcyGraphPalette *
+acy_graph_palette_light (void)
+{
+  return &light_palette;
+}
+
+const AcyGraphPalette *
+acy_graph_palette_dark (void)
+{
+  return &dark_palette;
+}
+
+static double
+linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static double
+luminance (const double rgb[3])
+{
+  return 0.2126 * linear (rgb[0]) + 0.7152 * linear (rgb[1]) + 0.0722 * linear (rgb[2]);
+}
+
+/* @rgb made at least as bright as @target (relative luminance): first by
+ * scaling it up towards full value, which keeps hue and saturation, then,
+ * for colours still too dark at full value (deep blues, purples), by
+ * mixing in white. Each step is the least that reaches @target, found by
+ * bisection: a few dozen pow() calls per relation, only when the cached
+ * picture is redrawn. */
+static void
+brighten (const double rgb[3], double target, double out[3])
+{
+  double top = MAX (rgb[0], MAX (rgb[1], rgb[2]));
+  double full[3], lo, hi;
+
+  memcpy (out, rgb, 3 * sizeof (double));
+  if (luminance (rgb) >= target)
+    return;
+  for (guint k = 0; k < 3; k++)
+    full[k] = top > 0 ? rgb[k] / top : 0;
+
+  if (luminance (full) >= target)
+    {
+      /* t = 0 is @rgb, t = 1 is @full */
+      for (lo = 0, hi = 1; hi - lo > 1e-4;)
+        {
+          double t = (lo + hi) / 2, c[3];
+
+          for (guint k = 0; k < 3; k++)
+            c[k] = rgb[k] + (full[k] - rgb[k]) * t;
+          *(luminance (c) >= target ? &hi : &lo) = t;
+        }
+      for (guint k = 0; k < 3; k++)
+        out[k] = rgb[k] + (full[k] - rgb[k]) * hi;
+      return;
+    }
+
+  /* t = 0 is @full, t = 1 is white */
+  for (lo = 0, hi = 1; hi - lo > 1e-4;)
+    {
+      double t = (lo + hi) / 2, c[3];
+
+      for (guint k = 0; k < 3; k++)
+        c[k] = full[k] + (1 - full[k]) * t;
+      *(luminance (c) >= target ? &hi : &lo) = t;
+    }
+  for (guint k = 0; k < 3; k++)
+    out[k] = full[k] + (1 - full[k]) * hi;
+}
+
+/* Luminances the dark palette lifts relation colours to: lines at least
+ * 3:1 against its background (WCAG's bar for graphics), label text at
+ * least 4.5:1 plus a margin, as text on it must be. */
+#define DARK_LINE_LUMINANCE 0.20
+#define DARK_TEXT_LUMINANCE 0.32
+
+/* The colour of a relation's lines and arrowheads. */
+static void
+relation_line (const AcyGraphPalette *palette, const AcyGraphRelationInfo *info, double out[3])
+{
+  if (palette->dark)
+    brighten (info->rgb, DARK_LINE_LUMINANCE, out);
+  else
+    memcpy (out, info->rgb, 3 * sizeof (double));
+}
+
+/* The colour of a relation's label text: a little darker than its line
+ * on white, a little brighter on the dark background. */
+static void
+relation_text (const AcyGraphPalette *palette, const AcyGraphRelationInfo *info, double out[3])
+{
+  if (palette->dark)
+    brighten (info->rgb, DARK_TEXT_LUMINANCE, out);
+  else
+    for (guint k = 0; k < 3; k++)
+      out[k] = info->rgb[k] * 0.8;
+}
+
+static void
+set_rgb (cairo_t *cr, const double rgb[3])
+{
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/* ---- shapes --------------------------------------------------------------- */
 
 static void
 rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
@@ -65,13 +219,13 @@ arrow_head (cairo_t *cr, double tx, double ty, double ux, double uy, double scal
 }
 
 static void
-draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphEdge *e,
-           gboolean selected, gboolean hover, gboolean focus)
+draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+           const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
-  double alpha = layout->has_witness && !e->witness && !selected && !hover ? 0.3 : 1.0;
+  double alpha = layout->has_witness && !e->witness && !selected && !hover ? palette->faded_edge_alpha : 1.0;
   double width = e->witness ? 2.6 : 1.5;
-  double ux, uy;
+  double ux, uy, rgb[3];
 
   if (hover)
     width += 1;
@@ -80,15 +234,18 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphEdge *e,
     {
       /* A halo under the line: yellow for the witness, blue when selected. */
       if (selected || focus)
-        cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.45);
+        cairo_set_source_rgba (cr, palette->focus[0], palette->focus[1], palette->focus[2],
+                               palette->focus_halo_alpha);
       else
-        cairo_set_source_rgba (cr, 1.0, 0.85, 0.1, 0.55);
+        cairo_set_source_rgba (cr, palette->witness_halo[0], palette->witness_halo[1],
+                               palette->witness_halo[2], palette->witness_halo[3]);
       cairo_set_line_width (cr, width + 7);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       edge_path (cr, e->p, &ux, &uy);
       cairo_stroke (cr);
     }
-  cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha);
+  relation_line (palette, info, rgb);
+  cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
   cairo_set_line_width (cr, width);
   if (!info->base && !info->witness)
     cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
@@ -100,56 +257,60 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphEdge *e,
 }
 
 static void
-draw_edge_label (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphEdge *e,
-                 gboolean emphasised)
+draw_edge_label (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                 const AcyGraphEdge *e, gboolean emphasised)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
-  double alpha = layout->has_witness && !e->witness && !emphasised ? 0.45 : 1.0;
+  const double *bg = palette->background;
+  double alpha = layout->has_witness && !e->witness && !emphasised ? palette->faded_label_alpha : 1.0;
+  double line[3], text[3];
 
+  relation_line (palette, info, line);
+  relation_text (palette, info, text);
   cairo_save (cr);
   rounded_rect (cr, e->lx, e->ly, e->lw, e->lh, 3);
-  cairo_set_source_rgba (cr, 1, 1, 1, e->witness ? 1.0 : 0.88);
+  cairo_set_source_rgba (cr, bg[0], bg[1], bg[2], e->witness ? 1.0 : 0.88);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha * (e->witness ? 1 : 0.5));
+  cairo_set_source_rgba (cr, line[0], line[1], line[2], alpha * (e->witness ? 1 : 0.5));
   cairo_set_line_width (cr, e->witness ? 1.5 : 0.8);
   cairo_stroke (cr);
-  /* Text a little darker than the line, to stay legible on white. */
-  cairo_set_source_rgba (cr, info->rgb[0] * 0.8, info->rgb[1] * 0.8, info->rgb[2] * 0.8, alpha);
+  cairo_set_source_rgba (cr, text[0], text[1], text[2], alpha);
   cairo_move_to (cr, e->lx + 3, e->ly + 1.5);
   pango_cairo_show_layout (cr, e->text);
   cairo_restore (cr);
 }
 
 static void
-draw_node (cairo_t *cr, const AcyGraphNode *n, gboolean selected, gboolean hover, gboolean focus)
+draw_node (cairo_t *cr, const AcyGraphPalette *palette, const AcyGraphNode *n,
+           gboolean selected, gboolean hover, gboolean focus)
 {
   cairo_save (cr);
   rounded_rect (cr, n->x, n->y, n->w, n->h, 5);
   if (hover || selected)
-    cairo_set_source_rgb (cr, 0.87, 0.93, 1.0);
+    set_rgb (cr, palette->hover_fill);
   else if (n->init)
-    cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
+    set_rgb (cr, palette->init_fill);
   else
-    cairo_set_source_rgb (cr, 0.99, 0.99, 0.97);
+    set_rgb (cr, palette->node_fill);
   cairo_fill_preserve (cr);
   if (selected)
     {
-      cairo_set_source_rgb (cr, 0.11, 0.42, 0.85);
+      set_rgb (cr, palette->selected_border);
       cairo_set_line_width (cr, 2.5);
     }
   else
     {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      set_rgb (cr, palette->node_border);
       cairo_set_line_width (cr, 1.0);
     }
   cairo_stroke (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  set_rgb (cr, palette->ink);
   cairo_move_to (cr, n->x + 9, n->y + 5);
   pango_cairo_show_layout (cr, n->text);
   if (focus)
     {
       rounded_rect (cr, n->x - 4, n->y - 4, n->w + 8, n->h + 8, 7);
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      set_rgb (cr, palette->focus);
       cairo_set_line_width (cr, 2);
       cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
       cairo_stroke (cr);
@@ -158,14 +319,14 @@ draw_node (cairo_t *cr, const AcyGraphNode *n, gboolean selected, gboolean hover
 }
 
 static void
-draw_thread_headers (cairo_t *cr, const AcyGraphLayout *layout)
+draw_thread_headers (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette)
 {
   PangoLayout *l = pango_layout_new (layout->context);
   PangoFontDescription *fd = pango_font_description_from_string ("Sans Bold 10");
 
   pango_layout_set_font_description (l, fd);
   pango_font_description_free (fd);
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+  set_rgb (cr, palette->thread_ink);
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
@@ -184,15 +345,16 @@ draw_thread_headers (cairo_t *cr, const AcyGraphLayout *layout)
 }
 
 static void
-draw_legend (cairo_t *cr, const AcyGraphLayout *layout)
+draw_legend (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette)
 {
   for (guint r = 0; r < layout->relations->len; r++)
     {
       const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-      double y = info->ly + 8;
+      double y = info->ly + 8, rgb[3];
 
       cairo_save (cr);
-      cairo_set_source_rgb (cr, info->rgb[0], info->rgb[1], info->rgb[2]);
+      relation_line (palette, info, rgb);
+      set_rgb (cr, rgb);
       cairo_set_line_width (cr, info->witness ? 2.6 : 1.5);
       if (!info->base && !info->witness)
         cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
@@ -201,7 +363,7 @@ draw_legend (cairo_t *cr, const AcyGraphLayout *layout)
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       arrow_head (cr, info->lx + 28, y, 1, 0, 1.0);
-      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      set_rgb (cr, palette->legend_ink);
       cairo_move_to (cr, info->lx + 34, info->ly);
       pango_cairo_show_layout (cr, info->text);
       cairo_restore (cr);
@@ -212,13 +374,14 @@ draw_legend (cairo_t *cr, const AcyGraphLayout *layout)
  * is mostly per operation, and a graph has ten relations but a hundred
  * edges. */
 static void
-draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
+draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                  const AcyGraphRenderState *state)
 {
   for (guint r = 0; r < layout->relations->len; r++)
     {
       const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-      double alpha = layout->has_witness ? 0.3 : 1.0;
-      double ux, uy;
+      double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
+      double ux, uy, rgb[3];
       gboolean any = FALSE;
 
       cairo_save (cr);
@@ -227,7 +390,8 @@ draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRende
        * apart (compared at 1x and 6x: bench-graph-draw FRAMES EXPORT
        * FRAME.png) in about half the time. Vector exports ignore it. */
       cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-      cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha);
+      relation_line (palette, info, rgb);
+      cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
       cairo_set_line_width (cr, 1.5);
       if (!info->base && !info->witness)
         cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
@@ -275,9 +439,11 @@ edge_is_plain (const AcyGraphLayout *layout, const AcyGraphRenderState *state, g
 }
 
 static void
-draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
+draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                   const AcyGraphRenderState *state)
 {
-  double alpha = layout->has_witness ? 0.45 : 1.0;
+  const double *bg = palette->background;
+  double alpha = layout->has_witness ? palette->faded_label_alpha : 1.0;
 
   cairo_save (cr);
   for (guint i = 0; i < layout->edges->len; i++)
@@ -286,13 +452,14 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRend
         const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
         rounded_rect (cr, e->lx, e->ly, e->lw, e->lh, 3);
       }
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+  cairo_set_source_rgba (cr, bg[0], bg[1], bg[2], 0.88);
   cairo_fill (cr);
   cairo_set_line_width (cr, 0.8);
   for (guint r = 0; r < layout->relations->len; r++)
     {
       const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
       gboolean any = FALSE;
+      double line[3], text[3];
 
       for (guint i = 0; i < layout->edges->len; i++)
         {
@@ -305,9 +472,11 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRend
         }
       if (!any)
         continue;
-      cairo_set_source_rgba (cr, info->rgb[0], info->rgb[1], info->rgb[2], alpha * 0.5);
+      relation_line (palette, info, line);
+      relation_text (palette, info, text);
+      cairo_set_source_rgba (cr, line[0], line[1], line[2], alpha * 0.5);
       cairo_stroke (cr);
-      cairo_set_source_rgba (cr, info->rgb[0] * 0.8, info->rgb[1] * 0.8, info->rgb[2] * 0.8, alpha);
+      cairo_set_source_rgba (cr, text[0], text[1], text[2], alpha);
       for (guint i = 0; i < layout->edges->len; i++)
         {
           const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
@@ -322,7 +491,8 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRend
 }
 
 static void
-draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRenderState *state)
+draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                  const AcyGraphRenderState *state)
 {
   cairo_save (cr);
   for (int init = 0; init < 2; init++)
@@ -333,10 +503,7 @@ draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRende
           if (n->init == init)
             rounded_rect (cr, n->x, n->y, n->w, n->h, 5);
         }
-      if (init)
-        cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
-      else
-        cairo_set_source_rgb (cr, 0.99, 0.99, 0.97);
+      set_rgb (cr, init ? palette->init_fill : palette->node_fill);
       cairo_fill (cr);
     }
   for (guint i = 0; i < layout->nodes->len; i++)
@@ -344,10 +511,10 @@ draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRende
       const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
       rounded_rect (cr, n->x, n->y, n->w, n->h, 5);
     }
-  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  set_rgb (cr, palette->node_border);
   cairo_set_line_width (cr, 1.0);
   cairo_stroke (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  set_rgb (cr, palette->ink);
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
@@ -358,83 +525,90 @@ draw_plain_nodes (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphRende
 }
 
 void
-acy_graph_render_base (cairo_t *cr, const AcyGraphLayout *layout)
+acy_graph_render_base (cairo_t               *cr,
+                       const AcyGraphLayout  *layout,
+                       const AcyGraphPalette *palette)
 {
   static const AcyGraphRenderState none = ACY_GRAPH_RENDER_STATE_INIT;
   const AcyGraphRenderState *state = &none;
 
+  if (palette == NULL)
+    palette = &light_palette;
   cairo_save (cr);
   /* The default tolerance (0.1 px) splits every curve and rounded corner
    * into many more segments than anyone can see. */
   cairo_set_tolerance (cr, 0.3);
-  cairo_set_source_rgb (cr, 1, 1, 1);
+  set_rgb (cr, palette->background);
   cairo_rectangle (cr, 0, 0, layout->width, layout->height);
   cairo_fill (cr);
 
   if (layout->title)
     {
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      set_rgb (cr, palette->ink);
       cairo_move_to (cr, 24, layout->title_y);
       pango_cairo_show_layout (cr, layout->title);
     }
-  draw_thread_headers (cr, layout);
+  draw_thread_headers (cr, layout, palette);
 
   /* Faded edges under the witness, the witness on top. */
-  draw_plain_edges (cr, layout, state);
+  draw_plain_edges (cr, layout, palette, state);
   for (guint i = 0; i < layout->edges->len; i++)
     {
       const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
       if (e->witness)
-        draw_edge (cr, layout, e, FALSE, FALSE, FALSE);
+        draw_edge (cr, layout, palette, e, FALSE, FALSE, FALSE);
     }
-  draw_plain_nodes (cr, layout, state);
+  draw_plain_nodes (cr, layout, palette, state);
   /* Labels last: above the nodes they may touch. */
-  draw_plain_labels (cr, layout, state);
+  draw_plain_labels (cr, layout, palette, state);
   for (guint i = 0; i < layout->edges->len; i++)
     {
       const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
       if (e->witness)
-        draw_edge_label (cr, layout, e, FALSE);
+        draw_edge_label (cr, layout, palette, e, FALSE);
     }
   if (layout->witness_caption)
     {
-      cairo_set_source_rgb (cr, 0.7, 0.0, 0.38);
+      set_rgb (cr, palette->witness_ink);
       cairo_move_to (cr, 24, layout->witness_y);
       pango_cairo_show_layout (cr, layout->witness_caption);
     }
-  draw_legend (cr, layout);
+  draw_legend (cr, layout, palette);
   cairo_restore (cr);
 }
 
 void
 acy_graph_render_overlay (cairo_t                   *cr,
                           const AcyGraphLayout      *layout,
-                          const AcyGraphRenderState *state)
+                          const AcyGraphRenderState *state,
+                          const AcyGraphPalette     *palette)
 {
   gint edges[3] = { state->hover_edge, state->selected_edge, state->focus_edge };
   gint nodes[3] = { state->hover_node, state->selected_node, state->focus_node };
 
+  if (palette == NULL)
+    palette = &light_palette;
   cairo_save (cr);
   cairo_set_tolerance (cr, 0.3);
   for (guint k = 0; k < 3; k++)
     if (edges[k] >= 0 && (guint) edges[k] < layout->edges->len &&
         (k == 0 || (edges[k] != edges[0] && (k == 1 || edges[k] != edges[1]))))
-      draw_edge (cr, layout, &g_array_index (layout->edges, AcyGraphEdge, edges[k]),
+      draw_edge (cr, layout, palette, &g_array_index (layout->edges, AcyGraphEdge, edges[k]),
                  edges[k] == state->selected_edge, edges[k] == state->hover_edge,
                  edges[k] == state->focus_edge);
   for (guint k = 0; k < 3; k++)
     if (nodes[k] >= 0 && (guint) nodes[k] < layout->nodes->len)
-      draw_node (cr, &g_array_index (layout->nodes, AcyGraphNode, nodes[k]),
+      draw_node (cr, palette, &g_array_index (layout->nodes, AcyGraphNode, nodes[k]),
                  nodes[k] == state->selected_node, nodes[k] == state->hover_node,
                  nodes[k] == state->focus_node);
   for (guint k = 0; k < 3; k++)
     if (edges[k] >= 0 && (guint) edges[k] < layout->edges->len)
-      draw_edge_label (cr, layout, &g_array_index (layout->edges, AcyGraphEdge, edges[k]), TRUE);
+      draw_edge_label (cr, layout, palette, &g_array_index (layout->edges, AcyGraphEdge, edges[k]), TRUE);
   if (state->focus_edge >= 0 && (guint) state->focus_edge < layout->edges->len)
     {
       const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, state->focus_edge);
       rounded_rect (cr, e->lx - 3, e->ly - 3, e->lw + 6, e->lh + 6, 5);
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      set_rgb (cr, palette->focus);
       cairo_set_line_width (cr, 2);
       cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
       cairo_stroke (cr);
@@ -447,9 +621,9 @@ acy_graph_render (cairo_t                   *cr,
                   const AcyGraphLayout      *layout,
                   const AcyGraphRenderState *state)
 {
-  acy_graph_render_base (cr, layout);
+  acy_graph_render_base (cr, layout, &light_palette);
   if (state)
-    acy_graph_render_overlay (cr, layout, state);
+    acy_graph_render_overlay (cr, layout, state, &light_palette);
 }
 
 gboolean

@@ -6,11 +6,14 @@
  * change, never in snapshot. The picture itself is cached as a render
  * node per zoom level; hover, selection and the focus ring are a small
  * overlay drawn on top, so moving the pointer costs next to nothing.
+ * The palette follows the style manager: dark in the dark style, where
+ * a white sheet would glare; switching style redraws the cached picture.
  * Meant to sit in a GtkScrolledWindow, which pans; dragging pans too.
  */
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "acy-graph-render.h"
@@ -24,7 +27,8 @@ struct _AcyGraphView {
   gboolean             have_grid;
   GStrv                shown;
   AcyGraphLayout      *layout;       /* cache: cleared on scene/shown/grid change */
-  GskRenderNode       *base;         /* cache: cleared on layout or zoom change */
+  GskRenderNode       *base;         /* cache: cleared on layout, zoom or palette change */
+  const AcyGraphPalette *palette;
   double               zoom;
   AcyGraphRenderState  state;
 
@@ -50,6 +54,21 @@ clear_picture (AcyGraphView *self)
 {
   g_clear_pointer (&self->base, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+update_palette (AcyGraphView    *self,
+                GParamSpec      *pspec,
+                AdwStyleManager *style_manager)
+{
+  const AcyGraphPalette *palette = adw_style_manager_get_dark (style_manager)
+                                   ? acy_graph_palette_dark ()
+                                   : acy_graph_palette_light ();
+
+  if (palette == self->palette)
+    return;
+  self->palette = palette;
+  clear_picture (self);
 }
 
 static void
@@ -278,7 +297,7 @@ acy_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_snapshot_scale (s, (float) self->zoom, (float) self->zoom);
       cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, (float) layout->width,
                                                                (float) layout->height));
-      acy_graph_render_base (cr, layout);
+      acy_graph_render_base (cr, layout, self->palette);
       cairo_destroy (cr);
       self->base = gtk_snapshot_free_to_node (s);
     }
@@ -291,7 +310,7 @@ acy_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_snapshot_save (snapshot);
       gtk_snapshot_scale (snapshot, (float) self->zoom, (float) self->zoom);
       cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-      acy_graph_render_overlay (cr, layout, &self->state);
+      acy_graph_render_overlay (cr, layout, &self->state, self->palette);
       cairo_destroy (cr);
       gtk_snapshot_restore (snapshot);
     }
@@ -703,6 +722,7 @@ static void
 acy_graph_view_init (AcyGraphView *self)
 {
   AcyGraphRenderState none = ACY_GRAPH_RENDER_STATE_INIT;
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
@@ -711,6 +731,9 @@ acy_graph_view_init (AcyGraphView *self)
 
   self->zoom = 1.0;
   self->state = none;
+  g_signal_connect_object (style_manager, "notify::dark",
+                           G_CALLBACK (update_palette), self, G_CONNECT_SWAPPED);
+  update_palette (self, NULL, style_manager);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 

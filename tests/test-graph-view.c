@@ -9,9 +9,12 @@
 #define G_LOG_DOMAIN "test-graph-view"
 #include "config.h"
 
+#include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "acy-execution-browser.h"
+#include "acy-graph-render.h"
 #include "ui-test-support.h"
 
 static const char mp_mb[] =
@@ -249,6 +252,116 @@ test_show_state (Fixture *f, gconstpointer data)
   g_assert_cmpuint (total, ==, 3);
 }
 
+/* The colour at (x, y) of @widget as GTK draws it: its render node, drawn
+ * by the window's renderer into a texture. */
+static void
+widget_pixel (GtkWidget *widget, int x, int y, double rgb[3])
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *data = NULL;
+  const guchar *px;
+
+  g_assert_cmpint (x, <, w);
+  g_assert_cmpint (y, <, h);
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  data = g_malloc ((gsize) w * h * 4);
+  /* CAIRO_FORMAT_ARGB32: native-endian words, opaque here. */
+  gdk_texture_download (texture, data, (gsize) w * 4);
+  px = data + ((gsize) y * w + x) * 4;
+  {
+    guint32 word;
+
+    memcpy (&word, px, 4);
+    rgb[0] = ((word >> 16) & 0xff) / 255.0;
+    rgb[1] = ((word >> 8) & 0xff) / 255.0;
+    rgb[2] = (word & 0xff) / 255.0;
+  }
+}
+
+static double
+brightness (const double rgb[3])
+{
+  return (rgb[0] + rgb[1] + rgb[2]) / 3;
+}
+
+/* Background at the corner, and inside an event's box left of its text. */
+static void
+sample_view (AcyGraphView *view, double *background, double *node_fill)
+{
+  const AcyGraphLayout *layout = acy_graph_view_get_layout (view);
+  double rgb[3], wx, wy;
+
+  widget_pixel (GTK_WIDGET (view), 4, 4, rgb);
+  *background = brightness (rgb);
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      if (n->init)
+        continue;
+      acy_graph_view_layout_to_widget (view, n->x + 4, n->y + n->h / 2, &wx, &wy);
+      widget_pixel (GTK_WIDGET (view), (int) wx, (int) wy, rgb);
+      *node_fill = brightness (rgb);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+/* The graph follows the style manager, live; exports stay on white. */
+static void
+test_dark_style (Fixture *f, gconstpointer data)
+{
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
+  AcyGraphView *view = acy_execution_browser_get_view (f->browser);
+  g_autofree char *dir = g_dir_make_tmp ("acyclic-graph-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "graph.png", NULL);
+  g_autoptr(GError) error = NULL;
+  double background, node_fill;
+  cairo_surface_t *surface;
+  const guint32 *exported;
+
+  g_assert_true (goto_forbidden_condition (f));
+  adw_style_manager_set_color_scheme (style_manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  iterate_a_little ();
+  sample_view (view, &background, &node_fill);
+  g_assert_cmpfloat (background, >, 0.9);
+  g_assert_cmpfloat (node_fill, >, 0.9);
+
+  adw_style_manager_set_color_scheme (style_manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  iterate_a_little ();
+  g_assert_true (adw_style_manager_get_dark (style_manager));
+  sample_view (view, &background, &node_fill);
+  g_assert_cmpfloat (background, <, 0.2);
+  g_assert_cmpfloat (node_fill, <, 0.3);
+  /* Events stand out from the background. */
+  g_assert_cmpfloat (node_fill - background, >, 0.04);
+  pause_for_screenshot ();
+
+  /* What Export writes, from the app or the command line. */
+  g_assert_true (acy_graph_export (acy_graph_view_get_layout (view), ACY_GRAPH_FORMAT_PNG, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  exported = (const guint32 *) (gpointer) cairo_image_surface_get_data (surface);
+  g_assert_cmphex (exported[4 * cairo_image_surface_get_stride (surface) / 4 + 4] & 0xffffff, ==, 0xffffff);
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+
+  adw_style_manager_set_color_scheme (style_manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  iterate_a_little ();
+  sample_view (view, &background, &node_fill);
+  g_assert_cmpfloat (background, >, 0.9);
+  adw_style_manager_set_color_scheme (style_manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -259,5 +372,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/graph/click", Fixture, NULL, fixture_setup, test_click, fixture_teardown);
   g_test_add ("/ui/graph/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/ui/graph/show-state", Fixture, NULL, fixture_setup, test_show_state, fixture_teardown);
+  g_test_add ("/ui/graph/dark-style", Fixture, NULL, fixture_setup, test_dark_style, fixture_teardown);
   return g_test_run ();
 }
