@@ -501,6 +501,8 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
           return f->slots[slot];
         if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel)
           return &c->unknown;
+        if (f == c->root && f->conc->slots[slot] == NULL)
+          return conc (c, acy_cat_force_slot (c->ev, slot));
         return conc (c, f->conc->slots[slot]);
       }
     case ACY_CAT_E_BINOP:
@@ -599,7 +601,7 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
 {
   const AcyModel *m = ev->model;
   AcyArena *saved_arena = ev->arena;
-  guint saved_depth = ev->depth;
+  guint saved_depth = ev->depth, saved_reached = ev->reached;
   gboolean fails = FALSE;
   guint failed = 0;
   Ctx c = { 0 };
@@ -624,6 +626,7 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
       const AcyCatStmt *st = items[i];
       guint8 level = m->stmt_level[i];
 
+      ev->reached = i;
       if (level == ACY_CAT_LEVEL_NOCACHE)
         break;
       if (level < wlevel)
@@ -679,6 +682,7 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
   g_clear_error (ev->error);
   ev->arena = saved_arena;
   ev->depth = saved_depth;
+  ev->reached = saved_reached;
   return failed;
 }
 

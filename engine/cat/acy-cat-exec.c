@@ -25,6 +25,13 @@ typedef enum {
   ST_ERROR,
 } Status;
 
+static gint
+by_level_down (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const guint8 *level = data;
+  return (gint) level[*(const guint *) b] - (gint) level[*(const guint *) a];
+}
+
 AcyCatCache *
 acy_cat_cache_new (const AcyModel *model)
 {
@@ -43,9 +50,29 @@ acy_cat_cache_new (const AcyModel *model)
   for (guint i = 0; i < n_slots; i++)
     if (model->slot_level[i] != ACY_CAT_LEVEL_STRUCTURE)
       c->dynamic_slots[c->n_dynamic++] = i;
+  g_qsort_with_data (c->dynamic_slots, (gint) c->n_dynamic, sizeof (guint),
+                     by_level_down, model->slot_level);
   c->cap_flags = 8;
   c->flags = g_new0 (const char *, c->cap_flags + 1);
   c->scratch = acy_arena_new (64 * 1024);
+  c->model = model;
+  c->slot_def = g_new (guint, MAX (n_slots, 1));
+  for (guint i = 0; i < n_slots; i++)
+    c->slot_def[i] = G_MAXUINT;
+  c->evaluated = g_new0 (gboolean, MAX (model->program->len, 1));
+  c->flag_stmts = g_new (guint, MAX (model->program->len, 1));
+  for (guint i = 0; i < model->program->len; i++)
+    {
+      const AcyCatStmt *st = g_ptr_array_index (model->program, i);
+
+      if (st->kind == ACY_CAT_S_LET || st->kind == ACY_CAT_S_LETREC)
+        for (guint b = 0; b < st->u.let.n; b++)
+          for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
+            if (st->u.let.b[b].pat.names[k])
+              c->slot_def[st->u.let.b[b].pat.slots[k]] = i;
+      if (st->kind == ACY_CAT_S_CHECK && st->u.check.mode != ACY_CAT_CHECK_PLAIN)
+        c->flag_stmts[c->n_flag_stmts++] = i;
+    }
   return c;
 }
 
@@ -64,6 +91,9 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->dynamic_slots);
   g_free (c->flags);
   acy_arena_free (c->scratch);
+  g_free (c->slot_def);
+  g_free (c->evaluated);
+  g_free (c->flag_stmts);
   g_free (c);
 }
 
@@ -76,6 +106,16 @@ cache_bump (AcyCatCache *c, guint level)
 
   for (guint l = level; l < c->n_levels; l++)
     c->epoch[l] = t;
+  /* Lets run on demand: a name must not show a value made for another
+   * choice. Dynamic slots are sorted by level, highest first. */
+  if (c->prune)
+    for (guint k = 0; k < c->n_dynamic; k++)
+      {
+        guint s = c->dynamic_slots[k];
+        if (c->model->slot_level[s] < level)
+          break;
+        c->root->slots[s] = NULL;
+      }
 }
 
 static gboolean
@@ -91,11 +131,35 @@ use_level (AcyCatEval *ev, guint8 level)
   ev->arena = ev->cache->arenas[level == ACY_CAT_LEVEL_NOCACHE ? ev->cur_level : level];
 }
 
+static Status exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+                         guint n, guint i, gboolean top);
+
+/* With lazy lets, an allowed outcome raises its flags now. */
+static gboolean
+raise_deferred_flags (AcyCatEval *ev)
+{
+  AcyCatCache *c = ev->cache;
+  AcyCatStmt *const *items = (AcyCatStmt *const *) ev->model->program->pdata;
+  guint n = ev->model->program->len, saved = ev->reached;
+  gboolean ok = TRUE;
+
+  ev->eager++;
+  ev->reached = n;
+  for (guint k = 0; k < c->n_flag_stmts && ok; k++)
+    ok = exec_stmt (ev, ev->root, items, n, c->flag_stmts[k], TRUE) != ST_ERROR;
+  ev->eager--;
+  ev->reached = saved;
+  return ok;
+}
+
 static Status
 report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
 {
   AcyVerdict verdict = { 0 };
   AcyModelEnv env = { ev, upto };
+
+  if (failed == NULL && ev->cache->prune && !raise_deferred_flags (ev))
+    return ST_ERROR;
 
   ev->cache->flags[ev->n_flags] = NULL;
   verdict.allowed = failed == NULL;
@@ -408,6 +472,25 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   return ST_DONE;
 }
 
+AcyCatValue *
+acy_cat_force_slot (AcyCatEval *ev, guint slot)
+{
+  AcyCatCache *c = ev->cache;
+  AcyArena *saved = ev->arena;
+  guint i;
+  Status r;
+
+  if (!c->prune || ev->root == NULL || slot >= ev->model->n_root_slots
+      || (i = c->slot_def[slot]) >= ev->reached)
+    return NULL;
+  ev->eager++;
+  r = exec_stmt (ev, ev->root, (AcyCatStmt *const *) ev->model->program->pdata,
+                 ev->model->program->len, i, TRUE);
+  ev->eager--;
+  ev->arena = saved;
+  return r == ST_ERROR ? NULL : ev->root->slots[slot];
+}
+
 static Status
 exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i, gboolean top)
 {
@@ -423,6 +506,10 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
     case ACY_CAT_S_LETREC:
       if (memo && memo_valid (ev->cache, memo, level))
         return ST_CONTINUE;
+      if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
+        return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
+      if (top)
+        ev->cache->evaluated[i] = TRUE;
       if (st->kind == ACY_CAT_S_LET
           ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
           : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
@@ -431,6 +518,8 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         memo->stamp = ++ev->cache->tick;
       return ST_CONTINUE;
     case ACY_CAT_S_CHECK:
+      if (top && ev->cache->prune && !ev->eager && st->u.check.mode != ACY_CAT_CHECK_PLAIN)
+        return ST_CONTINUE;   /* raised when the outcome is allowed */
       return exec_check (ev, fr, st, top ? i : n, memo, level);
     case ACY_CAT_S_PROCEDURE:
       {
@@ -527,12 +616,19 @@ exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
 {
   for (guint i = from; i < n; i++)
     {
-      Status r = exec_stmt (ev, fr, items, n, i, top);
+      Status r;
+
+      if (top)
+        ev->reached = i;
+      r = exec_stmt (ev, fr, items, n, i, top);
       if (r != ST_CONTINUE)
         return r;
     }
   if (top)
-    return report (ev, NULL, NULL, n);
+    {
+      ev->reached = n;
+      return report (ev, NULL, NULL, n);
+    }
   return ST_CONTINUE;
 }
 

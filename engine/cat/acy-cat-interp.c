@@ -808,7 +808,9 @@ again:
         for (guint d = 0; d < e->u.var.depth; d++)
           f = f->parent;
         v = f->slots[e->u.var.slot];
-        if (!v)
+        if (!v && f == ev->root)
+          v = acy_cat_force_slot (ev, e->u.var.slot);
+        if (!v && !(ev->error && *ev->error))
           acy_set_error_at (ev->error, ACY_ERROR_UNKNOWN_NAME, e->loc,
                             "name used before it has a value near '%s'", e->u.var.name);
         return v;

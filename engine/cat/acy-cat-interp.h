@@ -150,6 +150,15 @@ typedef struct {
   guint          cap_flags;
   gboolean       prune;       /* skip orders a check rejects whatever their completion */
   AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
+  /* With pruning on, top-level lets run when a name they bind is first
+   * read rather than where they stand (each runs where it stands the
+   * first time, so that a faulty one is reported as before), and flags
+   * are raised only for allowed outcomes. */
+  const AcyModel *model;
+  guint         *slot_def;    /* per root slot: the top-level let binding it, or G_MAXUINT */
+  gboolean      *evaluated;   /* per statement: has run at least once */
+  guint         *flag_stmts;  /* top-level flag and undefined checks, in order */
+  guint          n_flag_stmts;
 } AcyCatCache;
 
 struct _AcyModelEnv {
@@ -169,6 +178,8 @@ struct _AcyCatEval {
   AcyCatFrame         *root;
   AcyCatCache         *cache;
   guint                cur_level;   /* the innermost level in effect: 1 + withs entered */
+  guint                reached;     /* top-level statements before this one have been reached */
+  guint                eager;       /* > 0: run lets and flags now (see AcyCatCache) */
   /* outcome state */
   guint                n_flags;
   AcyVerdictFunc       func;
@@ -217,6 +228,9 @@ AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValu
 AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
 void         acy_cat_cache_free   (AcyCatCache *cache);
 gboolean     acy_cat_run          (AcyCatEval *ev);
+/* The value of root slot @slot if a top-level let reached but not run
+ * yet binds it (running it now), else NULL. */
+AcyCatValue *acy_cat_force_slot  (AcyCatEval *ev, guint slot);
 /* Runs the top-level let, enum or procedure @items[i] as acy_cat_run
  * would, at its level and keeping its result; FALSE on error. */
 gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint i);

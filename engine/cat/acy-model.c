@@ -182,7 +182,14 @@ acy_model_env_lookup (AcyModelEnv    *env,
       guint slot = g_array_index (slots, guint, i);
       if (g_array_index (ev->model->slot_valid_from, guint, slot) <= env->upto)
         {
+          guint saved = ev->reached;
+
+          ev->reached = env->upto;
           v = ev->root->slots[slot];
+          if (v == NULL)
+            v = acy_cat_force_slot (ev, slot);
+          g_clear_error (ev->error);
+          ev->reached = saved;
           break;
         }
     }
