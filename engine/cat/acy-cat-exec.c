@@ -72,6 +72,30 @@ acy_cat_cache_new (const AcyModel *model)
               c->slot_def[st->u.let.b[b].pat.slots[k]] = i;
       if (st->kind == ACY_CAT_S_CHECK && st->u.check.mode != ACY_CAT_CHECK_PLAIN)
         c->flag_stmts[c->n_flag_stmts++] = i;
+      if (st->kind == ACY_CAT_S_LET || st->kind == ACY_CAT_S_LETREC)
+        c->n_unevaluated++;
+    }
+  c->skip_to = g_new (guint, model->program->len + 1);
+  c->skip_to[model->program->len] = model->program->len;
+  for (guint i = model->program->len; i-- > 0;)
+    {
+      const AcyCatStmt *st = g_ptr_array_index (model->program, i);
+      gboolean deferred;
+
+      switch (st->kind)
+        {
+        case ACY_CAT_S_LET: case ACY_CAT_S_LETREC:
+        case ACY_CAT_S_SHOW: case ACY_CAT_S_UNSHOW:
+        case ACY_CAT_S_INCLUDE: case ACY_CAT_S_INSTRUCTIONS:
+          deferred = TRUE;
+          break;
+        case ACY_CAT_S_CHECK:
+          deferred = st->u.check.mode != ACY_CAT_CHECK_PLAIN;
+          break;
+        default:
+          deferred = FALSE;
+        }
+      c->skip_to[i] = deferred ? c->skip_to[i + 1] : i;
     }
   return c;
 }
@@ -94,6 +118,7 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->slot_def);
   g_free (c->evaluated);
   g_free (c->flag_stmts);
+  g_free (c->skip_to);
   g_free (c);
 }
 
@@ -508,8 +533,11 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         return ST_CONTINUE;
       if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
         return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
-      if (top)
-        ev->cache->evaluated[i] = TRUE;
+      if (top && !ev->cache->evaluated[i])
+        {
+          ev->cache->evaluated[i] = TRUE;
+          ev->cache->n_unevaluated--;
+        }
       if (st->kind == ACY_CAT_S_LET
           ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
           : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
@@ -614,10 +642,16 @@ static Status
 exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
             guint n, guint from, gboolean top)
 {
+  AcyCatCache *c = ev->cache;
+
   for (guint i = from; i < n; i++)
     {
       Status r;
 
+      /* Once every let has run once, go straight to what runs where it
+       * stands (checks, withs...). */
+      if (top && c->prune && c->n_unevaluated == 0 && (i = c->skip_to[i]) >= n)
+        break;
       if (top)
         ev->reached = i;
       r = exec_stmt (ev, fr, items, n, i, top);

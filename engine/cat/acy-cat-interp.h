@@ -159,6 +159,8 @@ typedef struct {
   gboolean      *evaluated;   /* per statement: has run at least once */
   guint         *flag_stmts;  /* top-level flag and undefined checks, in order */
   guint          n_flag_stmts;
+  guint          n_unevaluated; /* top-level lets that have never run */
+  guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
 } AcyCatCache;
 
 struct _AcyModelEnv {
