@@ -189,7 +189,7 @@ struct _AcyCatEval {
 };
 
 #define ACY_CAT_MAX_EVAL_DEPTH 10000
-#define ACY_CAT_MAX_TAIL_CALLS 4000000   /* calls in tail position, in a row */
+#define ACY_CAT_MAX_TAIL_CALLS 1000000   /* calls in tail position, in a row */
 #define ACY_CAT_MAX_FIXPOINT_ROUNDS 100000
 
 /* acy-cat-resolve.c */
