@@ -114,6 +114,14 @@ void            acy_model_runner_free  (AcyModelRunner *runner);
  * Off by default: callers that want every outcome leave it so. */
 void            acy_model_runner_set_pruning (AcyModelRunner *runner,
                                               gboolean        prune);
+/* With pruning on: whether every candidate of @x's event structure whose
+ * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
+ * forbidden, so an enumerator may skip them. FALSE when unsure. Only
+ * the structure of @x is read. */
+gboolean        acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
+                                              const AcyExecution *x,
+                                              const AcyWord      *rf_lo,
+                                              const AcyWord      *rf_hi);
 /* Judge one candidate. Returns FALSE with @error set on a model error
  * (type error, runaway recursion, ...), which carries a file:line:col of
  * the model; TRUE otherwise (also when the callback stopped early). */

@@ -589,62 +589,123 @@ check_fails (Ctx *c, const AcyCatStmt *st)
   return st->u.check.negated ? surely_holds : surely_not;
 }
 
-guint
-acy_cat_bounds_fail (AcyCatEval            *ev,
-                     AcyCatFrame           *fr,
-                     AcyCatStmt *const     *items,
-                     guint                  with_index,
-                     guint                  upto,
-                     guint                  wlevel,
-                     const AcyWord         *lo,
-                     const AcyWord         *hi)
+/* The bounds of `with x from S` over all its choices: the intersection
+ * and the union of the elements of S, exactly the element when there is
+ * one; NULL when S is not a set of sets or relations. *none is set when
+ * S has no element at all. */
+static Bnd *
+choices_bound (Ctx *c, AcyCatValue *v, gboolean *none)
 {
+  AcyCatEval *ev = c->ev;
+  AcyCatClass cls = CLS_POLY;
+  Bnd *b;
+
+  *none = FALSE;
+  if (v->kind == ACY_CAT_V_EMPTY || (v->kind == ACY_CAT_V_VSET && v->n == 0))
+    {
+      *none = TRUE;
+      return NULL;
+    }
+  if (v->kind != ACY_CAT_V_VSET)
+    return NULL;
+  if (v->n == 1)
+    return conc (c, v->u.items[0]);
+  for (guint i = 0; i < v->n; i++)
+    {
+      AcyCatClass k = acy_cat_classify (v->u.items[i]);
+      if (k == CLS_POLY)
+        continue;
+      if ((k != CLS_SET && k != CLS_REL) || (cls != CLS_POLY && k != cls))
+        return NULL;
+      cls = k;
+    }
+  if (cls == CLS_POLY)
+    return NULL;
+  b = new_bits (c, cls == CLS_SET ? B_SET : B_REL, FALSE);
+  {
+    guint words = (guint) MAX (cls == CLS_SET ? ev->words : ev->rel_words, 1);
+
+    memset (b->hi, 0, words * sizeof (AcyWord));
+    for (guint w = 0; w < words; w++)
+      b->lo[w] = ~(AcyWord) 0;
+    for (guint i = 0; i < v->n; i++)
+      {
+        AcyWord *x = cls == CLS_SET ? acy_cat_to_set (ev, NULL, v->u.items[i])
+                                    : acy_cat_to_rel (ev, NULL, v->u.items[i]);
+        acy_bits_inter (words, b->lo, b->lo, x);
+        acy_bits_union (words, b->hi, b->hi, x);
+      }
+  }
+  return settle (c, b);
+}
+
+/* Judges statements @from .. @upto - 1 on the bounds in c->root.
+ * Returns 1 + the index of the first check that fails whatever the
+ * bounded values are, or 0. With @through_withs, a `with` whose choices
+ * are known binds its name to bounds over all of them (and one with no
+ * choice at all ends the walk as a failure: there is no outcome);
+ * otherwise the walk stops at the first with. */
+static guint
+walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through_withs)
+{
+  AcyCatEval *ev = c->ev;
   const AcyModel *m = ev->model;
-  AcyArena *saved_arena = ev->arena;
-  guint saved_depth = ev->depth, saved_reached = ev->reached;
-  gboolean fails = FALSE;
-  guint failed = 0;
-  Ctx c = { 0 };
-  BFrame root = { 0 };
-  Bnd *co;
+  AcyCatFrame *fr = c->root->conc;
+  Bnd **slots = c->root->slots;
 
-  acy_arena_reset (ev->cache->scratch);
-  ev->arena = ev->cache->scratch;
-  c.ev = ev;
-  c.wlevel = wlevel;
-  c.unknown.kind = B_UNKNOWN;
-  c.root = &root;
-  root.conc = fr;
-  root.slots = acy_arena_newv0 (ev->arena, Bnd *, MAX (m->n_root_slots, 1));
-  co = new_bnd (&c, B_REL);
-  co->lo = (AcyWord *) lo;
-  co->hi = (AcyWord *) hi;
-  root.slots[items[with_index]->u.with.slot] = co;
-
-  for (guint i = with_index + 1; i < upto && !fails; i++)
+  for (guint i = from; i < upto; i++)
     {
       const AcyCatStmt *st = items[i];
       guint8 level = m->stmt_level[i];
 
       ev->reached = i;
       if (level == ACY_CAT_LEVEL_NOCACHE)
-        break;
-      if (level < wlevel)
+        return 0;
+      if (st->kind == ACY_CAT_S_WITH)
         {
-          /* Does not depend on the order: computed as the branches
-           * would, at its own level, and kept for them. */
+          AcyCatValue *v = NULL;
+          gboolean none;
+          Bnd *b;
+
+          if (!through_withs)
+            return 0;
+          if (level < c->wlevel)
+            v = acy_cat_eval (ev, fr, st->u.with.e);
+          else
+            {
+              b = beval (c, c->root, st->u.with.e);
+              v = b->kind == B_CONC ? b->conc : NULL;
+            }
+          if (v == NULL)
+            return 0;
+          if (v->kind == ACY_CAT_V_STREAM)
+            {
+              b = new_bits (c, B_REL, FALSE);
+              acy_cat_stream_bounds (ev, v->u.stream, b->lo, b->hi);
+              slots[st->u.with.slot] = settle (c, b);
+              continue;
+            }
+          b = choices_bound (c, v, &none);
+          if (none)
+            return i + 1;
+          if (b == NULL || b->kind == B_UNKNOWN)
+            return 0;
+          slots[st->u.with.slot] = b;
+          continue;
+        }
+      if (level < c->wlevel)
+        {
+          /* Does not depend on what is bounded: computed as the real
+           * evaluation would, at its own level, and kept for it. */
           if (st->kind == ACY_CAT_S_CHECK || st->kind == ACY_CAT_S_SHOW
               || st->kind == ACY_CAT_S_UNSHOW || st->kind == ACY_CAT_S_INCLUDE
               || st->kind == ACY_CAT_S_INSTRUCTIONS)
             continue;
           if (st->kind != ACY_CAT_S_LET && st->kind != ACY_CAT_S_LETREC
               && st->kind != ACY_CAT_S_ENUM && st->kind != ACY_CAT_S_PROCEDURE)
-            break;
+            return 0;
           if (!acy_cat_exec_top_stmt (ev, fr, items, i))
-            {
-              g_clear_error (ev->error);
-              break;
-            }
+            return 0;
           ev->arena = ev->cache->scratch;
           continue;
         }
@@ -656,18 +717,16 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
             {
               const AcyCatPat *pat = &st->u.let.b[b].pat;
               Bnd *v = st->kind == ACY_CAT_S_LET && !pat->tuple
-                       ? beval (&c, &root, st->u.let.b[b].e) : &c.unknown;
+                       ? beval (c, c->root, st->u.let.b[b].e) : &c->unknown;
 
               for (guint k = 0; k < pat->n; k++)
                 if (pat->names[k])
-                  root.slots[pat->slots[k]] = v;
+                  slots[pat->slots[k]] = v;
             }
           break;
         case ACY_CAT_S_CHECK:
-          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN)
-            fails = check_fails (&c, st);
-          if (fails)
-            failed = i + 1;
+          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN && check_fails (c, st))
+            return i + 1;
           break;
         case ACY_CAT_S_SHOW:
         case ACY_CAT_S_UNSHOW:
@@ -675,10 +734,81 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
         case ACY_CAT_S_INSTRUCTIONS:
           break;
         default:
-          upto = i;   /* with, call, forall...: stop here */
-          break;
+          return 0;   /* call, forall...: stop here */
         }
     }
+  return 0;
+}
+
+/* Sets up @c and @root for a walk over the root frame @fr. */
+static void
+walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel)
+{
+  acy_arena_reset (ev->cache->scratch);
+  ev->arena = ev->cache->scratch;
+  c->ev = ev;
+  c->wlevel = wlevel;
+  c->unknown.kind = B_UNKNOWN;
+  c->root = root;
+  root->conc = fr;
+  root->slots = acy_arena_newv0 (ev->arena, Bnd *, MAX (ev->model->n_root_slots, 1));
+}
+
+guint
+acy_cat_bounds_fail (AcyCatEval            *ev,
+                     AcyCatFrame           *fr,
+                     AcyCatStmt *const     *items,
+                     guint                  with_index,
+                     guint                  upto,
+                     guint                  wlevel,
+                     const AcyWord         *lo,
+                     const AcyWord         *hi)
+{
+  AcyArena *saved_arena = ev->arena;
+  guint saved_depth = ev->depth, saved_reached = ev->reached;
+  guint failed;
+  Ctx c = { 0 };
+  BFrame root = { 0 };
+  Bnd *co;
+
+  walk_begin (&c, &root, ev, fr, wlevel);
+  co = new_bnd (&c, B_REL);
+  co->lo = (AcyWord *) lo;
+  co->hi = (AcyWord *) hi;
+  root.slots[items[with_index]->u.with.slot] = co;
+  failed = walk (&c, items, with_index + 1, upto, FALSE);
+  g_clear_error (ev->error);
+  ev->arena = saved_arena;
+  ev->depth = saved_depth;
+  ev->reached = saved_reached;
+  return failed;
+}
+
+guint
+acy_cat_bounds_candidate_fail (AcyCatEval    *ev,
+                               const AcyWord *rf_lo,
+                               const AcyWord *rf_hi,
+                               guint          upto)
+{
+  AcyCatStmt *const *items = (AcyCatStmt *const *) ev->model->program->pdata;
+  AcyArena *saved_arena = ev->arena;
+  guint saved_depth = ev->depth, saved_reached = ev->reached;
+  guint failed;
+  Ctx c = { 0 };
+  BFrame root = { 0 };
+  Bnd *rf, *fw;
+
+  walk_begin (&c, &root, ev, ev->root, ACY_CAT_LEVEL_CANDIDATE);
+  rf = new_bnd (&c, B_REL);
+  rf->lo = (AcyWord *) rf_lo;
+  rf->hi = (AcyWord *) rf_hi;
+  root.slots[ACY_CAT_P_RF] = rf;
+  /* FW: the final writes are chosen with the last rf */
+  fw = new_bits (&c, B_SET, FALSE);
+  memset (fw->lo, 0, MAX (ev->words, 1) * sizeof (AcyWord));
+  acy_bits_copy (ev->words, fw->hi, acy_cat_to_set (ev, NULL, ev->root->slots[ACY_CAT_P_W]));
+  root.slots[ACY_CAT_P_FW] = fw;
+  failed = walk (&c, items, 0, MIN (upto, ev->model->program->len), TRUE);
   g_clear_error (ev->error);
   ev->arena = saved_arena;
   ev->depth = saved_depth;

@@ -385,15 +385,6 @@ typedef struct {
   AcyCatMemo        *memo;
 } Prune;
 
-/* Judging a prefix costs an evaluation of the model up to its last
- * check; most models reject orders early (LKMM: atomic, happens-before)
- * and the checks after those never reject a prefix. So after a first
- * few hundred prefixes, only the checks up to the furthest one that
- * rejected something are judged, with the full walk now and then in
- * case a later check starts to matter. */
-#define PRUNE_WARMUP   256
-#define PRUNE_RESAMPLE 4096
-
 static gboolean
 prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
 {
@@ -401,7 +392,7 @@ prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
   AcyCatMemo *m = p->memo;
   guint upto = p->upto, failed;
 
-  if (m->judged++ >= PRUNE_WARMUP && m->judged % PRUNE_RESAMPLE != 0)
+  if (m->judged++ >= ACY_CAT_PRUNE_WARMUP && m->judged % ACY_CAT_PRUNE_RESAMPLE != 0)
     upto = m->furthest;
   if (upto == 0)
     return FALSE;
@@ -669,8 +660,8 @@ exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
 /* Starts a candidate: rebinds the predefined names whose inputs changed
  * and invalidates what depended on them. A structure id of 0 means the
  * structure may have changed. */
-static void
-start_candidate (AcyCatEval *ev)
+void
+acy_cat_start_structure (AcyCatEval *ev)
 {
   AcyCatCache *c = ev->cache;
   const AcyExecution *x = ev->x;
@@ -688,6 +679,14 @@ start_candidate (AcyCatEval *ev)
       c->structure_id = x->structure_id;
       c->structure_n = x->n_events;
     }
+}
+
+static void
+start_candidate (AcyCatEval *ev)
+{
+  AcyCatCache *c = ev->cache;
+
+  acy_cat_start_structure (ev);
   acy_arena_reset (c->arenas[ACY_CAT_LEVEL_CANDIDATE]);
   cache_bump (c, ACY_CAT_LEVEL_CANDIDATE);
   for (guint i = 0; i < c->n_dynamic; i++)

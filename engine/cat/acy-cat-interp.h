@@ -160,6 +160,8 @@ typedef struct {
   guint         *flag_stmts;  /* top-level flag and undefined checks, in order */
   guint          n_flag_stmts;
   guint          n_unevaluated; /* top-level lets that have never run */
+  guint64        rf_judged;   /* partial rfs judged (acy_model_runner_rf_hopeless) */
+  guint          rf_furthest; /* 1 + the index of the furthest check that rejected one */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
 } AcyCatCache;
 
@@ -187,6 +189,16 @@ struct _AcyCatEval {
   AcyVerdictFunc       func;
   gpointer             user_data;
 };
+
+/* Judging a partial choice (a prefix of a coherence order, part of an
+ * rf) on bounds costs a walk of the model up to its last check; most
+ * models reject early (the kernel model: atomic, happens-before,
+ * coherence) and the checks after those never reject a partial choice.
+ * So after the first few hundred judgements, the walk stops at the
+ * furthest check that has rejected something, with the full walk now
+ * and then in case a later check starts to matter. */
+#define ACY_CAT_PRUNE_WARMUP   256
+#define ACY_CAT_PRUNE_RESAMPLE 4096
 
 #define ACY_CAT_MAX_EVAL_DEPTH 10000
 #define ACY_CAT_MAX_TAIL_CALLS 1000000   /* calls in tail position, in a row */
@@ -230,6 +242,9 @@ AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValu
 AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
 void         acy_cat_cache_free   (AcyCatCache *cache);
 gboolean     acy_cat_run          (AcyCatEval *ev);
+/* Binds what depends on the event structure of ev->x, unless bound for
+ * it already. */
+void         acy_cat_start_structure (AcyCatEval *ev);
 /* The value of root slot @slot if a top-level let reached but not run
  * yet binds it (running it now), else NULL. */
 AcyCatValue *acy_cat_force_slot  (AcyCatEval *ev, guint slot);
@@ -244,6 +259,12 @@ gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt 
 guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                                    guint with_index, guint upto, guint wlevel,
                                    const AcyWord *lo, const AcyWord *hi);
+/* Whether some check fails for every candidate of the structure of
+ * ev->x whose rf lies between @rf_lo and @rf_hi (its final writes being
+ * any), judging statements before @upto: 1 + the index of the first that
+ * does, or 0. The structure must be bound (acy_cat_start_structure). */
+guint        acy_cat_bounds_candidate_fail (AcyCatEval *ev, const AcyWord *rf_lo,
+                                            const AcyWord *rf_hi, guint upto);
 /* One past the last check worth judging on bounds after the with
  * @items[with_index], 0 if none. */
 guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
@@ -267,6 +288,8 @@ void              acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPru
                                                  gpointer data);
 AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);
 void              acy_cat_stream_iter_free (AcyCatStreamIter *it);
+void              acy_cat_stream_bounds    (AcyCatEval *ev, const AcyCatStream *s,
+                                            AcyWord *lo, AcyWord *hi);
 AcyCatValue      *acy_cat_force            (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
 AcyCatValue      *acy_cat_prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
 AcyCatValue      *acy_cat_prim_co_orders   (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);

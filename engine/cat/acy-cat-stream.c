@@ -377,6 +377,47 @@ acy_cat_stream_iter_free (AcyCatStreamIter *it)
   g_free (it);
 }
 
+/* Bounds on every element of @s: each contains @lo and lies within
+ * @hi (relations). An order extends pco and relates only members of one
+ * block; a union of picks contains what every pick of each factor has
+ * and lies within all picks together. */
+void
+acy_cat_stream_bounds (AcyCatEval *ev, const AcyCatStream *s, AcyWord *lo, AcyWord *hi)
+{
+  guint n = ev->n, rw = (guint) ev->rel_words;
+  const AcyExecution *x = ev->x;
+
+  memset (lo, 0, MAX (rw, 1) * sizeof (AcyWord));
+  memset (hi, 0, MAX (rw, 1) * sizeof (AcyWord));
+  if (s->kind == ACY_CAT_STREAM_ORDERS)
+    {
+      ACY_BITS_FOREACH (a, s->set, n)
+        ACY_BITS_FOREACH (b, s->set, n)
+          if (a != b && (!s->per_loc || x->events[a].loc == x->events[b].loc))
+            {
+              acy_rel_add (hi, n, a, b);
+              if (acy_rel_has (s->pco, n, a, b))
+                acy_rel_add (lo, n, a, b);
+            }
+      return;
+    }
+  for (guint f = 0; f < s->n_factors; f++)
+    {
+      const AcyCatValue *o = s->factors[f];
+      AcyWord *all = acy_cat_new_rel_raw (ev)->u.bits;
+
+      for (guint w = 0; w < rw; w++)
+        all[w] = ~(AcyWord) 0;
+      for (guint i = 0; i < o->n; i++)
+        {
+          AcyWord *bits = acy_cat_to_rel (ev, NULL, o->u.items[i]);
+          acy_bits_inter (rw, all, all, bits);
+          acy_bits_union (rw, hi, hi, bits);
+        }
+      acy_bits_union (rw, lo, lo, all);
+    }
+}
+
 /* Every element of @s as a set of values; @what names the elements for
  * the limit error. */
 static AcyCatValue *

@@ -236,6 +236,38 @@ acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
   runner->cache->prune = prune;
 }
 
+gboolean
+acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
+                              const AcyExecution *x,
+                              const AcyWord      *rf_lo,
+                              const AcyWord      *rf_hi)
+{
+  AcyCatCache *c = runner->cache;
+  GError *local_error = NULL;
+  AcyCatEval ev = { 0 };
+  guint upto = runner->model->program->len, failed;
+
+  if (!c->prune || x->n_events > ACY_MAX_EVENTS)
+    return FALSE;
+  if (c->rf_judged++ >= ACY_CAT_PRUNE_WARMUP && c->rf_judged % ACY_CAT_PRUNE_RESAMPLE != 0)
+    upto = c->rf_furthest;
+  if (upto == 0)
+    return FALSE;
+  ev.model = runner->model;
+  ev.cache = c;
+  ev.x = x;
+  ev.n = x->n_events;
+  ev.words = ACY_WORDS (x->n_events);
+  ev.rel_words = acy_rel_words (x->n_events);
+  ev.error = &local_error;
+  ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
+  acy_cat_start_structure (&ev);
+  failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto);
+  g_clear_error (&local_error);
+  c->rf_furthest = MAX (c->rf_furthest, failed);
+  return failed != 0;
+}
+
 /**
  * acy_model_runner_check:
  *
