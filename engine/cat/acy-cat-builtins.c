@@ -29,8 +29,10 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_LAZY_CROSS] = "lazy-cross",
 };
 
+/* domain and range: the events on one side of the pairs of @arg. */
 static AcyCatValue *
-prim_domain (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+rel_side (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg,
+          void (*side) (guint n, AcyWord *set, const AcyWord *r))
 {
   AcyWord *r;
   AcyCatValue *s;
@@ -40,23 +42,20 @@ prim_domain (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
   if (!(r = acy_cat_to_rel (ev, at, arg)))
     return NULL;
   s = acy_cat_new_set (ev);
-  acy_rel_domain (ev->n, s->u.bits, r);
+  side (ev->n, s->u.bits, r);
   return s;
+}
+
+static AcyCatValue *
+prim_domain (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  return rel_side (ev, at, arg, acy_rel_domain);
 }
 
 static AcyCatValue *
 prim_range (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
 {
-  AcyWord *r;
-  AcyCatValue *s;
-
-  if (arg->kind == ACY_CAT_V_EMPTY)
-    return arg;
-  if (!(r = acy_cat_to_rel (ev, at, arg)))
-    return NULL;
-  s = acy_cat_new_set (ev);
-  acy_rel_range (ev->n, s->u.bits, r);
-  return s;
+  return rel_side (ev, at, arg, acy_rel_range);
 }
 
 /* The events of @arg grouped by location: a set of event sets, in
@@ -151,6 +150,17 @@ prim_tag2events (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
   return v;
 }
 
+/* The kinds of events in each predefined set of events; 0 for the
+ * names that are not such a set. */
+static const guint32 predef_kinds[ACY_CAT_N_PREDEF] = {
+  [ACY_CAT_P_R] = ACY_EV_R, [ACY_CAT_P_W] = ACY_EV_W | ACY_EV_IW,
+  [ACY_CAT_P_M] = ACY_EV_R | ACY_EV_W | ACY_EV_IW, [ACY_CAT_P_F] = ACY_EV_F,
+  [ACY_CAT_P_IW] = ACY_EV_IW, [ACY_CAT_P_RMW_SET] = ACY_EV_RMW,
+  [ACY_CAT_P_LKR] = ACY_EV_LKR, [ACY_CAT_P_LKW] = ACY_EV_LKW, [ACY_CAT_P_UL] = ACY_EV_UL,
+  [ACY_CAT_P_LF] = ACY_EV_LF, [ACY_CAT_P_RL] = ACY_EV_RL, [ACY_CAT_P_RU] = ACY_EV_RU,
+  [ACY_CAT_P_SRCU] = ACY_EV_SRCU,
+};
+
 static AcyCatValue *
 kind_set (AcyCatEval *ev, guint32 mask)
 {
@@ -193,19 +203,9 @@ acy_cat_bind_structure (AcyCatEval *ev)
   AcyCatValue *v;
   guint n = ev->n, words = ev->words;
 
-  s[ACY_CAT_P_R] = kind_set (ev, ACY_EV_R);
-  s[ACY_CAT_P_W] = kind_set (ev, ACY_EV_W | ACY_EV_IW);
-  s[ACY_CAT_P_M] = kind_set (ev, ACY_EV_R | ACY_EV_W | ACY_EV_IW);
-  s[ACY_CAT_P_F] = kind_set (ev, ACY_EV_F);
-  s[ACY_CAT_P_IW] = kind_set (ev, ACY_EV_IW);
-  s[ACY_CAT_P_RMW_SET] = kind_set (ev, ACY_EV_RMW);
-  s[ACY_CAT_P_LKR] = kind_set (ev, ACY_EV_LKR);
-  s[ACY_CAT_P_LKW] = kind_set (ev, ACY_EV_LKW);
-  s[ACY_CAT_P_UL] = kind_set (ev, ACY_EV_UL);
-  s[ACY_CAT_P_LF] = kind_set (ev, ACY_EV_LF);
-  s[ACY_CAT_P_RL] = kind_set (ev, ACY_EV_RL);
-  s[ACY_CAT_P_RU] = kind_set (ev, ACY_EV_RU);
-  s[ACY_CAT_P_SRCU] = kind_set (ev, ACY_EV_SRCU);
+  for (guint p = 0; p < ACY_CAT_N_PREDEF; p++)
+    if (predef_kinds[p])
+      s[p] = kind_set (ev, predef_kinds[p]);
   s[ACY_CAT_P_B] = acy_cat_new_set (ev);
 
   s[ACY_CAT_P_PO] = copy_rel (ev, x->po);
