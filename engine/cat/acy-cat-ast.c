@@ -7,12 +7,46 @@
 
 #include "acy-cat-ast.h"
 
+static const char *const binop_names[] = {
+  [ACY_CAT_OP_UNION] = " | ", [ACY_CAT_OP_ADD] = " ++ ", [ACY_CAT_OP_SEQ] = " ; ",
+  [ACY_CAT_OP_DIFF] = " \\ ", [ACY_CAT_OP_INTER] = " & ", [ACY_CAT_OP_CART] = " * ",
+};
+
+/* What goes before and after the operand of each unary operator. */
+static const struct {
+  const char *open, *close;
+} unop_brackets[] = {
+  [ACY_CAT_OP_COMP] = { "~", "" },
+  [ACY_CAT_OP_STAR] = { "(", ")*" },
+  [ACY_CAT_OP_PLUS] = { "(", ")+" },
+  [ACY_CAT_OP_OPT] = { "(", ")?" },
+  [ACY_CAT_OP_INV] = { "(", ")^-1" },
+  [ACY_CAT_OP_TOID] = { "[", "]" },
+};
+
+static const char *const cond_names[] = {
+  [ACY_CAT_COND_EQ] = " = ", [ACY_CAT_COND_SUBSET] = " subset ", [ACY_CAT_COND_IN] = " in ",
+};
+
+static void print_expr (GString *s, const AcyCatExpr *e);
+
+/* Most constructs print as text and subexpressions in turn. */
+static void
+print_after (GString *s, const char *text, const AcyCatExpr *e)
+{
+  g_string_append (s, text);
+  print_expr (s, e);
+}
+
+static const char *
+name_or_wildcard (const char *name)
+{
+  return name ? name : "_";
+}
+
 static void
 print_expr (GString *s, const AcyCatExpr *e)
 {
-  static const char *const bin[] = { "|", "++", ";", "\\", "&", "*" };
-  static const char *const post[] = { "~", "*", "+", "?", "^-1", "[]" };
-
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY: g_string_append (s, "0"); break;
@@ -25,52 +59,28 @@ print_expr (GString *s, const AcyCatExpr *e)
     case ACY_CAT_E_TUPLE:
       g_string_append (s, e->kind == ACY_CAT_E_SET ? "{" : "(");
       for (guint i = 0; i < e->u.list.n; i++)
-        {
-          if (i)
-            g_string_append (s, ", ");
-          print_expr (s, e->u.list.items[i]);
-        }
+        print_after (s, i ? ", " : "", e->u.list.items[i]);
       g_string_append (s, e->kind == ACY_CAT_E_SET ? "}" : ")");
       break;
     case ACY_CAT_E_BINOP:
-      g_string_append_c (s, '(');
-      print_expr (s, e->u.bin.a);
-      g_string_append_printf (s, " %s ", bin[e->u.bin.op]);
-      print_expr (s, e->u.bin.b);
+      print_after (s, "(", e->u.bin.a);
+      print_after (s, binop_names[e->u.bin.op], e->u.bin.b);
       g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_UNOP:
-      if (e->u.un.op == ACY_CAT_OP_COMP)
-        {
-          g_string_append (s, "~");
-          print_expr (s, e->u.un.a);
-        }
-      else if (e->u.un.op == ACY_CAT_OP_TOID)
-        {
-          g_string_append (s, "[");
-          print_expr (s, e->u.un.a);
-          g_string_append (s, "]");
-        }
-      else
-        {
-          g_string_append_c (s, '(');
-          print_expr (s, e->u.un.a);
-          g_string_append_printf (s, ")%s", post[e->u.un.op]);
-        }
+      print_after (s, unop_brackets[e->u.un.op].open, e->u.un.a);
+      g_string_append (s, unop_brackets[e->u.un.op].close);
       break;
     case ACY_CAT_E_APP:
-      g_string_append_c (s, '(');
-      print_expr (s, e->u.app.f);
-      g_string_append_c (s, ' ');
-      print_expr (s, e->u.app.arg);
+      print_after (s, "(", e->u.app.f);
+      print_after (s, " ", e->u.app.arg);
       g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_FUN:
       g_string_append (s, "(fun ");
       for (guint i = 0; i < e->u.fun.pat.n; i++)
-        g_string_append_printf (s, "%s%s", i ? "," : "", e->u.fun.pat.names[i] ? e->u.fun.pat.names[i] : "_");
-      g_string_append (s, " -> ");
-      print_expr (s, e->u.fun.body);
+        g_string_append_printf (s, "%s%s", i ? "," : "", name_or_wildcard (e->u.fun.pat.names[i]));
+      print_after (s, " -> ", e->u.fun.body);
       g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_LET:
@@ -78,42 +88,34 @@ print_expr (GString *s, const AcyCatExpr *e)
       g_string_append (s, e->kind == ACY_CAT_E_LET ? "(let " : "(let rec ");
       for (guint i = 0; i < e->u.let.n; i++)
         {
-          if (i)
-            g_string_append (s, " and ");
-          g_string_append_printf (s, "%s = ", e->u.let.b[i].pat.names[0] ? e->u.let.b[i].pat.names[0] : "_");
+          g_string_append_printf (s, "%s%s = ", i ? " and " : "", name_or_wildcard (e->u.let.b[i].pat.names[0]));
           print_expr (s, e->u.let.b[i].e);
         }
-      g_string_append (s, " in ");
-      print_expr (s, e->u.let.body);
+      print_after (s, " in ", e->u.let.body);
       g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_MATCH_SET:
-      g_string_append (s, "(match ");
-      print_expr (s, e->u.mset.e);
-      g_string_append (s, " with {} -> ");
-      print_expr (s, e->u.mset.if_empty);
-      g_string_append_printf (s, " || %s ++ %s -> ", e->u.mset.elt ? e->u.mset.elt : "_",
-                              e->u.mset.rest ? e->u.mset.rest : "_");
+      print_after (s, "(match ", e->u.mset.e);
+      print_after (s, " with {} -> ", e->u.mset.if_empty);
+      g_string_append_printf (s, " || %s ++ %s -> ", name_or_wildcard (e->u.mset.elt),
+                              name_or_wildcard (e->u.mset.rest));
       print_expr (s, e->u.mset.if_cons);
-      g_string_append (s, ")");
+      g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_MATCH_TAG:
-      g_string_append (s, "(match ");
-      print_expr (s, e->u.mtag.e);
+      print_after (s, "(match ", e->u.mtag.e);
       g_string_append (s, " with");
       for (guint i = 0; i < e->u.mtag.n; i++)
         {
           g_string_append_printf (s, " '%s -> ", e->u.mtag.tags[i]);
           print_expr (s, e->u.mtag.cases[i]);
         }
-      g_string_append (s, ")");
+      g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_TRY:
-      g_string_append (s, "(try ");
-      print_expr (s, e->u.try_.e);
-      g_string_append (s, " with ");
-      print_expr (s, e->u.try_.fallback);
-      g_string_append (s, ")");
+      print_after (s, "(try ", e->u.try_.e);
+      print_after (s, " with ", e->u.try_.fallback);
+      g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_IF:
       g_string_append (s, "(if ");
@@ -122,15 +124,11 @@ print_expr (GString *s, const AcyCatExpr *e)
       else
         {
           print_expr (s, e->u.if_.a);
-          g_string_append (s, e->u.if_.cond == ACY_CAT_COND_EQ ? " = "
-                           : e->u.if_.cond == ACY_CAT_COND_IN ? " in " : " subset ");
-          print_expr (s, e->u.if_.b);
+          print_after (s, cond_names[e->u.if_.cond], e->u.if_.b);
         }
-      g_string_append (s, " then ");
-      print_expr (s, e->u.if_.then_);
-      g_string_append (s, " else ");
-      print_expr (s, e->u.if_.else_);
-      g_string_append (s, ")");
+      print_after (s, " then ", e->u.if_.then_);
+      print_after (s, " else ", e->u.if_.else_);
+      g_string_append_c (s, ')');
       break;
     }
 }
