@@ -267,8 +267,11 @@ herd_register_read (Exec *x, const AcySym *s)
 
 /* ---- events ---- */
 
+/* An event; an access to memory through address @addr (NULL for a
+ * fence) depends on the reads that made it, and so does its value. */
 static gint
-new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag, AcyLoc at)
+new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
+           const Val *addr, AcyLoc at)
 {
   AcyTraceEvent *e;
 
@@ -293,6 +296,8 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag, AcyLo
   e->ev.col = at.col;
   e->ctrl = x->ctrl;
   e->rmw_partner = -1;
+  if (addr)
+    e->addr = e->vdep = addr->d;
   e->sym = value ? value : sym_read (x, x->n_events);
   if (value && value->kind == ACY_SYM_CONST)
     e->ev.value = value->value;
@@ -330,14 +335,12 @@ static gint
 emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
            const Val *addr, gboolean needs_rf, AcyLoc at)
 {
-  gint i = new_event (x, kind, loc, value ? sym_const (x, *value) : NULL, tag, at);
+  gint i = new_event (x, kind, loc, value ? sym_const (x, *value) : NULL, tag, addr, at);
 
   if (i < 0)
     return -1;
   if (value == NULL)
     herd_symbol (x, x->events[i].sym);
-  x->events[i].addr = addr->d;
-  x->events[i].vdep = addr->d;
   x->events[i].needs_rf = needs_rf;
   return i;
 }
@@ -346,13 +349,11 @@ static gint
 emit_write (Exec *x, guint32 kind, gint loc, const Val *value, gint tag,
             const Val *addr, AcyLoc at)
 {
-  gint i = new_event (x, kind, loc, value->s, tag, at);
+  gint i = new_event (x, kind, loc, value->s, tag, addr, at);
 
   if (i < 0)
     return -1;
-  x->events[i].addr = addr->d;
   x->events[i].data = value->d;
-  x->events[i].vdep = addr->d;
   acy_dep_union (&x->events[i].vdep, &value->d);
   return i;
 }
@@ -360,11 +361,7 @@ emit_write (Exec *x, guint32 kind, gint loc, const Val *value, gint tag,
 static void
 emit_fence (Exec *x, gint tag, AcyLoc at)
 {
-  Val zero;
-
-  memset (&zero, 0, sizeof zero);
-  zero.s = sym_const (x, 0);
-  new_event (x, ACY_EV_F, -1, zero.s, tag, at);
+  new_event (x, ACY_EV_F, -1, sym_const (x, 0), tag, NULL, at);
   x->n_instrs++;
 }
 
@@ -417,6 +414,57 @@ rmw_write_tag (Exec *x, gint tag)
   return tag_is (x->test, tag, "release") ? tag : x->tag_once;
 }
 
+/* A read-modify-write instruction on one location: the tags of its read
+ * and its write, and the fences around it. */
+typedef struct {
+  gint        loc;
+  const Val  *addr;
+  AcyLoc      at;
+  gint        read_tag, write_tag;
+  gboolean    fenced;       /* between two fences tagged fence_tag */
+  gint        fence_tag;
+} Rmw;
+
+/* An RMW annotated @tag, as herd's C semantics (below) make it. */
+static Rmw
+rmw_plan (Exec *x, gint loc, const Val *addr, gint tag, gboolean mb, AcyLoc at)
+{
+  Rmw m = {
+    .loc = loc, .addr = addr, .at = at,
+    .read_tag = mb ? x->tag_once : rmw_read_tag (x, tag),
+    .write_tag = mb ? x->tag_once : rmw_write_tag (x, tag),
+    .fenced = mb, .fence_tag = tag,
+  };
+
+  return m;
+}
+
+/* The leading fence and the read of @m. */
+static gint
+rmw_read (Exec *x, const Rmw *m)
+{
+  if (m->fenced)
+    emit_fence (x, m->fence_tag, m->at);
+  return emit_read (x, ACY_EV_R | ACY_EV_RMW, m->loc, NULL, m->read_tag, m->addr, TRUE, m->at);
+}
+
+/* The write of @value, the partner of read @r, which ends the instruction;
+ * then the trailing fence. @from_read: @value was computed from the read,
+ * so it depends on it too. */
+static gint
+rmw_write (Exec *x, const Rmw *m, gint r, const Val *value, gboolean from_read)
+{
+  gint w = emit_write (x, ACY_EV_W | ACY_EV_RMW, m->loc, value, m->write_tag, m->addr, m->at);
+
+  if (w >= 0 && from_read)
+    acy_dep_add (&x->events[w].vdep, (guint) r);
+  link_rmw (x, r, w);
+  x->n_instrs++;
+  if (m->fenced)
+    emit_fence (x, m->fence_tag, m->at);
+  return w;
+}
+
 /* The RMW primitives follow herd's C semantics: xchg, cmpxchg and the
  * value-returning atomics with tag mb are a relaxed (ONCE) read and write
  * between two mb fences; acquire goes on the read, release on the write;
@@ -428,6 +476,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
   gboolean mb = tag_is (x->test, t, "mb");
   Val a, v, o;
   gint loc, r, w;
+  Rmw m;
 
   *out = val_const (x, 0);
   switch (e->core)
@@ -454,16 +503,9 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_XCHG:
       if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
         return FALSE;
-      if (mb)
-        emit_fence (x, t, e->loc);
-      r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, mb ? x->tag_once : rmw_read_tag (x, t),
-                     &a, TRUE, e->loc);
-      w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &v, mb ? x->tag_once : rmw_write_tag (x, t),
-                      &a, e->loc);
-      link_rmw (x, r, w);
-      x->n_instrs++;
-      if (mb)
-        emit_fence (x, t, e->loc);
+      m = rmw_plan (x, loc, &a, t, mb, e->loc);
+      r = rmw_read (x, &m);
+      rmw_write (x, &m, r, &v, FALSE);
       *out = val_of_read (x, r);
       return !x->dead;
 
@@ -480,16 +522,9 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
           {
             if (!eval (x, e->args[2], &v))
               return FALSE;
-            if (mb)
-              emit_fence (x, t, e->loc);
-            r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, mb ? x->tag_once : rmw_read_tag (x, t),
-                           &a, TRUE, e->loc);
-            w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &v, mb ? x->tag_once : rmw_write_tag (x, t),
-                            &a, e->loc);
-            link_rmw (x, r, w);
-            x->n_instrs++;
-            if (mb)
-              emit_fence (x, t, e->loc);
+            m = rmw_plan (x, loc, &a, t, mb, e->loc);
+            r = rmw_read (x, &m);
+            rmw_write (x, &m, r, &v, FALSE);
           }
         else
           {
@@ -514,37 +549,23 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         return FALSE;
       {
         Val nv;
-        gint rt, wt;
 
         if (e->core == ACY_CORE_ATOMIC_OP)
           {
             /* herd: the read keeps the annotation (NORETURN), the write is ONCE */
-            rt = t;
-            wt = x->tag_once;
-            mb = FALSE;
+            m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
+            m.read_tag = t;
+            m.write_tag = x->tag_once;
           }
-        else if (mb)
-          rt = wt = x->tag_once;
         else
-          {
-            rt = rmw_read_tag (x, t);
-            wt = rmw_write_tag (x, t);
-          }
-        if (mb)
-          emit_fence (x, t, e->loc);
-        r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, rt, &a, TRUE, e->loc);
+          m = rmw_plan (x, loc, &a, t, mb, e->loc);
+        r = rmw_read (x, &m);
         if (r < 0)
           return FALSE;
         nv.s = sym_op (x, e->args[1]->op, x->events[r].sym, v.s);
         nv.d = v.d;
         herd_symbol (x, nv.s);
-        w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &nv, wt, &a, e->loc);
-        if (w >= 0)
-          acy_dep_add (&x->events[w].vdep, (guint) r);
-        link_rmw (x, r, w);
-        x->n_instrs++;
-        if (mb)
-          emit_fence (x, t, e->loc);
+        rmw_write (x, &m, r, &nv, TRUE);
         *out = val_of_read (x, r);
         if (e->core == ACY_CORE_ATOMIC_OP_RETURN)
           {
@@ -563,19 +584,14 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 
           if (!eval (x, e->args[1], &v))
             return FALSE;
-          emit_fence (x, x->tag_mb, e->loc);
-          r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, &a, TRUE, e->loc);
+          m = rmw_plan (x, loc, &a, x->tag_mb, TRUE, e->loc);
+          r = rmw_read (x, &m);
           if (r < 0)
             return FALSE;
           constrain (x, sym_op (x, ACY_LOP_NE, x->events[r].sym, o.s), TRUE);
           nv.s = sym_op (x, ACY_LOP_ADD, x->events[r].sym, v.s);
           nv.d = v.d;
-          w = emit_write (x, ACY_EV_W | ACY_EV_RMW, loc, &nv, x->tag_once, &a, e->loc);
-          if (w >= 0)
-            acy_dep_add (&x->events[w].vdep, (guint) r);
-          link_rmw (x, r, w);
-          x->n_instrs++;
-          emit_fence (x, x->tag_mb, e->loc);
+          rmw_write (x, &m, r, &nv, TRUE);
           *out = val_const (x, 1);
         }
       else
