@@ -12,52 +12,20 @@
 #include "acy-graph-dot.h"
 #include "acy-graph-render.h"
 #include "acy-graph-scene.h"
+#include "exec-fixture.h"
 
-static const char mp_mb[] =
-  "C C-MP+o-mb-o+o-mb-o\n"
-  "{\n}\n"
-  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
-  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
-  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
-
-typedef struct {
-  AcyMacros      *macros;
-  AcyModel       *model;
-  AcyTest        *test;
-  AcyCheckResult *result;
-  AcyRecorder    *recorder;
-} Fixture;
+typedef ExecFixture Fixture;
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *macros_path = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
-  g_autofree char *cat_path = g_build_filename (SOURCE_MODELSDIR, "coherent-rmo.cat", NULL);
-  AcyModelSource src = { .cat_path = cat_path };
-  AcyCheckOptions opts = { 0 };
-
-  f->macros = acy_macros_load (macros_path, &error);
-  g_assert_no_error (error);
-  f->model = acy_model_load (&src, &error);
-  g_assert_no_error (error);
-  f->test = acy_test_parse (mp_mb, -1, "mp.litmus", f->macros, &error);
-  g_assert_no_error (error);
-  f->recorder = acy_recorder_new (f->test);
-  opts.outcome = acy_recorder_add_outcome;
-  opts.outcome_data = f->recorder;
-  f->result = acy_check_run (f->test, f->model, &opts, NULL, &error);
-  g_assert_no_error (error);
+  exec_fixture_run (f, exec_fixture_mp_mb, "coherent-rmo.cat", 0);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  g_clear_pointer (&f->recorder, acy_recorder_free);
-  g_clear_pointer (&f->result, acy_check_result_free);
-  g_clear_pointer (&f->test, acy_test_free);
-  g_clear_pointer (&f->model, acy_model_free);
-  g_clear_pointer (&f->macros, acy_macros_free);
+  exec_fixture_clear (f);
 }
 
 static guint

@@ -15,22 +15,12 @@
 
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
+#include "exec-fixture.h"
 #include "ui-test-support.h"
 
-static const char mp_mb[] =
-  "C C-MP+o-mb-o+o-mb-o\n"
-  "{\n}\n"
-  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
-  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
-  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
-
 typedef struct {
-  AcyMacros      *macros;
-  AcyModel       *model;
-  AcyTest        *test;
-  AcyCheckResult *result;
-  AcyRecorder    *recorder;
-  GtkWidget      *window;
+  ExecFixture          run;
+  GtkWidget           *window;
   AcyExecutionBrowser *browser;
 } Fixture;
 
@@ -62,30 +52,12 @@ pause_for_screenshot (void)
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *macros_path = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
-  g_autofree char *cat_path = g_build_filename (SOURCE_MODELSDIR, "coherent-rmo.cat", NULL);
-  AcyModelSource src = { .cat_path = cat_path };
-  AcyCheckOptions opts = { 0 };
-
-  f->macros = acy_macros_load (macros_path, &error);
-  g_assert_no_error (error);
-  f->model = acy_model_load (&src, &error);
-  g_assert_no_error (error);
-  f->test = acy_test_parse (mp_mb, -1, "C-MP+o-mb-o+o-mb-o.litmus", f->macros, &error);
-  g_assert_no_error (error);
-  f->recorder = acy_recorder_new (f->test);
-  opts.outcome = acy_recorder_add_outcome;
-  opts.outcome_data = f->recorder;
-  f->result = acy_check_run (f->test, f->model, &opts, NULL, &error);
-  g_assert_no_error (error);
-  acy_recorder_resolve_states (f->recorder, f->result);
-
+  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", 0);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 800);
   f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
-  acy_execution_browser_set_run (f->browser, f->test, f->model, f->recorder);
+  acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
   gtk_window_present (GTK_WINDOW (f->window));
   iterate_until (widget_is_mapped, f->browser);
 }
@@ -95,11 +67,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   iterate_a_little ();
-  g_clear_pointer (&f->recorder, acy_recorder_free);
-  g_clear_pointer (&f->result, acy_check_result_free);
-  g_clear_pointer (&f->test, acy_test_free);
-  g_clear_pointer (&f->model, acy_model_free);
-  g_clear_pointer (&f->macros, acy_macros_free);
+  exec_fixture_clear (&f->run);
 }
 
 /* Steps from the first execution to the first forbidden one whose final
@@ -236,7 +204,7 @@ test_keyboard (Fixture *f, gconstpointer data)
 static void
 test_show_state (Fixture *f, gconstpointer data)
 {
-  guint n_states = acy_check_result_get_n_states (f->result);
+  guint n_states = acy_check_result_get_n_states (f->run.result);
   guint total = 0;
 
   for (guint s = 0; s < n_states; s++)

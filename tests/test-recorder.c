@@ -7,14 +7,7 @@
 
 #include <string.h>
 
-#include "acyclic.h"
-
-static const char mp_mb[] =
-  "C C-MP+o-mb-o+o-mb-o\n"
-  "{\n}\n"
-  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
-  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
-  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
+#include "exec-fixture.h"
 
 static const char co_rr[] =
   "C C-CO+o-o+o-o\n"
@@ -23,58 +16,15 @@ static const char co_rr[] =
   "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
   "exists\n(1:r1=4 /\\ 1:r2=3)\n";
 
-typedef struct {
-  AcyMacros      *macros;
-  AcyModel       *model;
-  AcyTest        *test;
-  AcyCheckResult *result;
-  AcyRecorder    *recorder;
-} Run;
-
-static void
-run_setup (Run *run, const char *text, const char *model_file, guint max_records)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *macros_path = g_build_filename (SOURCE_MODELSDIR, "linux-basic.def", NULL);
-  g_autofree char *cat_path = g_build_filename (SOURCE_MODELSDIR, model_file, NULL);
-  AcyModelSource src = { .cat_path = cat_path };
-  AcyCheckOptions opts = { 0 };
-
-  run->macros = acy_macros_load (macros_path, &error);
-  g_assert_no_error (error);
-  run->model = acy_model_load (&src, &error);
-  g_assert_no_error (error);
-  run->test = acy_test_parse (text, -1, "test.litmus", run->macros, &error);
-  g_assert_no_error (error);
-  run->recorder = acy_recorder_new (run->test);
-  if (max_records)
-    acy_recorder_set_limits (run->recorder, max_records, 0);
-  opts.outcome = acy_recorder_add_outcome;
-  opts.outcome_data = run->recorder;
-  run->result = acy_check_run (run->test, run->model, &opts, NULL, &error);
-  g_assert_no_error (error);
-  acy_recorder_resolve_states (run->recorder, run->result);
-}
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->recorder, acy_recorder_free);
-  g_clear_pointer (&run->result, acy_check_result_free);
-  g_clear_pointer (&run->test, acy_test_free);
-  g_clear_pointer (&run->model, acy_model_free);
-  g_clear_pointer (&run->macros, acy_macros_free);
-}
-
 static void
 test_recorder_mp (void)
 {
-  Run run = { 0 };
+  ExecFixture run = { 0 };
   const AcyCheckProgress *stats;
   guint n, allowed = 0, forbidden_condition = 0;
   gsize naive = 0;
 
-  run_setup (&run, mp_mb, "coherent-rmo.cat", 0);
+  exec_fixture_run (&run, exec_fixture_mp_mb, "coherent-rmo.cat", 0);
   stats = acy_check_result_get_stats (run.result);
   n = acy_recorder_get_n_records (run.recorder);
   g_assert_cmpuint (n, ==, stats->outcomes);
@@ -114,7 +64,7 @@ test_recorder_mp (void)
   g_assert_cmpuint (forbidden_condition, >=, 1);
   /* Sharing: the records hold less than separate copies would. */
   g_assert_cmpuint (acy_recorder_get_memory (run.recorder), <, naive);
-  run_clear (&run);
+  exec_fixture_clear (&run);
 }
 
 typedef struct {
@@ -140,10 +90,10 @@ on_explained (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoi
 static void
 test_recorder_explain (void)
 {
-  Run run = { 0 };
+  ExecFixture run = { 0 };
   guint n;
 
-  run_setup (&run, co_rr, "coherent-rmo.cat", 0);
+  exec_fixture_run (&run, co_rr, "coherent-rmo.cat", 0);
   n = acy_recorder_get_n_records (run.recorder);
   g_assert_cmpuint (n, >, 6);
   for (guint i = 0; i < n; i++)
@@ -165,22 +115,22 @@ test_recorder_explain (void)
       some_second |= acy_recorder_get_record (run.recorder, i)->outcome > 0;
     g_assert_true (some_second);
   }
-  run_clear (&run);
+  exec_fixture_clear (&run);
 }
 
 static void
 test_recorder_limit (void)
 {
-  Run run = { 0 };
+  ExecFixture run = { 0 };
   const AcyCheckProgress *stats;
 
-  run_setup (&run, mp_mb, "coherent-rmo.cat", 2);
+  exec_fixture_run (&run, exec_fixture_mp_mb, "coherent-rmo.cat", 2);
   stats = acy_check_result_get_stats (run.result);
   g_assert_cmpuint (acy_recorder_get_n_records (run.recorder), ==, 2);
   g_assert_cmpuint (acy_recorder_get_n_dropped (run.recorder), ==, stats->outcomes - 2);
   /* The verdicts are those of the whole check, whatever was dropped. */
   g_assert_cmpstr (acy_observation_to_string (acy_check_result_get_observation (run.result)), ==, "Never");
-  run_clear (&run);
+  exec_fixture_clear (&run);
 }
 
 int
