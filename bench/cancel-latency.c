@@ -5,8 +5,10 @@
  * Runs a heavy check, cancels it from another thread at several moments
  * after the start and prints how long the check took to return after
  * g_cancellable_cancel(): median and max over several runs, in ms. Also
- * times cancelling during model loading and test parsing. A benchmark:
- * it prints numbers and asserts nothing.
+ * times cancelling during model loading and test parsing, and during
+ * enumerations that emit no candidate for a long time (a search whose
+ * every branch fails, one value slow to solve, paths that all die),
+ * where the model never runs. A benchmark: it prints numbers and asserts nothing.
  *
  *   meson compile -C BUILD && BUILD/bench/cancel-latency [RUNS]
  * Run from the source tree; uses ../shared/conformance when present.
@@ -30,6 +32,56 @@ static const char builtin_test[] =
   "P2(int *x, int *y) { WRITE_ONCE(*x, 3); WRITE_ONCE(*y, 3); int r0 = READ_ONCE(*x); int r1 = READ_ONCE(*y); }\n"
   "P3(int *x, int *y) { WRITE_ONCE(*y, 4); WRITE_ONCE(*x, 4); int r0 = READ_ONCE(*y); int r1 = READ_ONCE(*x); }\n"
   "exists (0:r0=0 /\\ 1:r0=0)\n";
+
+/* Reads of x whose sum is used as an address, which no sum of numbers
+ * is: every rf choice fails, once the last read has its rf. */
+static char *
+sum_as_address_text (guint n_reads)
+{
+  GString *s = g_string_new ("C enumeration-sum-as-address\n{}\nP0(int *x, int *y)\n{\n");
+
+  for (guint i = 0; i < n_reads; i++)
+    g_string_append_printf (s, "  int r%u = READ_ONCE(*x);\n", i);
+  g_string_append (s, "  int a = r0");
+  for (guint i = 1; i < n_reads; i++)
+    g_string_append_printf (s, " + r%u", i);
+  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n"
+                   "P1(int *x) { WRITE_ONCE(*x, 1); WRITE_ONCE(*x, 2); WRITE_ONCE(*x, 3); }\n"
+                   "exists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
+
+/* r(i+1) = ri + ri: the enumerator solves a value twice per use */
+static char *
+doubling_text (guint depth)
+{
+  GString *s = g_string_new ("C enumeration-doubling\n{}\nP0(int *x, int *y)\n{\n"
+                             "  int r0 = READ_ONCE(*x);\n");
+
+  for (guint i = 1; i <= depth; i++)
+    g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
+  g_string_append_printf (s, "  if (r%u == 7)\n    WRITE_ONCE(*y, 1);\n}\n"
+                          "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
+                          "exists (0:r0=0)\n", depth);
+  return g_string_free (s, FALSE);
+}
+
+/* An if on a read per step, then a store through a number: each of the
+ * 2^n_ifs paths dies at its end. Paths are built before the search. */
+static char *
+dead_paths_text (guint n_ifs)
+{
+  GString *s = g_string_new ("C enumeration-dead-paths\n{}\nP0(int *x, int *y)\n{\n"
+                             "  int r0;\n  int z = 5;\n");
+
+  for (guint i = 0; i < n_ifs; i++)
+    g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
+                            i + 10, i);
+  g_string_append (s, "  WRITE_ONCE(*z, 1);\n}\n"
+                   "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
+                   "exists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
 
 typedef struct {
   GCancellable *cancellable;
@@ -59,70 +111,43 @@ compare_double (const void *a, const void *b)
 }
 
 static void
-report (const char *what, double *ms, guint n, guint finished)
+report (const char *what, double *ms, guint n, guint finished, guint ignored)
 {
   if (n == 0)
     {
-      g_print ("%-28s finished before the cancel in all %u runs\n", what, finished);
+      g_print ("%-40s finished before the cancel in all %u runs\n", what, finished);
       return;
     }
   qsort (ms, n, sizeof *ms, compare_double);
-  g_print ("%-28s median %8.2f ms   max %8.2f ms   (%u runs%s)\n",
+  g_print ("%-40s median %8.2f ms   max %8.2f ms   (%u runs%s%s)\n",
            what, ms[n / 2], ms[n - 1], n,
-           finished ? ", some finished first" : "");
+           finished ? ", some finished first" : "",
+           ignored ? ", some ignored the cancel" : "");
 }
 
 static gboolean
 load (const AcySetupSpec *spec, const char *test_path,
-      AcyModel **model, AcyTest **test, GError **error)
+      AcyModel **model, AcyMacros **macros, AcyTest **test, GError **error)
 {
-  g_autoptr(AcyMacros) macros = NULL;
-
-  if (!acy_setup_load (spec, model, &macros, error))
+  if (!acy_setup_load (spec, model, macros, error))
     return FALSE;
   if (test_path)
-    *test = acy_test_load (test_path, macros, error);
+    *test = acy_test_load (test_path, *macros, error);
   else
-    *test = acy_test_parse (builtin_test, -1, "builtin.litmus", macros, error);
+    *test = acy_test_parse (builtin_test, -1, "builtin.litmus", *macros, error);
   return *test != NULL;
 }
 
-int
-main (int argc, char **argv)
+/* Cancel checks of @test at each delay, @runs times each, and report. */
+static void
+time_cancels (const char *what, const AcyTest *test, const AcyModel *model, guint runs)
 {
   static const gint64 delays_ms[] = { 50, 200, 1000 };
-  guint runs = argc > 1 ? (guint) atoi (argv[1]) : 10;
-  gboolean heavy = g_file_test (HEAVY_TEST, G_FILE_TEST_EXISTS) &&
-                   g_file_test (HEAVY_CONF, G_FILE_TEST_EXISTS);
-  AcySetupSpec spec = { 0 };
-  const char *test_path = NULL;
-  AcyModel *model = NULL;
-  AcyTest *test = NULL;
-  g_autoptr(GError) error = NULL;
   double *ms = g_new0 (double, runs);
-  gint64 t0;
-
-  if (heavy)
-    {
-      spec.conf = HEAVY_CONF;
-      test_path = HEAVY_TEST;
-    }
-  else
-    spec.cat = "tso";   /* built-in model, built-in linux-basic.def */
-
-  t0 = g_get_monotonic_time ();
-  if (!load (&spec, test_path, &model, &test, &error))
-    {
-      g_printerr ("cancel-latency: %s\n", error->message);
-      return 1;
-    }
-  g_print ("test: %s (%s)\n", acy_test_get_name (test), heavy ? test_path : "built-in");
-  g_print ("model loading + parsing: %.2f ms (takes no cancellable: latency = its duration)\n",
-           (g_get_monotonic_time () - t0) / 1000.0);
 
   for (guint d = 0; d < G_N_ELEMENTS (delays_ms); d++)
     {
-      guint n = 0, finished = 0;
+      guint n = 0, finished = 0, ignored = 0;
       char label[64];
 
       for (guint r = 0; r < runs; r++)
@@ -141,20 +166,79 @@ main (int argc, char **argv)
           result = acy_check_run (test, model, &options, c.cancellable, &run_error);
           end = g_get_monotonic_time ();
           g_thread_join (thread);
-          if (result != NULL || c.cancelled_at == 0 || end < c.cancelled_at)
+          if (c.cancelled_at == 0 || end < c.cancelled_at)
             finished++;
           else
-            ms[n++] = (end - c.cancelled_at) / 1000.0;
+            {
+              /* a result after the cancel: it ran to the end regardless */
+              ignored += result != NULL;
+              ms[n++] = (end - c.cancelled_at) / 1000.0;
+            }
           g_clear_pointer (&result, acy_check_result_free);
           g_clear_error (&run_error);
           g_object_unref (c.cancellable);
         }
-      g_snprintf (label, sizeof label, "check, cancel at %4" G_GINT64_FORMAT " ms:", delays_ms[d]);
-      report (label, ms, n, finished);
+      g_snprintf (label, sizeof label, "%s, cancel at %4" G_GINT64_FORMAT " ms:", what, delays_ms[d]);
+      report (label, ms, n, finished, ignored);
+    }
+  g_free (ms);
+}
+
+int
+main (int argc, char **argv)
+{
+  guint runs = argc > 1 ? (guint) atoi (argv[1]) : 10;
+  gboolean heavy = g_file_test (HEAVY_TEST, G_FILE_TEST_EXISTS) &&
+                   g_file_test (HEAVY_CONF, G_FILE_TEST_EXISTS);
+  AcySetupSpec spec = { 0 };
+  const char *test_path = NULL;
+  AcyModel *model = NULL;
+  AcyMacros *macros = NULL;
+  AcyTest *test = NULL;
+  g_autoptr(GError) error = NULL;
+  /* each takes seconds to enumerate, emitting nothing */
+  g_autofree char *search_text = sum_as_address_text (11);
+  g_autofree char *solver_text = doubling_text (28);
+  g_autofree char *paths_text = dead_paths_text (18);
+  const char *const enum_texts[] = { search_text, solver_text, paths_text };
+  const char *const enum_labels[] = { "search, no candidate", "solving one value",
+                                      "paths, all dead" };
+  gint64 t0;
+
+  if (heavy)
+    {
+      spec.conf = HEAVY_CONF;
+      test_path = HEAVY_TEST;
+    }
+  else
+    spec.cat = "tso";   /* built-in model, built-in linux-basic.def */
+
+  t0 = g_get_monotonic_time ();
+  if (!load (&spec, test_path, &model, &macros, &test, &error))
+    {
+      g_printerr ("cancel-latency: %s\n", error->message);
+      return 1;
+    }
+  g_print ("test: %s (%s)\n", acy_test_get_name (test), heavy ? test_path : "built-in");
+  g_print ("model loading + parsing: %.2f ms (takes no cancellable: latency = its duration)\n",
+           (g_get_monotonic_time () - t0) / 1000.0);
+  time_cancels ("check", test, model, runs);
+  acy_test_free (test);
+
+  for (guint i = 0; i < G_N_ELEMENTS (enum_texts); i++)
+    {
+      test = acy_test_parse (enum_texts[i], -1, "enumeration.litmus", macros, &error);
+      if (test == NULL)
+        {
+          g_printerr ("cancel-latency: %s\n", error->message);
+          return 1;
+        }
+      g_print ("test: %s (built-in)\n", acy_test_get_name (test));
+      time_cancels (enum_labels[i], test, model, runs);
+      acy_test_free (test);
     }
 
-  acy_test_free (test);
+  acy_macros_free (macros);
   acy_model_free (model);
-  g_free (ms);
   return 0;
 }

@@ -371,6 +371,119 @@ test_limit (void)
   g_hash_table_unref (c.states);
 }
 
+/* ---- cancellation while nothing is emitted ---- */
+
+typedef struct {
+  GCancellable *cancellable;
+  gint64        delay_us;
+} Canceller;
+
+static gpointer
+cancel_later (gpointer data)
+{
+  Canceller *c = data;
+
+  g_usleep (c->delay_us);
+  g_cancellable_cancel (c->cancellable);
+  return NULL;
+}
+
+static gboolean
+count_only (const AcyCandidate *c, gpointer data)
+{
+  (*(guint64 *) data)++;
+  return TRUE;
+}
+
+/* Enumerate @text, cancelled after 50 ms: it must stop with the
+ * cancellation error, long before it would have finished. */
+static void
+assert_cancelled_soon (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "cancel.litmus", m, &error);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Canceller c = { cancellable, 50 * 1000 };
+  guint64 n = 0;
+  GThread *thread;
+  gint64 start, elapsed;
+  gboolean ok;
+
+  g_assert_no_error (error);
+  thread = g_thread_new ("cancel", cancel_later, &c);
+  start = g_get_monotonic_time ();
+  ok = acy_test_enumerate (t, NULL, count_only, &n, cancellable, &error);
+  elapsed = g_get_monotonic_time () - start;
+  if (ok && !g_cancellable_is_cancelled (cancellable))
+    {
+      /* the shape no longer takes long: this test needs a bigger one */
+      g_thread_join (thread);
+      g_test_skip ("enumerated before the cancel");
+      return;
+    }
+  g_thread_join (thread);
+
+  g_assert_false (ok);
+  /* the enumerator reports it as GCancellable does; the header says
+   * ACY_ERROR_CANCELLED: either is the cancellation error */
+  if (!g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED))
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  /* nothing was emitted: the look per candidate never came */
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpint (elapsed, <, 2 * G_USEC_PER_SEC);
+}
+
+/* @n_reads reads of x whose sum is used as an address: a sum of numbers
+ * is no address, so every choice of rf fails, but only once the last
+ * read has its rf. */
+static char *
+sum_as_address_text (guint n_reads)
+{
+  GString *s = g_string_new ("C sum-as-address\n{}\nP0(int *x, int *y)\n{\n");
+
+  for (guint i = 0; i < n_reads; i++)
+    g_string_append_printf (s, "  int r%u = READ_ONCE(*x);\n", i);
+  g_string_append (s, "  int a = r0");
+  for (guint i = 1; i < n_reads; i++)
+    g_string_append_printf (s, " + r%u", i);
+  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n\n"
+                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n  WRITE_ONCE(*x, 2);\n  WRITE_ONCE(*x, 3);\n}\n\n"
+                   "exists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_cancel_search (void)
+{
+  g_autofree char *small = sum_as_address_text (3);
+  g_autofree char *big = sum_as_address_text (11);
+  Count c = enumerate (small, BASIC);
+
+  /* no candidate at all */
+  g_assert_cmpuint (c.n, ==, 0);
+  count_free (&c);
+  /* 2 paths (a is &x or &y) and 4 or 5 writes for each of 11 reads:
+   * some 5 x 10^7 rf choices, tens of seconds of search */
+  assert_cancelled_soon (big);
+}
+
+static void
+test_cancel_solver (void)
+{
+  /* each r is used twice and solved twice: r28 takes 2^28 steps, and
+   * is solved again at each rf choice: tens of seconds */
+  GString *s = g_string_new ("C doubling\n{}\nP0(int *x, int *y)\n{\n  int r0 = READ_ONCE(*x);\n");
+  g_autofree char *text = NULL;
+
+  for (guint i = 1; i <= 28; i++)
+    g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
+  g_string_append (s, "  if (r28 == 7)\n    WRITE_ONCE(*y, 1);\n}\n\n"
+                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
+  text = g_string_free (s, FALSE);
+  assert_cancelled_soon (text);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -387,5 +500,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/thin-air-branches", test_thin_air_branches);
   g_test_add_func ("/engine/litmus/enumerate/thin-air-operations", test_thin_air_operations);
   g_test_add_func ("/engine/litmus/enumerate/limit", test_limit);
+  g_test_add_func ("/engine/litmus/enumerate/cancel-search", test_cancel_search);
+  g_test_add_func ("/engine/litmus/enumerate/cancel-solver", test_cancel_solver);
   return g_test_run ();
 }

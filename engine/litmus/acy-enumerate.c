@@ -15,6 +15,11 @@
  * or the choice closed a cycle that an operation needs, which herd
  * cannot solve (each if on such a value would otherwise double a search
  * that ends in nothing).
+ *
+ * A search can run long and emit nothing (every branch fails), and one
+ * value can take long to solve (a symbol used twice is solved twice, so
+ * r = r + r doubles the work), so cancellation is looked for every so
+ * many steps of the search and of the solver, not per candidate.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -33,6 +38,8 @@ typedef struct {
   guint64                    count;
   guint64                    n_structures;
   gboolean                   stop;
+  gboolean                   cancelled;
+  gint64                     steps_left;  /* until the next look at cancellable */
   GError                    *error;
 
   const AcyTrace           **chosen;
@@ -41,9 +48,35 @@ typedef struct {
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
 
+/* A step (an operation solved, an rf choice tried, an event set up)
+ * takes a few ns to a few hundred, so looks come well within a ms; an
+ * emitted candidate counts as a 256th of the steps, as the caller's
+ * work on it is unknown. */
+#define STEPS_PER_LOOK 16384
+
+static G_GNUC_NO_INLINE gboolean
+look_for_cancel (Enum *en)
+{
+  if (!en->cancelled && en->error == NULL
+      && g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
+    en->cancelled = TRUE;
+  /* once cancelled, every step says so, and the search unwinds at once */
+  en->steps_left = en->cancelled ? 1 : STEPS_PER_LOOK;
+  return en->cancelled;
+}
+
+/* Count @steps of work: TRUE when the enumeration was cancelled. */
+static inline gboolean
+cancelled_after (Enum *en, gint64 steps)
+{
+  en->steps_left -= steps;
+  return G_UNLIKELY (en->steps_left <= 0) && look_for_cancel (en);
+}
+
 /* ---- one combination of traces ---- */
 
 typedef struct {
+  Enum      *en;
   guint      n;
   AcyEvent  *events;
   const AcyTraceEvent **tev;  /* per event: its trace event (NULL for initial writes) */
@@ -85,6 +118,10 @@ sym_value (Combo *c, const AcySym *s, guint thread)
     case ACY_SYM_READ:
       return event_value (c, c->offset[thread] + s->read);
     case ACY_SYM_OP:
+      /* operations are not remembered, reads are: count those. When
+       * cancelled, unknown: the caller sees en->cancelled */
+      if (cancelled_after (c->en, 1))
+        return VALUE_UNKNOWN;
       a = sym_value (c, s->a, thread);
       b = s->b ? sym_value (c, s->b, thread) : 0;
       if (a == VALUE_UNKNOWN || b == VALUE_UNKNOWN)
@@ -220,7 +257,7 @@ thin_air_symbol (Combo *c, const AcySym *s0)
 
   g_ptr_array_add (todo, (gpointer) s0);
   g_hash_table_add (seen, (gpointer) s0);
-  while (todo->len > 0)
+  while (todo->len > 0 && !cancelled_after (c->en, c->n))
     {
       const AcySym *s = g_ptr_array_steal_index_fast (todo, todo->len - 1);
 
@@ -296,6 +333,9 @@ emit_finals (Enum *en, Combo *c)
             c->values[v] = thin_air_symbol (c, sym);
         }
 
+      /* also when cancelled while solving: the values are not to be used */
+      if (cancelled_after (en, STEPS_PER_LOOK / 256))
+        return FALSE;
       en->count++;
       if (en->max_candidates > 0 && en->count > en->max_candidates)
         {
@@ -304,9 +344,6 @@ emit_finals (Enum *en, Combo *c)
                        test->filename, en->max_candidates);
           return FALSE;
         }
-      if ((en->count & 255) == 0
-          && g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
-        return FALSE;
 
       cand.x = &c->x;
       cand.final = c->values;
@@ -344,6 +381,8 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
     {
       guint w = c->rf_cands[k][i];
 
+      if (cancelled_after (en, 1))
+        return FALSE;
       c->rf_of[r] = (gint) w;
       acy_rel_add (c->rf, c->n, w, r);
       if (constraints_hold (en, c))
@@ -374,6 +413,7 @@ run_combination (Enum *en)
   gsize rw;
 
   memset (&c, 0, sizeof c);
+  c.en = en;
   c.offset = acy_arena_newv (a, guint, MAX (test->n_threads, 1));
   for (guint t = 0; t < test->n_threads; t++)
     {
@@ -386,6 +426,9 @@ run_combination (Enum *en)
                    "%s: more than %d events in an execution", test->filename, ACY_MAX_EVENTS);
       return FALSE;
     }
+  /* setting a combination up takes a few passes over its events */
+  if (cancelled_after (en, n))
+    return FALSE;
   c.n = n;
   rw = acy_rel_words (n);
   c.events = acy_arena_newv0 (a, AcyEvent, n);
@@ -560,10 +603,12 @@ acy_test_enumerate (const AcyTest              *test,
   en.func = func;
   en.user_data = user_data;
   en.cancellable = cancellable;
+  en.steps_left = 1;   /* look before the first step */
   en.chosen = g_new0 (const AcyTrace *, MAX (test->n_threads, 1));
   en.arena = acy_arena_new (1 << 16);
 
-  ok = choose_traces (&en, 0);
+  /* a cancel seen in the solver may let the search end "normally" */
+  ok = choose_traces (&en, 0) && !en.cancelled;
   if (!ok && en.stop)
     ok = TRUE;
   if (!ok)
