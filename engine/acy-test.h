@@ -83,12 +83,24 @@ typedef struct {
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
                                       gpointer            user_data);
 
+/* Called with part of the rf chosen (@rf_lo: the edges chosen, @rf_hi:
+ * those and every edge still possible) and the structure of @x set (its
+ * rf and final writes are not): TRUE to skip every candidate it leads to. */
+typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
+                                    const AcyWord      *rf_lo,
+                                    const AcyWord      *rf_hi,
+                                    gpointer            user_data);
+
 /**
  * AcyEnumerateOptions:
  * @max_candidates: stop with %ACY_ERROR_LIMIT beyond this many candidates (0 = no bound)
+ * @prune_rf: (nullable): asked, while two or more reads are left to choose
+ *   an rf for, whether to skip what the choices so far lead to
  */
 typedef struct {
-  guint64 max_candidates;
+  guint64         max_candidates;
+  AcyRfPruneFunc  prune_rf;
+  gpointer        prune_data;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

@@ -36,6 +36,7 @@ typedef enum {
   B_SET,       /* lo <= s <= hi */
   B_REL,       /* lo <= r <= hi */
   B_CLOSURE,   /* a function defined on bounds */
+  B_PENDING,   /* a top-level let not evaluated yet (fun: its expression) */
 } BKind;
 
 typedef struct _BFrame BFrame;
@@ -498,7 +499,18 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
         guint slot = e->u.var.slot;
 
         if (f->slots && f->slots[slot])
-          return f->slots[slot];
+          {
+            Bnd *b = f->slots[slot];
+
+            /* top-level lets are evaluated when a check needs them */
+            if (b->kind == B_PENDING)
+              {
+                f->slots[slot] = &c->unknown;
+                b = beval (c, c->root, b->fun);
+                f->slots[slot] = b;
+              }
+            return b;
+          }
         if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel)
           return &c->unknown;
         if (f == c->root && f->conc->slots[slot] == NULL)
@@ -659,6 +671,14 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
       guint8 level = m->stmt_level[i];
 
       ev->reached = i;
+      if (st->kind == ACY_CAT_S_PROCEDURE)
+        {
+          /* binds the procedure, runs nothing */
+          if (!acy_cat_exec_top_stmt (ev, fr, items, i))
+            return 0;
+          ev->arena = ev->cache->scratch;
+          continue;
+        }
       if (level == ACY_CAT_LEVEL_NOCACHE)
         return 0;
       if (st->kind == ACY_CAT_S_WITH)
@@ -716,8 +736,13 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
           for (guint b = 0; b < st->u.let.n; b++)
             {
               const AcyCatPat *pat = &st->u.let.b[b].pat;
-              Bnd *v = st->kind == ACY_CAT_S_LET && !pat->tuple
-                       ? beval (c, c->root, st->u.let.b[b].e) : &c->unknown;
+              Bnd *v = &c->unknown;
+
+              if (st->kind == ACY_CAT_S_LET && !pat->tuple)
+                {
+                  v = new_bnd (c, B_PENDING);
+                  v->fun = st->u.let.b[b].e;
+                }
 
               for (guint k = 0; k < pat->n; k++)
                 if (pat->names[k])

@@ -50,8 +50,6 @@ acy_cat_cache_new (const AcyModel *model)
   for (guint i = 0; i < n_slots; i++)
     if (model->slot_level[i] != ACY_CAT_LEVEL_STRUCTURE)
       c->dynamic_slots[c->n_dynamic++] = i;
-  g_qsort_with_data (c->dynamic_slots, (gint) c->n_dynamic, sizeof (guint),
-                     by_level_down, model->slot_level);
   c->cap_flags = 8;
   c->flags = g_new0 (const char *, c->cap_flags + 1);
   c->scratch = acy_arena_new (64 * 1024);
@@ -75,6 +73,12 @@ acy_cat_cache_new (const AcyModel *model)
       if (st->kind == ACY_CAT_S_LET || st->kind == ACY_CAT_S_LETREC)
         c->n_unevaluated++;
     }
+  c->lazy_slots = g_new (guint, MAX (c->n_dynamic, 1));
+  for (guint k = 0; k < c->n_dynamic; k++)
+    if (c->slot_def[c->dynamic_slots[k]] != G_MAXUINT)
+      c->lazy_slots[c->n_lazy++] = c->dynamic_slots[k];
+  g_qsort_with_data (c->lazy_slots, (gint) c->n_lazy, sizeof (guint),
+                     by_level_down, model->slot_level);
   c->skip_to = g_new (guint, model->program->len + 1);
   c->skip_to[model->program->len] = model->program->len;
   for (guint i = model->program->len; i-- > 0;)
@@ -119,6 +123,7 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->evaluated);
   g_free (c->flag_stmts);
   g_free (c->skip_to);
+  g_free (c->lazy_slots);
   g_free (c);
 }
 
@@ -132,11 +137,11 @@ cache_bump (AcyCatCache *c, guint level)
   for (guint l = level; l < c->n_levels; l++)
     c->epoch[l] = t;
   /* Lets run on demand: a name must not show a value made for another
-   * choice. Dynamic slots are sorted by level, highest first. */
+   * choice. (Other statements run again where they stand.) */
   if (c->prune)
-    for (guint k = 0; k < c->n_dynamic; k++)
+    for (guint k = 0; k < c->n_lazy; k++)
       {
-        guint s = c->dynamic_slots[k];
+        guint s = c->lazy_slots[k];
         if (c->model->slot_level[s] < level)
           break;
         c->root->slots[s] = NULL;
@@ -524,15 +529,16 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         return ST_CONTINUE;
       if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
         return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
+      if (st->kind == ACY_CAT_S_LET
+          ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
+          : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
+        return ST_ERROR;
+      /* lazy from now on; one that failed runs where it stands again */
       if (top && !ev->cache->evaluated[i])
         {
           ev->cache->evaluated[i] = TRUE;
           ev->cache->n_unevaluated--;
         }
-      if (st->kind == ACY_CAT_S_LET
-          ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
-          : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
-        return ST_ERROR;
       if (memo && level != ACY_CAT_LEVEL_NOCACHE)
         memo->stamp = ++ev->cache->tick;
       return ST_CONTINUE;

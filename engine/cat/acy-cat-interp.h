@@ -160,6 +160,8 @@ typedef struct {
   guint         *flag_stmts;  /* top-level flag and undefined checks, in order */
   guint          n_flag_stmts;
   guint          n_unevaluated; /* top-level lets that have never run */
+  guint          n_lazy;
+  guint         *lazy_slots;  /* dynamic slots top-level lets bind, highest level first */
   guint64        rf_judged;   /* partial rfs judged (acy_model_runner_rf_hopeless) */
   guint          rf_furthest; /* 1 + the index of the furthest check that rejected one */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */

@@ -37,6 +37,7 @@ typedef struct {
   guint                   shard;         /* this worker judges the filter-passing candidates i with i % n_shards == shard */
   guint                   n_shards;
   guint64                 seen;          /* candidates passing the filter, enumerated by this worker */
+  guint64                 partial;       /* partial rfs judged */
   const AcyTest          *test;
   const AcyCheckOptions  *options;
   GCancellable           *cancellable;
@@ -331,6 +332,30 @@ worker_clear (CheckRun *run)
   g_clear_error (&run->error);
 }
 
+/* Whether no candidate with a part of its rf chosen can be allowed: the
+ * enumerator then skips them all. Also where a long stretch of skipped
+ * candidates looks at the clock. */
+static gboolean
+on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi,
+               gpointer user_data)
+{
+  CheckRun *run = user_data;
+
+  if (run->error || g_atomic_int_get (&run->shared->stop))
+    return TRUE;   /* unwind: on_candidate says why */
+  if ((++run->partial & 63) == 0 && run->options && run->options->timeout > 0
+      && (g_get_monotonic_time () - run->start) / 1e6 > run->options->timeout)
+    {
+      g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                   "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
+                   acy_test_get_name (run->test), run->options->timeout,
+                   __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
+      g_atomic_int_set (&run->shared->stop, TRUE);
+      return TRUE;
+    }
+  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi);
+}
+
 static gpointer
 worker_main (gpointer data)
 {
@@ -340,6 +365,12 @@ worker_main (gpointer data)
 
   if (run->options)
     eopts.max_candidates = run->options->max_candidates;
+  /* as for coherence orders: only when no one wants every outcome */
+  if (run->options == NULL || run->options->outcome == NULL)
+    {
+      eopts.prune_rf = on_partial_rf;
+      eopts.prune_data = run;
+    }
   if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
     {
       if (run->error == NULL)

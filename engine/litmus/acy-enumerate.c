@@ -40,6 +40,8 @@ typedef struct {
   gboolean                   stop;
   gboolean                   cancelled;
   gint64                     steps_left;  /* until the next look at cancellable */
+  AcyRfPruneFunc             prune;
+  gpointer                   prune_data;
   GError                    *error;
 
   const AcyTrace           **chosen;
@@ -82,6 +84,7 @@ typedef struct {
   const AcyTraceEvent **tev;  /* per event: its trace event (NULL for initial writes) */
   guint     *offset;          /* per thread: index of its first event */
   AcyWord   *po, *addr, *data, *ctrl, *rmw, *rf, *fw;
+  AcyWord   *rf_hi;           /* scratch: rf and every edge still possible */
   gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
   guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
   AcyValue  *value;           /* solver: value of each event */
@@ -369,6 +372,21 @@ emit_finals (Enum *en, Combo *c)
 /* Give reads k.. an rf source each, pruning as soon as a path constraint
  * is known to fail, or the candidates are known to be thin air that
  * herd drops. @thin_air: an event was seen unsolved on the way here. */
+/* Whether the caller rules out every candidate the rf chosen for reads
+ * before @next leads to. Asked while two or more reads are left (the
+ * last ones are quicker to try than to judge). */
+static gboolean
+rf_hopeless (Enum *en, Combo *c, guint next)
+{
+  if (en->prune == NULL || next + 2 > c->n_reads)
+    return FALSE;
+  memcpy (c->rf_hi, c->rf, acy_rel_words (c->n) * sizeof (AcyWord));
+  for (guint j = next; j < c->n_reads; j++)
+    for (guint i = 0; i < c->n_rf_cands[j]; i++)
+      acy_rel_add (c->rf_hi, c->n, c->rf_cands[j][i], c->reads[j]);
+  return en->prune (&c->x, c->rf, c->rf_hi, en->prune_data);
+}
+
 static gboolean
 assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 {
@@ -393,7 +411,9 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
           gboolean thin = thin_air || c->saw_unsolved
                           || event_value (c, r) == ACY_LIT_VALUE_UNSOLVED;
 
-          if (!(thin && thin_air_is_certain (en, c)) && !assign_rf (en, c, k + 1, thin))
+          if (!(thin && thin_air_is_certain (en, c))
+              && !(c->n_rf_cands[k] > 1 && rf_hopeless (en, c, k + 1))
+              && !assign_rf (en, c, k + 1, thin))
             return FALSE;
         }
       acy_bits_remove (acy_rel_row (c->rf, c->n, w), r);
@@ -442,6 +462,7 @@ run_combination (Enum *en)
   c.ctrl = acy_arena_newv0 (a, AcyWord, rw);
   c.rmw = acy_arena_newv0 (a, AcyWord, rw);
   c.rf = acy_arena_newv0 (a, AcyWord, rw);
+  c.rf_hi = acy_arena_newv (a, AcyWord, rw);
   c.fw = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
@@ -550,7 +571,7 @@ run_combination (Enum *en)
   c.x.rf = c.rf;
   c.x.fw = c.fw;
 
-  if (!constraints_hold (en, &c))
+  if (!constraints_hold (en, &c) || rf_hopeless (en, &c, 0))
     return TRUE;
   return assign_rf (en, &c, 0, FALSE);
 }
@@ -600,6 +621,8 @@ acy_test_enumerate (const AcyTest              *test,
   en.test = test;
   en.set = set;
   en.max_candidates = options ? options->max_candidates : 0;
+  en.prune = options ? options->prune_rf : NULL;
+  en.prune_data = options ? options->prune_data : NULL;
   en.func = func;
   en.user_data = user_data;
   en.cancellable = cancellable;
