@@ -114,6 +114,11 @@ void            acy_model_runner_free  (AcyModelRunner *runner);
  * Off by default: callers that want every outcome leave it so. */
 void            acy_model_runner_set_pruning (AcyModelRunner *runner,
                                               gboolean        prune);
+/* At most @max choices of `with` (and prefixes judged) per candidate,
+ * nested withs multiplying, before a limit error; 0 for the default
+ * (4 000 000). */
+void            acy_model_runner_set_max_branches (AcyModelRunner *runner,
+                                                   guint64         max);
 /* With pruning on: whether every candidate of @x's event structure whose
  * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
  * forbidden, so an enumerator may skip them. FALSE when unsure. Only

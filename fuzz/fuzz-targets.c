@@ -15,6 +15,7 @@
 #include "fuzz-targets.h"
 
 #define FUZZ_MAX_CANDIDATES 64
+#define FUZZ_MAX_BRANCHES   20000   /* per candidate: nested co-orders multiply */
 
 /* Message passing and an exchange: po, rf, fences, tags, rmw. */
 static const char small_tests[][400] = {
@@ -115,7 +116,8 @@ acy_fuzz_interp (const guint8 *data, gsize size)
     {
       g_autoptr(AcyTest) test = acy_test_parse (small_tests[i], -1, "small.litmus",
                                                 default_macros (), NULL);
-      AcyCheckOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES, .n_threads = 1 };
+      AcyCheckOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES,
+                               .max_branches = FUZZ_MAX_BRANCHES, .n_threads = 1 };
       g_autoptr(AcyCheckResult) result = NULL;
 
       g_assert (test != NULL);

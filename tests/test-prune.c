@@ -13,6 +13,8 @@
 #define G_LOG_DOMAIN "acyclic-test"
 #include "config.h"
 
+#include <string.h>
+
 #include "acyclic.h"
 
 /* Primitives in herd's macro format, enough for lock-style tests. */
@@ -227,6 +229,45 @@ test_examples (void)
   g_assert_cmpuint (n, >=, 40);
 }
 
+/* Nested withs multiply: three coherence orders inside one another on
+ * the writes to x make 2 + 2^2 + 2^3 choices per candidate (its
+ * last write is fixed by the condition), past a bound of 10. */
+static void
+test_branch_limit (void)
+{
+  static const char nested[] =
+    "\"nested\"\n"
+    "include \"cos-opt.cat\"\n"
+    "include \"cos-opt.cat\"\n"
+    "include \"cos-opt.cat\"\n";
+  static const char writes[] =
+    "C three-writes\n{ }\n"
+    "P0(int *x) { WRITE_ONCE(*x, 1); }\n"
+    "P1(int *x) { WRITE_ONCE(*x, 2); }\n"
+    "P2(int *x) { WRITE_ONCE(*x, 3); }\n"
+    "exists (x=1)\n";
+  g_autoptr(AcyMacros) mac = macros ();
+  g_autoptr(AcyTest) test = parse (writes, mac);
+  AcyModelSource src = { .cat_path = "nested.cat", .cat_text = nested };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyModel) mod = acy_model_load (&src, &error);
+  AcyCheckOptions opts = { .n_threads = 1, .max_branches = 10 };
+  g_autoptr(AcyCheckResult) r = NULL;
+
+  g_assert_no_error (error);
+  r = acy_check_run (test, mod, &opts, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "more than 10 choices of with"));
+  g_clear_error (&error);
+
+  /* and within the default bound it runs */
+  opts.max_branches = 0;
+  r = acy_check_run (test, mod, &opts, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -234,5 +275,6 @@ main (int argc, char **argv)
   g_test_add_func ("/prune/locks", test_locks);
   g_test_add_func ("/prune/writes", test_writes);
   g_test_add_func ("/prune/examples", test_examples);
+  g_test_add_func ("/prune/branch-limit", test_branch_limit);
   return g_test_run ();
 }

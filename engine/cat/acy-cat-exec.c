@@ -53,6 +53,7 @@ acy_cat_cache_new (const AcyModel *model)
   c->cap_flags = 8;
   c->flags = g_new0 (const char *, c->cap_flags + 1);
   c->scratch = acy_arena_new (64 * 1024);
+  c->max_branches = ACY_CAT_MAX_BRANCHES;
   c->model = model;
   c->slot_def = g_new (guint, MAX (n_slots, 1));
   for (guint i = 0; i < n_slots; i++)
@@ -373,6 +374,14 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
   guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
   Status r;
 
+  if (++ev->cache->branches > ev->cache->max_branches)
+    {
+      acy_set_error_at (ev->error, ACY_ERROR_LIMIT, st->loc,
+                        "more than %" G_GUINT64_FORMAT " choices of with for one candidate "
+                        "(nested withs multiply) near 'with'", ev->cache->max_branches);
+      return ST_ERROR;
+    }
+
   ev->cur_level = wlevel;
   fr->slots[st->u.with.slot] = elt;
   r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
@@ -397,6 +406,9 @@ prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
   AcyCatMemo *m = p->memo;
   guint upto = p->upto, failed;
 
+  /* a judged prefix counts as a choice: nested withs make many */
+  if (++p->ev->cache->branches > p->ev->cache->max_branches)
+    return FALSE;
   if (m->judged++ >= ACY_CAT_PRUNE_WARMUP && m->judged % ACY_CAT_PRUNE_RESAMPLE != 0)
     upto = m->furthest;
   if (upto == 0)
@@ -693,6 +705,7 @@ start_candidate (AcyCatEval *ev)
   AcyCatCache *c = ev->cache;
 
   acy_cat_start_structure (ev);
+  c->branches = 0;
   acy_arena_reset (c->arenas[ACY_CAT_LEVEL_CANDIDATE]);
   cache_bump (c, ACY_CAT_LEVEL_CANDIDATE);
   for (guint i = 0; i < c->n_dynamic; i++)

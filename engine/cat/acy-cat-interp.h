@@ -162,6 +162,8 @@ typedef struct {
   guint          n_unevaluated; /* top-level lets that have never run */
   guint          n_lazy;
   guint         *lazy_slots;  /* dynamic slots top-level lets bind, highest level first */
+  guint64        branches;    /* with choices taken and prefixes judged for this candidate */
+  guint64        max_branches;
   guint64        rf_judged;   /* partial rfs judged (acy_model_runner_rf_hopeless) */
   guint          rf_furthest; /* 1 + the index of the furthest check that rejected one */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
@@ -201,6 +203,10 @@ struct _AcyCatEval {
  * and then in case a later check starts to matter. */
 #define ACY_CAT_PRUNE_WARMUP   256
 #define ACY_CAT_PRUNE_RESAMPLE 4096
+
+/* Choices of `with` (coherence orders...) per candidate, nested ones
+ * multiplying: beyond this, the candidate ends with a limit error. */
+#define ACY_CAT_MAX_BRANCHES 4000000
 
 #define ACY_CAT_MAX_EVAL_DEPTH 10000
 #define ACY_CAT_MAX_TAIL_CALLS 1000000   /* calls in tail position, in a row */

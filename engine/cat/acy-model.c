@@ -236,6 +236,12 @@ acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
   runner->cache->prune = prune;
 }
 
+void
+acy_model_runner_set_max_branches (AcyModelRunner *runner, guint64 max)
+{
+  runner->cache->max_branches = max ? max : ACY_CAT_MAX_BRANCHES;
+}
+
 gboolean
 acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                               const AcyExecution *x,

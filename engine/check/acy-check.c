@@ -316,6 +316,7 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
   run->runner = acy_model_runner_new (model);
   /* Forbidden outcomes are only counted, unless someone sees each one. */
   acy_model_runner_set_pruning (run->runner, options == NULL || options->outcome == NULL);
+  acy_model_runner_set_max_branches (run->runner, options ? options->max_branches : 0);
   run->state_index = g_hash_table_new (state_hash, state_equal);
   run->flags = g_hash_table_new (NULL, NULL);
   run->start = start;

@@ -46,9 +46,12 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  * @max_candidates: give up with %ACY_ERROR_LIMIT beyond this many candidates (0: no bound)
  * @timeout: give up with %ACY_ERROR_LIMIT after this many seconds (0: none)
  * @n_threads: worker threads (0: one per core, at most 2 here)
+ * @max_branches: choices of `with` per candidate before %ACY_ERROR_LIMIT
+ *   (0: the model's default; see acy_model_runner_set_max_branches())
  */
 typedef struct {
   guint64               max_candidates;
+  guint64               max_branches;
   gdouble               timeout;
   guint                 n_threads;
   AcyCheckProgressFunc  progress;
