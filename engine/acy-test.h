@@ -96,17 +96,22 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  * @max_candidates: stop with %ACY_ERROR_LIMIT beyond this many candidates (0 = no bound)
  * @prune_rf: (nullable): asked, while two or more reads are left to choose
  *   an rf for, whether to skip what the choices so far lead to
+ * @deadline: stop with %ACY_ERROR_LIMIT once g_get_monotonic_time() has
+ *   reached this (0 = never); looked at as often as the cancellable, also
+ *   while no candidate comes out
  */
 typedef struct {
   guint64         max_candidates;
   AcyRfPruneFunc  prune_rf;
   gpointer        prune_data;
+  gint64          deadline;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)
- * and call @func for each. Returns FALSE with @error on a limit, on
- * cancellation (%ACY_ERROR_CANCELLED) or a semantic error in the test
- * (with file:line:col); TRUE otherwise, also when @func stopped early. */
+ * and call @func for each. Returns FALSE with @error on a limit (also the
+ * deadline), on cancellation (%ACY_ERROR_CANCELLED) or a semantic error in
+ * the test (with file:line:col); TRUE otherwise, also when @func stopped
+ * early. */
 gboolean    acy_test_enumerate (const AcyTest              *test,
                                 const AcyEnumerateOptions  *options,
                                 AcyCandidateFunc            func,

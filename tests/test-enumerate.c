@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "acy-test.h"
+#include "acy-model.h"
+#include "acy-check.h"
 
 #define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
 
@@ -468,20 +470,103 @@ test_cancel_search (void)
   assert_cancelled_soon (big);
 }
 
-static void
-test_cancel_solver (void)
+/* r(i+1) = ri + ri, 28 deep: each r is used twice and solved twice, so
+ * r28 takes 2^28 steps, and is solved again at each rf choice: tens of
+ * seconds, emitting nothing. */
+static char *
+doubling_text (void)
 {
-  /* each r is used twice and solved twice: r28 takes 2^28 steps, and
-   * is solved again at each rf choice: tens of seconds */
   GString *s = g_string_new ("C doubling\n{}\nP0(int *x, int *y)\n{\n  int r0 = READ_ONCE(*x);\n");
-  g_autofree char *text = NULL;
 
   for (guint i = 1; i <= 28; i++)
     g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
   g_string_append (s, "  if (r28 == 7)\n    WRITE_ONCE(*y, 1);\n}\n\n"
                    "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
-  text = g_string_free (s, FALSE);
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_cancel_solver (void)
+{
+  g_autofree char *text = doubling_text ();
+
   assert_cancelled_soon (text);
+}
+
+/* ---- the deadline ---- */
+
+/* Enumerate @text with a deadline 50 ms ahead: it must stop with the
+ * limit error, long before it would have finished. */
+static void
+assert_deadline_soon (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "deadline.litmus", m, &error);
+  AcyEnumerateOptions opts = { 0 };
+  guint64 n = 0;
+  gint64 start, elapsed;
+  gboolean ok;
+
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  opts.deadline = start + 50 * 1000;
+  ok = acy_test_enumerate (t, &opts, count_only, &n, NULL, &error);
+  elapsed = g_get_monotonic_time () - start;
+  if (ok && g_get_monotonic_time () < opts.deadline)
+    {
+      /* the shape no longer takes long: this test needs a bigger one */
+      g_test_skip ("enumerated before the deadline");
+      return;
+    }
+  g_test_message ("stopped %.1f ms after the deadline", (start + elapsed - opts.deadline) / 1000.0);
+  g_assert_false (ok);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "deadline"));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
+}
+
+static void
+test_deadline_search (void)
+{
+  g_autofree char *text = sum_as_address_text (11);
+
+  assert_deadline_soon (text);
+}
+
+static void
+test_deadline_solver (void)
+{
+  g_autofree char *text = doubling_text ();
+
+  assert_deadline_soon (text);
+}
+
+/* acy_check_run's timeout reaches the enumerator, and is reported as a
+ * timeout: "NAME: timed out after 0.2 s (0 candidates explored)". */
+static void
+test_check_timeout (void)
+{
+  g_autofree char *text = doubling_text ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "timeout.litmus", m, &error);
+  AcyModelSource src = { .cat_path = "sc.cat", .cat_text = "\"SC\"\nacyclic po | rf as sc\n" };
+  g_autoptr (AcyModel) model = acy_model_load (&src, &error);
+  AcyCheckOptions opts = { .timeout = 0.2 };
+  AcyCheckResult *result;
+  gint64 start, elapsed;
+
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  result = acy_check_run (t, model, &opts, NULL, &error);
+  elapsed = g_get_monotonic_time () - start;
+  g_test_message ("stopped %.1f ms after the timeout", elapsed / 1000.0 - 200);
+  g_assert_null (result);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "doubling: timed out after 0.2 s"));
+  g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
 }
 
 int
@@ -502,5 +587,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/limit", test_limit);
   g_test_add_func ("/engine/litmus/enumerate/cancel-search", test_cancel_search);
   g_test_add_func ("/engine/litmus/enumerate/cancel-solver", test_cancel_solver);
+  g_test_add_func ("/engine/litmus/enumerate/deadline-search", test_deadline_search);
+  g_test_add_func ("/engine/litmus/enumerate/deadline-solver", test_deadline_solver);
+  g_test_add_func ("/engine/litmus/enumerate/check-timeout", test_check_timeout);
   return g_test_run ();
 }

@@ -127,6 +127,33 @@ maybe_report_progress (CheckRun *run, gboolean force)
   g_mutex_unlock (&sh->progress_lock);
 }
 
+/* When -timeout runs out, in monotonic time; 0 without a timeout. */
+static gint64
+check_deadline (const CheckRun *run)
+{
+  if (run->options == NULL || run->options->timeout <= 0)
+    return 0;
+  return run->start + (gint64) (run->options->timeout * G_USEC_PER_SEC);
+}
+
+static gboolean
+past_deadline (const CheckRun *run)
+{
+  gint64 deadline = check_deadline (run);
+
+  return deadline > 0 && g_get_monotonic_time () >= deadline;
+}
+
+static void
+set_timed_out (CheckRun *run)
+{
+  g_clear_error (&run->error);
+  g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
+               "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
+               acy_test_get_name (run->test), run->options->timeout,
+               __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
+}
+
 static gboolean
 on_verdict (const AcyExecution *x,
             const AcyVerdict   *verdict,
@@ -182,15 +209,13 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
     }
   r->stats.candidates++;
   __atomic_fetch_add (&run->shared->candidates, 1, __ATOMIC_RELAXED);
+  /* the enumerator looks at the clock too, but only every 256
+   * candidates, and cannot know how long the model takes over one */
   if ((r->stats.candidates & 63) == 0 && run->options)
     {
-      if (run->options->timeout > 0 &&
-          (g_get_monotonic_time () - run->start) / 1e6 > run->options->timeout)
+      if (past_deadline (run))
         {
-          g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
-                       "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
-                       acy_test_get_name (run->test), run->options->timeout,
-                       __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
+          set_timed_out (run);
           return FALSE;
         }
       maybe_report_progress (run, FALSE);
@@ -344,13 +369,9 @@ on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi
 
   if (run->error || g_atomic_int_get (&run->shared->stop))
     return TRUE;   /* unwind: on_candidate says why */
-  if ((++run->partial & 63) == 0 && run->options && run->options->timeout > 0
-      && (g_get_monotonic_time () - run->start) / 1e6 > run->options->timeout)
+  if ((++run->partial & 63) == 0 && past_deadline (run))
     {
-      g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
-                   "%s: timed out after %.1f s (%" G_GUINT64_FORMAT " candidates explored)",
-                   acy_test_get_name (run->test), run->options->timeout,
-                   __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
+      set_timed_out (run);
       g_atomic_int_set (&run->shared->stop, TRUE);
       return TRUE;
     }
@@ -366,6 +387,9 @@ worker_main (gpointer data)
 
   if (run->options)
     eopts.max_candidates = run->options->max_candidates;
+  /* where no candidate comes out for long (paths, search, solver), the
+   * enumerator stops at the deadline itself */
+  eopts.deadline = check_deadline (run);
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
@@ -374,10 +398,16 @@ worker_main (gpointer data)
     }
   if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
     {
-      if (run->error == NULL)
-        run->error = enum_error;
-      else
+      if (run->error != NULL)
         g_clear_error (&enum_error);
+      else if (g_error_matches (enum_error, ACY_ERROR, ACY_ERROR_LIMIT) && past_deadline (run))
+        {
+          /* the enumerator's deadline: say so as -timeout does */
+          g_clear_error (&enum_error);
+          set_timed_out (run);
+        }
+      else
+        run->error = enum_error;
     }
   if (run->error)
     g_atomic_int_set (&run->shared->stop, TRUE);

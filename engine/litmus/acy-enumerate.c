@@ -18,8 +18,9 @@
  *
  * A search can run long and emit nothing (every branch fails), and one
  * value can take long to solve (a symbol used twice is solved twice, so
- * r = r + r doubles the work), so cancellation is looked for every so
- * many steps of the search and of the solver, not per candidate.
+ * r = r + r doubles the work), so cancellation and the deadline are
+ * looked for every so many steps of the search and of the solver, not
+ * per candidate.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -35,11 +36,12 @@ typedef struct {
   AcyCandidateFunc           func;
   gpointer                   user_data;
   GCancellable              *cancellable;
+  gint64                     deadline;    /* monotonic time, 0 = none */
   guint64                    count;
   guint64                    n_structures;
   gboolean                   stop;
-  gboolean                   cancelled;
-  gint64                     steps_left;  /* until the next look at cancellable */
+  gboolean                   halted;      /* cancelled or out of time */
+  gint64                     steps_left;  /* until the next look at both */
   AcyRfPruneFunc             prune;
   gpointer                   prune_data;
   GError                    *error;
@@ -57,22 +59,31 @@ typedef struct {
 #define STEPS_PER_LOOK 16384
 
 static G_GNUC_NO_INLINE gboolean
-look_for_cancel (Enum *en)
+look_for_halt (Enum *en)
 {
-  if (!en->cancelled && en->error == NULL
-      && g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
-    en->cancelled = TRUE;
-  /* once cancelled, every step says so, and the search unwinds at once */
-  en->steps_left = en->cancelled ? 1 : STEPS_PER_LOOK;
-  return en->cancelled;
+  if (!en->halted && en->error == NULL)
+    {
+      if (g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
+        en->halted = TRUE;
+      else if (en->deadline > 0 && g_get_monotonic_time () >= en->deadline)
+        {
+          g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                       "%s: out of time (past the deadline)", en->test->filename);
+          en->halted = TRUE;
+        }
+    }
+  /* once halted, every step says so, and the search unwinds at once */
+  en->steps_left = en->halted ? 1 : STEPS_PER_LOOK;
+  return en->halted;
 }
 
-/* Count @steps of work: TRUE when the enumeration was cancelled. */
+/* Count @steps of work: TRUE when the enumeration was cancelled or ran
+ * out of time. */
 static inline gboolean
-cancelled_after (Enum *en, gint64 steps)
+halted_after (Enum *en, gint64 steps)
 {
   en->steps_left -= steps;
-  return G_UNLIKELY (en->steps_left <= 0) && look_for_cancel (en);
+  return G_UNLIKELY (en->steps_left <= 0) && look_for_halt (en);
 }
 
 /* ---- one combination of traces ---- */
@@ -122,8 +133,8 @@ sym_value (Combo *c, const AcySym *s, guint thread)
       return event_value (c, c->offset[thread] + s->read);
     case ACY_SYM_OP:
       /* operations are not remembered, reads are: count those. When
-       * cancelled, unknown: the caller sees en->cancelled */
-      if (cancelled_after (c->en, 1))
+       * halted, unknown: the caller sees en->halted */
+      if (halted_after (c->en, 1))
         return VALUE_UNKNOWN;
       a = sym_value (c, s->a, thread);
       b = s->b ? sym_value (c, s->b, thread) : 0;
@@ -260,7 +271,7 @@ thin_air_symbol (Combo *c, const AcySym *s0)
 
   g_ptr_array_add (todo, (gpointer) s0);
   g_hash_table_add (seen, (gpointer) s0);
-  while (todo->len > 0 && !cancelled_after (c->en, c->n))
+  while (todo->len > 0 && !halted_after (c->en, c->n))
     {
       const AcySym *s = g_ptr_array_steal_index_fast (todo, todo->len - 1);
 
@@ -336,8 +347,8 @@ emit_finals (Enum *en, Combo *c)
             c->values[v] = thin_air_symbol (c, sym);
         }
 
-      /* also when cancelled while solving: the values are not to be used */
-      if (cancelled_after (en, STEPS_PER_LOOK / 256))
+      /* also when halted while solving: the values are not to be used */
+      if (halted_after (en, STEPS_PER_LOOK / 256))
         return FALSE;
       en->count++;
       if (en->max_candidates > 0 && en->count > en->max_candidates)
@@ -399,7 +410,7 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
     {
       guint w = c->rf_cands[k][i];
 
-      if (cancelled_after (en, 1))
+      if (halted_after (en, 1))
         return FALSE;
       c->rf_of[r] = (gint) w;
       acy_rel_add (c->rf, c->n, w, r);
@@ -447,7 +458,7 @@ run_combination (Enum *en)
       return FALSE;
     }
   /* setting a combination up takes a few passes over its events */
-  if (cancelled_after (en, n))
+  if (halted_after (en, n))
     return FALSE;
   c.n = n;
   rw = acy_rel_words (n);
@@ -626,12 +637,13 @@ acy_test_enumerate (const AcyTest              *test,
   en.func = func;
   en.user_data = user_data;
   en.cancellable = cancellable;
+  en.deadline = options ? options->deadline : 0;
   en.steps_left = 1;   /* look before the first step */
   en.chosen = g_new0 (const AcyTrace *, MAX (test->n_threads, 1));
   en.arena = acy_arena_new (1 << 16);
 
-  /* a cancel seen in the solver may let the search end "normally" */
-  ok = choose_traces (&en, 0) && !en.cancelled;
+  /* a halt seen in the solver may let the search end "normally" */
+  ok = choose_traces (&en, 0) && !en.halted;
   if (!ok && en.stop)
     ok = TRUE;
   if (!ok)
