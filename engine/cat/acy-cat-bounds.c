@@ -222,6 +222,31 @@ sides (Ctx *c, Bnd *b, AcyCatClass cls, AcyWord **lo, AcyWord **hi)
   return TRUE;
 }
 
+/* Whether @b is empty for sure (its upper side is). */
+static gboolean
+surely_empty (Ctx *c, Bnd *b)
+{
+  AcyCatEval *ev = c->ev;
+
+  switch (b->kind)
+    {
+    case B_CONC:
+      switch (b->conc->kind)
+        {
+        case ACY_CAT_V_EMPTY: return TRUE;
+        case ACY_CAT_V_SET: return acy_bits_is_empty (ev->words, b->conc->u.bits);
+        case ACY_CAT_V_REL: return acy_bits_is_empty ((guint) ev->rel_words, b->conc->u.bits);
+        default: return FALSE;
+        }
+    case B_SET:
+      return acy_bits_is_empty (ev->words, b->hi);
+    case B_REL:
+      return acy_bits_is_empty ((guint) ev->rel_words, b->hi);
+    default:
+      return FALSE;
+    }
+}
+
 static void
 set_slot (BFrame *bf, guint slot, Bnd *b)
 {
@@ -519,8 +544,23 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
       }
     case ACY_CAT_E_BINOP:
       {
-        Bnd *a = beval (c, bf, e->u.bin.a);
-        Bnd *b = beval (c, bf, e->u.bin.b);
+        AcyCatBinOp op = e->u.bin.op;
+        gboolean absorbs = op == ACY_CAT_OP_SEQ || op == ACY_CAT_OP_INTER;
+        Bnd *a = NULL, *b = NULL;
+
+        /* An empty side of ; or & empties the result: look at the side
+         * known exactly first, and skip the other when it is empty. */
+        if (absorbs && !dependent (c, bf, e->u.bin.b))
+          {
+            b = beval (c, bf, e->u.bin.b);
+            if (surely_empty (c, b))
+              return b;
+          }
+        a = beval (c, bf, e->u.bin.a);
+        if ((absorbs || op == ACY_CAT_OP_DIFF || op == ACY_CAT_OP_CART) && surely_empty (c, a))
+          return op == ACY_CAT_OP_CART ? conc (c, acy_cat_new_rel (c->ev)) : a;
+        if (b == NULL)
+          b = beval (c, bf, e->u.bin.b);
         if (a->kind == B_UNKNOWN || b->kind == B_UNKNOWN)
           return &c->unknown;
         return bbinop (c, e, a, b);

@@ -409,13 +409,20 @@ prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
   /* a judged prefix counts as a choice: nested withs make many */
   if (++p->ev->cache->branches > p->ev->cache->max_branches)
     return FALSE;
-  if (m->judged++ >= ACY_CAT_PRUNE_WARMUP && m->judged % ACY_CAT_PRUNE_RESAMPLE != 0)
-    upto = m->furthest;
+  upto = acy_cat_prune_upto (m->judged++, upto, m->furthest);
   if (upto == 0)
     return FALSE;
   failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, lo, hi);
   m->furthest = MAX (m->furthest, failed);
   return failed != 0;
+}
+
+guint
+acy_cat_prune_upto (guint64 judged, guint full, guint furthest)
+{
+  if (judged < ACY_CAT_PRUNE_WARMUP || judged % ACY_CAT_PRUNE_RESAMPLE == 0)
+    return full;
+  return furthest;
 }
 
 /* with x from S; rest: the rest once per element of S, each choice in

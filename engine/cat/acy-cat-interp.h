@@ -121,7 +121,7 @@ typedef struct {
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */
   guint64       judged;    /* with: prefixes judged on bounds (acy-cat-bounds.c) */
-  guint         furthest;  /* with: 1 + the index of the furthest check that rejected one */
+  guint         furthest;  /* with: 1 + the index of the furthest check that rejected a prefix */
 } AcyCatMemo;
 
 typedef struct {
@@ -198,11 +198,16 @@ struct _AcyCatEval {
  * rf) on bounds costs a walk of the model up to its last check; most
  * models reject early (the kernel model: atomic, happens-before,
  * coherence) and the checks after those never reject a partial choice.
- * So after the first few hundred judgements, the walk stops at the
- * furthest check that has rejected something, with the full walk now
- * and then in case a later check starts to matter. */
+ * So after the first few hundred judgements, the walk stops after the
+ * furthest check that has rejected one, with the full walk now and then
+ * in case a later check starts to matter. (Even a check that rejects
+ * few is worth it: what it rejects near the root is a large subtree.) */
 #define ACY_CAT_PRUNE_WARMUP   256
 #define ACY_CAT_PRUNE_RESAMPLE 4096
+
+/* How far to walk for judgement number @judged: all the way (@full) at
+ * first and now and then, else to @furthest. */
+guint        acy_cat_prune_upto   (guint64 judged, guint full, guint furthest);
 
 /* Choices of `with` (coherence orders...) per candidate, nested ones
  * multiplying: beyond this, the candidate ends with a limit error. */

@@ -255,8 +255,7 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
 
   if (!c->prune || x->n_events > ACY_MAX_EVENTS)
     return FALSE;
-  if (c->rf_judged++ >= ACY_CAT_PRUNE_WARMUP && c->rf_judged % ACY_CAT_PRUNE_RESAMPLE != 0)
-    upto = c->rf_furthest;
+  upto = acy_cat_prune_upto (c->rf_judged++, upto, c->rf_furthest);
   if (upto == 0)
     return FALSE;
   ev.model = runner->model;
