@@ -8,13 +8,17 @@
  * times cancelling during model loading and test parsing, and during
  * enumerations that emit no candidate for a long time (a search whose
  * every branch fails, one value slow to solve, paths that all die),
- * where the model never runs. A benchmark: it prints numbers and asserts nothing.
+ * where the model never runs; for those, how long past a -timeout of
+ * 200 ms the check returns, and how soon 2^18 paths that all die meet
+ * the bound on paths run. A benchmark: it prints numbers and asserts
+ * nothing.
  *
  *   meson compile -C BUILD && BUILD/bench/cancel-latency [RUNS]
  * Run from the source tree; uses ../shared/conformance when present.
  */
 #include <gio/gio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "acyclic.h"
 #include "acy-check.h"
@@ -66,18 +70,21 @@ doubling_text (guint depth)
   return g_string_free (s, FALSE);
 }
 
-/* An if on a read per step, then a store through a number: each of the
- * 2^n_ifs paths dies at its end. Paths are built before the search. */
+/* An if on a read per step, then @tail additions and a store through a
+ * number: each of the 2^n_ifs paths dies at its end. Paths are built
+ * before the search. */
 static char *
-dead_paths_text (guint n_ifs)
+dead_paths_text (guint n_ifs, guint tail)
 {
   GString *s = g_string_new ("C enumeration-dead-paths\n{}\nP0(int *x, int *y)\n{\n"
-                             "  int r0;\n  int z = 5;\n");
+                             "  int r0;\n  int r1 = 0;\n  int z = 5;\n");
 
   for (guint i = 0; i < n_ifs; i++)
     g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
                             i + 10, i);
-  g_string_append (s, "  WRITE_ONCE(*z, 1);\n}\n"
+  for (guint i = 0; i < tail; i++)
+    g_string_append (s, "  r1 = r1 + r0;\n");
+  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n"
                    "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
                    "exists (0:r0=0)\n");
   return g_string_free (s, FALSE);
@@ -115,7 +122,8 @@ report (const char *what, double *ms, guint n, guint finished, guint ignored)
 {
   if (n == 0)
     {
-      g_print ("%-40s finished before the cancel in all %u runs\n", what, finished);
+      g_print ("%-40s finished before the %s in all %u runs\n", what,
+               strstr (what, "timeout") ? "timeout" : "cancel", finished);
       return;
     }
   qsort (ms, n, sizeof *ms, compare_double);
@@ -184,6 +192,55 @@ time_cancels (const char *what, const AcyTest *test, const AcyModel *model, guin
   g_free (ms);
 }
 
+/* Check @test with a timeout of 200 ms, @runs times, and report how long
+ * past it the check returned. */
+static void
+time_timeout (const char *what, const AcyTest *test, const AcyModel *model, guint runs)
+{
+  double *ms = g_new0 (double, runs);
+  guint n = 0, finished = 0, other = 0;
+  char label[64];
+
+  for (guint r = 0; r < runs; r++)
+    {
+      AcyCheckOptions options = { .timeout = 0.2 };
+      AcyCheckResult *result;
+      GError *run_error = NULL;
+      gint64 start = g_get_monotonic_time (), end;
+
+      result = acy_check_run (test, model, &options, NULL, &run_error);
+      end = g_get_monotonic_time ();
+      if (result != NULL)
+        finished++;
+      else if (strstr (run_error->message, "timed out") == NULL)
+        other++;
+      else
+        ms[n++] = (end - start) / 1000.0 - 200;
+      g_clear_pointer (&result, acy_check_result_free);
+      g_clear_error (&run_error);
+    }
+  g_snprintf (label, sizeof label, "%s, timeout of 200 ms:", what);
+  if (other > 0)
+    g_print ("%-40s %u runs ended in another error\n", label, other);
+  report (label, ms, n, finished, 0);
+  g_free (ms);
+}
+
+/* How long a check of @test takes to fail, and with what. */
+static void
+time_error (const char *what, const AcyTest *test, const AcyModel *model)
+{
+  AcyCheckOptions options = { 0 };
+  AcyCheckResult *result;
+  g_autoptr(GError) run_error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  result = acy_check_run (test, model, &options, NULL, &run_error);
+  g_print ("%-40s %8.2f ms: %s\n", what, (g_get_monotonic_time () - start) / 1000.0,
+           result ? "finished" : run_error->message);
+  g_clear_pointer (&result, acy_check_result_free);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,10 +253,12 @@ main (int argc, char **argv)
   AcyMacros *macros = NULL;
   AcyTest *test = NULL;
   g_autoptr(GError) error = NULL;
-  /* each takes seconds to enumerate, emitting nothing */
+  /* each takes seconds to enumerate, emitting nothing; 2^15 paths of
+   * 4000 operations stay under the bound on paths run (2^16) */
   g_autofree char *search_text = sum_as_address_text (11);
   g_autofree char *solver_text = doubling_text (28);
-  g_autofree char *paths_text = dead_paths_text (18);
+  g_autofree char *paths_text = dead_paths_text (15, 4000);
+  g_autofree char *many_paths_text = dead_paths_text (18, 0);
   const char *const enum_texts[] = { search_text, solver_text, paths_text };
   const char *const enum_labels[] = { "search, no candidate", "solving one value",
                                       "paths, all dead" };
@@ -235,8 +294,18 @@ main (int argc, char **argv)
         }
       g_print ("test: %s (built-in)\n", acy_test_get_name (test));
       time_cancels (enum_labels[i], test, model, runs);
+      time_timeout (enum_labels[i], test, model, runs);
       acy_test_free (test);
     }
+
+  test = acy_test_parse (many_paths_text, -1, "enumeration.litmus", macros, &error);
+  if (test == NULL)
+    {
+      g_printerr ("cancel-latency: %s\n", error->message);
+      return 1;
+    }
+  time_error ("2^18 paths, all dead, uncancelled:", test, model);
+  acy_test_free (test);
 
   acy_macros_free (macros);
   acy_model_free (model);

@@ -378,6 +378,7 @@ test_limit (void)
 typedef struct {
   GCancellable *cancellable;
   gint64        delay_us;
+  gint64        cancelled_at;
 } Canceller;
 
 static gpointer
@@ -386,6 +387,7 @@ cancel_later (gpointer data)
   Canceller *c = data;
 
   g_usleep (c->delay_us);
+  c->cancelled_at = g_get_monotonic_time ();
   g_cancellable_cancel (c->cancellable);
   return NULL;
 }
@@ -406,7 +408,7 @@ assert_cancelled_soon (const char *text)
   g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
   g_autoptr (AcyTest) t = acy_test_parse (text, -1, "cancel.litmus", m, &error);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  Canceller c = { cancellable, 50 * 1000 };
+  Canceller c = { cancellable, 50 * 1000, 0 };
   guint64 n = 0;
   GThread *thread;
   gint64 start, elapsed;
@@ -425,6 +427,7 @@ assert_cancelled_soon (const char *text)
       return;
     }
   g_thread_join (thread);
+  g_test_message ("stopped %.1f ms after the cancel", (start + elapsed - c.cancelled_at) / 1000.0);
 
   g_assert_false (ok);
   /* the enumerator reports it as GCancellable does; the header says
@@ -493,6 +496,61 @@ test_cancel_solver (void)
   assert_cancelled_soon (text);
 }
 
+/* An if on a read per step, then a store through a number: each of the
+ * 2^n_ifs paths of P0 has no execution, which shows only at its end, so
+ * none is kept. @tail additions before the store make each path longer. */
+static char *
+dead_paths_text (guint n_ifs, guint tail)
+{
+  GString *s = g_string_new ("C dead-paths\n{}\nP0(int *x, int *y)\n{\n"
+                             "  int r0;\n  int r1 = 0;\n  int z = 5;\n");
+
+  for (guint i = 0; i < n_ifs; i++)
+    g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
+                            i + 10, i);
+  for (guint i = 0; i < tail; i++)
+    g_string_append (s, "  r1 = r1 + r0;\n");
+  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n\n"
+                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
+
+/* 2^15 paths of some 4000 operations each: about ten seconds of path
+ * building, within the bound on paths run. */
+#define SLOW_PATHS_IFS  15
+#define SLOW_PATHS_TAIL 4000
+
+static void
+test_cancel_paths (void)
+{
+  g_autofree char *text = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+
+  assert_cancelled_soon (text);
+}
+
+/* Paths that die count towards the bound on paths: 2^18 of them took
+ * seconds and kept none. */
+static void
+test_path_limit (void)
+{
+  g_autofree char *text = dead_paths_text (18, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = acy_test_parse (text, -1, "paths.litmus", m, &error);
+  guint64 n = 0;
+  gint64 start, elapsed;
+
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  g_assert_false (acy_test_enumerate (t, NULL, count_only, &n, NULL, &error));
+  elapsed = g_get_monotonic_time () - start;
+  g_test_message ("stopped after %.1f ms", elapsed / 1000.0);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "paths.litmus:3:1: P0 has more than 65536 paths"));
+  g_assert_nonnull (strstr (error->message, "(limit)"));
+  g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
+}
+
 /* ---- the deadline ---- */
 
 /* Enumerate @text with a deadline 50 ms ahead: it must stop with the
@@ -543,12 +601,19 @@ test_deadline_solver (void)
   assert_deadline_soon (text);
 }
 
+static void
+test_deadline_paths (void)
+{
+  g_autofree char *text = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+
+  assert_deadline_soon (text);
+}
+
 /* acy_check_run's timeout reaches the enumerator, and is reported as a
  * timeout: "NAME: timed out after 0.2 s (0 candidates explored)". */
 static void
-test_check_timeout (void)
+assert_check_times_out (const char *text, const char *message)
 {
-  g_autofree char *text = doubling_text ();
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
   g_autoptr (AcyTest) t = acy_test_parse (text, -1, "timeout.litmus", m, &error);
@@ -565,8 +630,18 @@ test_check_timeout (void)
   g_test_message ("stopped %.1f ms after the timeout", elapsed / 1000.0 - 200);
   g_assert_null (result);
   g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
-  g_assert_nonnull (strstr (error->message, "doubling: timed out after 0.2 s"));
+  g_assert_nonnull (strstr (error->message, message));
   g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
+}
+
+static void
+test_check_timeout (void)
+{
+  g_autofree char *solver = doubling_text ();
+  g_autofree char *paths = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+
+  assert_check_times_out (solver, "doubling: timed out after 0.2 s");
+  assert_check_times_out (paths, "dead-paths: timed out after 0.2 s");
 }
 
 int
@@ -587,8 +662,11 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/limit", test_limit);
   g_test_add_func ("/engine/litmus/enumerate/cancel-search", test_cancel_search);
   g_test_add_func ("/engine/litmus/enumerate/cancel-solver", test_cancel_solver);
+  g_test_add_func ("/engine/litmus/enumerate/cancel-paths", test_cancel_paths);
+  g_test_add_func ("/engine/litmus/enumerate/path-limit", test_path_limit);
   g_test_add_func ("/engine/litmus/enumerate/deadline-search", test_deadline_search);
   g_test_add_func ("/engine/litmus/enumerate/deadline-solver", test_deadline_solver);
+  g_test_add_func ("/engine/litmus/enumerate/deadline-paths", test_deadline_paths);
   g_test_add_func ("/engine/litmus/enumerate/check-timeout", test_check_timeout);
   return g_test_run ();
 }

@@ -62,16 +62,7 @@ static G_GNUC_NO_INLINE gboolean
 look_for_halt (Enum *en)
 {
   if (!en->halted && en->error == NULL)
-    {
-      if (g_cancellable_set_error_if_cancelled (en->cancellable, &en->error))
-        en->halted = TRUE;
-      else if (en->deadline > 0 && g_get_monotonic_time () >= en->deadline)
-        {
-          g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
-                       "%s: out of time (past the deadline)", en->test->filename);
-          en->halted = TRUE;
-        }
-    }
+    en->halted = acy_lit_halted (en->test, en->cancellable, en->deadline, &en->error);
   /* once halted, every step says so, and the search unwinds at once */
   en->steps_left = en->halted ? 1 : STEPS_PER_LOOK;
   return en->halted;
@@ -624,7 +615,7 @@ acy_test_enumerate (const AcyTest              *test,
 
   g_return_val_if_fail (test != NULL && func != NULL, FALSE);
 
-  set = acy_trace_set_build (test, cancellable, error);
+  set = acy_trace_set_build (test, cancellable, options ? options->deadline : 0, error);
   if (set == NULL)
     return FALSE;
 

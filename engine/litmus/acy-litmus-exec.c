@@ -20,6 +20,14 @@
  * of a second to trace, 20 would take minutes and gigabytes.
  * A path costs some 10 kB, twice (once per checking thread). */
 #define MAX_TRACES  (1u << 12)
+/* A path that has no execution (a store through an integer at its end)
+ * is dropped, but it took as long to run as one kept, a few us or more:
+ * the paths run are bounded too (18 ifs, whose 2^18 paths all died, ran
+ * for seconds). */
+#define MAX_RUNS    (1u << 16)
+/* Paths run between looks at the cancellable and the clock: a look
+ * costs less than a hundredth of the shortest path. */
+#define RUNS_PER_LOOK 4
 
 typedef struct {
   const AcySym *s;
@@ -870,14 +878,30 @@ save_trace (Exec *x)
   return t;
 }
 
+gboolean
+acy_lit_halted (const AcyTest *test, GCancellable *cancellable, gint64 deadline, GError **error)
+{
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return TRUE;
+  if (deadline > 0 && g_get_monotonic_time () >= deadline)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
+                   "%s: out of time (past the deadline)", test->filename);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering *numbering,
-            guint64 herd_base, AcyThreadTraces *out, GCancellable *cancellable, GError **error)
+            guint64 herd_base, AcyThreadTraces *out, GCancellable *cancellable,
+            gint64 deadline, GError **error)
 {
   Exec *x = g_new0 (Exec, 1);
   const AcyLitThread *th = &test->threads[thread];
   GPtrArray *traces = g_ptr_array_new ();
   gboolean ok = TRUE;
+  guint runs = 0;   /* paths run, kept or not */
 
   x->test = test;
   x->th = th;
@@ -893,8 +917,23 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
 
   do
     {
-      AcyArenaMark mark = acy_arena_mark (arena);
+      AcyArenaMark mark;
 
+      /* counted by paths run: those that die leave no trace behind */
+      if (runs % RUNS_PER_LOOK == 0 && acy_lit_halted (test, cancellable, deadline, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (runs++ == MAX_RUNS)
+        {
+          acy_set_error_at (error, ACY_ERROR_LIMIT, th->loc,
+                            "P%u has more than %u paths through its ifs, counting those "
+                            "with no execution (limit)", th->number, MAX_RUNS);
+          ok = FALSE;
+          break;
+        }
+      mark = acy_arena_mark (arena);
       x->pos = 0;
       x->n_events = 0;
       x->n_instrs = 0;
@@ -928,11 +967,6 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
             }
           g_ptr_array_add (traces, save_trace (x));
         }
-      if ((traces->len & 1023) == 1023 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        {
-          ok = FALSE;
-          break;
-        }
     }
   while (next_choices (x));
 
@@ -950,7 +984,8 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
 }
 
 AcyTraceSet *
-acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **error)
+acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, gint64 deadline,
+                     GError **error)
 {
   g_autoptr (AcyTraceSet) set = g_new0 (AcyTraceSet, 1);
   AcyHerdNumbering *numbering;
@@ -965,7 +1000,7 @@ acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **er
   for (guint t = 0; t < test->n_threads; t++)
     {
       if (!run_thread (test, t, set->arena, numbering, herd_base, &set->threads[t],
-                       cancellable, error))
+                       cancellable, deadline, error))
         {
           acy_herd_numbering_free (numbering);
           return NULL;

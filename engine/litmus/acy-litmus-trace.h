@@ -93,9 +93,16 @@ struct _AcyTraceSet {
   AcyThreadTraces *threads;
 };
 
-/* Runs every path of every thread. */
-AcyTraceSet *acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, GError **error);
+/* Runs every path of every thread, until cancelled or past @deadline
+ * (monotonic time, 0 = none; then %ACY_ERROR_LIMIT). */
+AcyTraceSet *acy_trace_set_build (const AcyTest *test, GCancellable *cancellable,
+                                  gint64 deadline, GError **error);
 void         acy_trace_set_free  (AcyTraceSet *set);
+
+/* Whether to stop now, with @error set: @cancellable was cancelled, or
+ * @deadline (monotonic time, 0 = none) has come. */
+gboolean     acy_lit_halted      (const AcyTest *test, GCancellable *cancellable,
+                                  gint64 deadline, GError **error);
 
 static inline void
 acy_dep_add (AcyDepSet *s, guint i)
