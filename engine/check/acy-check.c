@@ -28,15 +28,16 @@ typedef struct {
   guint64                 outcomes;      /* atomic */
   guint64                 allowed;       /* atomic */
   gint                    stop;          /* atomic: a worker failed or was told to stop */
+  guint64                 next;          /* atomic: the first filter-passing candidate no worker took */
   GMutex                  progress_lock;
   gint64                  last_progress;
 } Shared;
 
 typedef struct {
   Shared                 *shared;
-  guint                   shard;         /* this worker judges the filter-passing candidates i with i % n_shards == shard */
+  guint                   shard;         /* this worker's number; 0 counts the filtered-out candidates */
   guint                   n_shards;
-  guint64                 seen;          /* candidates passing the filter, enumerated by this worker */
+  guint64                 seen;          /* filter-passing candidates enumerated by this worker */
   guint64                 partial;       /* partial rfs judged */
   const AcyTest          *test;
   const AcyCheckOptions  *options;
@@ -193,12 +194,24 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
 
-  /* Deal out the candidates the model will judge in turn: those the
-   * filter drops cost nothing, and they often alternate with the ones it
-   * keeps (the last choice made is a read's value), which would hand all
-   * the work to one worker. Worker 0 counts the dropped ones. */
-  if (c->filter ? run->seen++ % run->n_shards != run->shard : run->shard != 0)
-    return TRUE;
+  /* Both workers enumerate the same candidates in the same order; the
+   * ones the model will judge go to whichever worker gets to each first
+   * (the other is busy with a costly one), numbered by the filter-passing
+   * ones so the count is the same in both. Worker 0 counts the dropped
+   * ones, which cost nothing. */
+  if (!c->filter)
+    {
+      if (run->shard != 0)
+        return TRUE;
+    }
+  else if (run->n_shards > 1)
+    {
+      guint64 mine = run->seen++;
+
+      if (!__atomic_compare_exchange_n (&run->shared->next, &mine, mine + 1, FALSE,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return TRUE;   /* the other worker took it */
+    }
   if (g_atomic_int_get (&run->shared->stop))
     return FALSE;
   if (g_cancellable_is_cancelled (run->cancellable))
@@ -466,7 +479,7 @@ acy_check_run (const AcyTest          *test,
   g_return_val_if_fail (test != NULL, NULL);
   g_return_val_if_fail (model != NULL, NULL);
 
-  /* Two workers split the candidates between them (every second one each):
+  /* Two workers split the candidates between them (see on_candidate):
    * each enumerates all candidates, which is cheap next to judging them,
    * so the workers share nothing but counters. */
   n_workers = options && options->n_threads ? options->n_threads : g_get_num_processors ();
