@@ -93,14 +93,15 @@ struct _AcyTraceSet {
   AcyThreadTraces *threads;
 };
 
-/* Runs every path of every thread, until cancelled or past @deadline
- * (monotonic time, 0 = none; then %ACY_ERROR_LIMIT). */
+/* Runs every path of every thread, until cancelled (%ACY_ERROR_CANCELLED)
+ * or past @deadline (monotonic time, 0 = none; then %ACY_ERROR_LIMIT). */
 AcyTraceSet *acy_trace_set_build (const AcyTest *test, GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 void         acy_trace_set_free  (AcyTraceSet *set);
 
-/* Whether to stop now, with @error set: @cancellable was cancelled, or
- * @deadline (monotonic time, 0 = none) has come. */
+/* Whether to stop now, with @error set: @cancellable was cancelled
+ * (%ACY_ERROR_CANCELLED), or @deadline (monotonic time, 0 = none) has
+ * come (%ACY_ERROR_LIMIT). */
 gboolean     acy_lit_halted      (const AcyTest *test, GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 
