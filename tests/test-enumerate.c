@@ -527,7 +527,9 @@ test_cancel_paths (void)
 }
 
 /* Paths that die count towards the bound on paths: 2^18 of them took
- * seconds and kept none. */
+ * seconds and kept none. The error shows that building stopped at the
+ * bound (a fraction of a second here, ten times that under sanitizers),
+ * so the time is only reported. */
 static void
 test_path_limit (void)
 {
@@ -546,7 +548,6 @@ test_path_limit (void)
   g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
   g_assert_nonnull (strstr (error->message, "paths.litmus:3:1: P0 has more than 65536 paths"));
   g_assert_nonnull (strstr (error->message, "(limit)"));
-  g_assert_cmpint (elapsed, <, 3 * G_USEC_PER_SEC);
 }
 
 /* ---- the deadline ---- */
