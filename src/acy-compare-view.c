@@ -580,9 +580,7 @@ run_done (GObject *source, GAsyncResult *result, gpointer data)
     }
   else
     {
-      /* The enumerator says so with GIO's error, the checker with ours. */
-      run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED)
-                       || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED);
       run->error = g_strdup (error->message);
     }
   update_head (self, run);
