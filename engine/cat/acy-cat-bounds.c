@@ -66,6 +66,9 @@ typedef struct {
   guint       depth;
   BFrame     *root;
   Bnd         unknown;
+  /* what the walk changes in ev, put back at its end */
+  AcyArena   *saved_arena;
+  guint       saved_depth, saved_reached;
 } Ctx;
 
 static Bnd *beval (Ctx *c, BFrame *bf, const AcyCatExpr *e);
@@ -809,6 +812,9 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
 static void
 walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel)
 {
+  c->saved_arena = ev->arena;
+  c->saved_depth = ev->depth;
+  c->saved_reached = ev->reached;
   acy_arena_reset (ev->cache->scratch);
   ev->arena = ev->cache->scratch;
   c->ev = ev;
@@ -817,6 +823,31 @@ walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel)
   c->root = root;
   root->conc = fr;
   root->slots = acy_arena_newv0 (ev->arena, Bnd *, MAX (ev->model->n_root_slots, 1));
+}
+
+/* Puts back what the walk changed; errors met on the way are dropped
+ * (the ordinary evaluation meets them again and reports them). */
+static guint
+walk_end (Ctx *c, guint failed)
+{
+  AcyCatEval *ev = c->ev;
+
+  g_clear_error (ev->error);
+  ev->arena = c->saved_arena;
+  ev->depth = c->saved_depth;
+  ev->reached = c->saved_reached;
+  return failed;
+}
+
+/* A bound on a relation given by its two sides. */
+static Bnd *
+given_rel (Ctx *c, const AcyWord *lo, const AcyWord *hi)
+{
+  Bnd *b = new_bnd (c, B_REL);
+
+  b->lo = (AcyWord *) lo;
+  b->hi = (AcyWord *) hi;
+  return b;
 }
 
 guint
@@ -829,24 +860,12 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
                      const AcyWord         *lo,
                      const AcyWord         *hi)
 {
-  AcyArena *saved_arena = ev->arena;
-  guint saved_depth = ev->depth, saved_reached = ev->reached;
-  guint failed;
   Ctx c = { 0 };
   BFrame root = { 0 };
-  Bnd *co;
 
   walk_begin (&c, &root, ev, fr, wlevel);
-  co = new_bnd (&c, B_REL);
-  co->lo = (AcyWord *) lo;
-  co->hi = (AcyWord *) hi;
-  root.slots[items[with_index]->u.with.slot] = co;
-  failed = walk (&c, items, with_index + 1, upto, FALSE);
-  g_clear_error (ev->error);
-  ev->arena = saved_arena;
-  ev->depth = saved_depth;
-  ev->reached = saved_reached;
-  return failed;
+  root.slots[items[with_index]->u.with.slot] = given_rel (&c, lo, hi);
+  return walk_end (&c, walk (&c, items, with_index + 1, upto, FALSE));
 }
 
 guint
@@ -856,29 +875,18 @@ acy_cat_bounds_candidate_fail (AcyCatEval    *ev,
                                guint          upto)
 {
   AcyCatStmt *const *items = (AcyCatStmt *const *) ev->model->program->pdata;
-  AcyArena *saved_arena = ev->arena;
-  guint saved_depth = ev->depth, saved_reached = ev->reached;
-  guint failed;
   Ctx c = { 0 };
   BFrame root = { 0 };
-  Bnd *rf, *fw;
+  Bnd *fw;
 
   walk_begin (&c, &root, ev, ev->root, ACY_CAT_LEVEL_CANDIDATE);
-  rf = new_bnd (&c, B_REL);
-  rf->lo = (AcyWord *) rf_lo;
-  rf->hi = (AcyWord *) rf_hi;
-  root.slots[ACY_CAT_P_RF] = rf;
+  root.slots[ACY_CAT_P_RF] = given_rel (&c, rf_lo, rf_hi);
   /* FW: the final writes are chosen with the last rf */
   fw = new_bits (&c, B_SET, FALSE);
   memset (fw->lo, 0, MAX (ev->words, 1) * sizeof (AcyWord));
   acy_bits_copy (ev->words, fw->hi, acy_cat_to_set (ev, NULL, ev->root->slots[ACY_CAT_P_W]));
   root.slots[ACY_CAT_P_FW] = fw;
-  failed = walk (&c, items, 0, MIN (upto, ev->model->program->len), TRUE);
-  g_clear_error (ev->error);
-  ev->arena = saved_arena;
-  ev->depth = saved_depth;
-  ev->reached = saved_reached;
-  return failed;
+  return walk_end (&c, walk (&c, items, 0, MIN (upto, ev->model->program->len), TRUE));
 }
 
 guint

@@ -236,6 +236,19 @@ acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
   runner->cache->prune = prune;
 }
 
+/* An evaluator of @runner's model on @x. */
+static void
+eval_init (AcyCatEval *ev, AcyModelRunner *runner, const AcyExecution *x, GError **error)
+{
+  ev->model = runner->model;
+  ev->cache = runner->cache;
+  ev->x = x;
+  ev->n = x->n_events;
+  ev->words = ACY_WORDS (x->n_events);
+  ev->rel_words = acy_rel_words (x->n_events);
+  ev->error = error;
+}
+
 void
 acy_model_runner_set_max_branches (AcyModelRunner *runner, guint64 max)
 {
@@ -258,13 +271,7 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
   upto = acy_cat_prune_upto (c->rf_judged++, upto, c->rf_furthest);
   if (upto == 0)
     return FALSE;
-  ev.model = runner->model;
-  ev.cache = c;
-  ev.x = x;
-  ev.n = x->n_events;
-  ev.words = ACY_WORDS (x->n_events);
-  ev.rel_words = acy_rel_words (x->n_events);
-  ev.error = &local_error;
+  eval_init (&ev, runner, x, &local_error);
   ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
   acy_cat_start_structure (&ev);
   failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto);
@@ -293,13 +300,7 @@ acy_model_runner_check (AcyModelRunner     *runner,
 
   g_return_val_if_fail (x->n_events <= ACY_MAX_EVENTS, FALSE);
 
-  ev.model = runner->model;
-  ev.cache = runner->cache;
-  ev.x = x;
-  ev.n = x->n_events;
-  ev.words = ACY_WORDS (x->n_events);
-  ev.rel_words = acy_rel_words (x->n_events);
-  ev.error = &local_error;
+  eval_init (&ev, runner, x, &local_error);
   ev.func = func;
   ev.user_data = user_data;
   ok = acy_cat_run (&ev);
