@@ -23,6 +23,7 @@
 #include "acyclic.h"
 #include "acy-check.h"
 #include "acy-setup.h"
+#include "slow-shapes.h"
 
 #define HEAVY_TEST "../shared/conformance/heavy-unfinished/C-ManfredSpraul-L1G2xchg.litmus"
 #define HEAVY_CONF "../shared/conformance/lkmm/linux-kernel.cfg"
@@ -36,59 +37,6 @@ static const char builtin_test[] =
   "P2(int *x, int *y) { WRITE_ONCE(*x, 3); WRITE_ONCE(*y, 3); int r0 = READ_ONCE(*x); int r1 = READ_ONCE(*y); }\n"
   "P3(int *x, int *y) { WRITE_ONCE(*y, 4); WRITE_ONCE(*x, 4); int r0 = READ_ONCE(*y); int r1 = READ_ONCE(*x); }\n"
   "exists (0:r0=0 /\\ 1:r0=0)\n";
-
-/* Reads of x whose sum is used as an address, which no sum of numbers
- * is: every rf choice fails, once the last read has its rf. */
-static char *
-sum_as_address_text (guint n_reads)
-{
-  GString *s = g_string_new ("C enumeration-sum-as-address\n{}\nP0(int *x, int *y)\n{\n");
-
-  for (guint i = 0; i < n_reads; i++)
-    g_string_append_printf (s, "  int r%u = READ_ONCE(*x);\n", i);
-  g_string_append (s, "  int a = r0");
-  for (guint i = 1; i < n_reads; i++)
-    g_string_append_printf (s, " + r%u", i);
-  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n"
-                   "P1(int *x) { WRITE_ONCE(*x, 1); WRITE_ONCE(*x, 2); WRITE_ONCE(*x, 3); }\n"
-                   "exists (0:r0=0)\n");
-  return g_string_free (s, FALSE);
-}
-
-/* r(i+1) = ri + ri: the enumerator solves a value twice per use */
-static char *
-doubling_text (guint depth)
-{
-  GString *s = g_string_new ("C enumeration-doubling\n{}\nP0(int *x, int *y)\n{\n"
-                             "  int r0 = READ_ONCE(*x);\n");
-
-  for (guint i = 1; i <= depth; i++)
-    g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
-  g_string_append_printf (s, "  if (r%u == 7)\n    WRITE_ONCE(*y, 1);\n}\n"
-                          "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
-                          "exists (0:r0=0)\n", depth);
-  return g_string_free (s, FALSE);
-}
-
-/* An if on a read per step, then @tail additions and a store through a
- * number: each of the 2^n_ifs paths dies at its end. Paths are built
- * before the search. */
-static char *
-dead_paths_text (guint n_ifs, guint tail)
-{
-  GString *s = g_string_new ("C enumeration-dead-paths\n{}\nP0(int *x, int *y)\n{\n"
-                             "  int r0;\n  int r1 = 0;\n  int z = 5;\n");
-
-  for (guint i = 0; i < n_ifs; i++)
-    g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
-                            i + 10, i);
-  for (guint i = 0; i < tail; i++)
-    g_string_append (s, "  r1 = r1 + r0;\n");
-  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n"
-                   "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
-                   "exists (0:r0=0)\n");
-  return g_string_free (s, FALSE);
-}
 
 typedef struct {
   GCancellable *cancellable;
@@ -255,10 +203,10 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   /* each takes seconds to enumerate, emitting nothing; 2^15 paths of
    * 4000 operations stay under the bound on paths run (2^16) */
-  g_autofree char *search_text = sum_as_address_text (11);
-  g_autofree char *solver_text = doubling_text (28);
-  g_autofree char *paths_text = dead_paths_text (15, 4000);
-  g_autofree char *many_paths_text = dead_paths_text (18, 0);
+  g_autofree char *search_text = slow_shape_sum_as_address (11);
+  g_autofree char *solver_text = slow_shape_doubling (28);
+  g_autofree char *paths_text = slow_shape_dead_paths (15, 4000);
+  g_autofree char *many_paths_text = slow_shape_dead_paths (18, 0);
   const char *const enum_texts[] = { search_text, solver_text, paths_text };
   const char *const enum_labels[] = { "search, no candidate", "solving one value",
                                       "paths, all dead" };

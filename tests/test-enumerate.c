@@ -10,6 +10,7 @@
 #include "acy-test.h"
 #include "acy-model.h"
 #include "acy-check.h"
+#include "slow-shapes.h"
 
 #define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
 
@@ -437,30 +438,11 @@ assert_cancelled_soon (const char *text)
   g_assert_cmpint (elapsed, <, 2 * G_USEC_PER_SEC);
 }
 
-/* @n_reads reads of x whose sum is used as an address: a sum of numbers
- * is no address, so every choice of rf fails, but only once the last
- * read has its rf. */
-static char *
-sum_as_address_text (guint n_reads)
-{
-  GString *s = g_string_new ("C sum-as-address\n{}\nP0(int *x, int *y)\n{\n");
-
-  for (guint i = 0; i < n_reads; i++)
-    g_string_append_printf (s, "  int r%u = READ_ONCE(*x);\n", i);
-  g_string_append (s, "  int a = r0");
-  for (guint i = 1; i < n_reads; i++)
-    g_string_append_printf (s, " + r%u", i);
-  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n\n"
-                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n  WRITE_ONCE(*x, 2);\n  WRITE_ONCE(*x, 3);\n}\n\n"
-                   "exists (0:r0=0)\n");
-  return g_string_free (s, FALSE);
-}
-
 static void
 test_cancel_search (void)
 {
-  g_autofree char *small = sum_as_address_text (3);
-  g_autofree char *big = sum_as_address_text (11);
+  g_autofree char *small = slow_shape_sum_as_address (3);
+  g_autofree char *big = slow_shape_sum_as_address (11);
   Count c = enumerate (small, BASIC);
 
   /* no candidate at all */
@@ -471,46 +453,12 @@ test_cancel_search (void)
   assert_cancelled_soon (big);
 }
 
-/* r(i+1) = ri + ri, 28 deep: each r is used twice and solved twice, so
- * r28 takes 2^28 steps, and is solved again at each rf choice: tens of
- * seconds, emitting nothing. */
-static char *
-doubling_text (void)
-{
-  GString *s = g_string_new ("C doubling\n{}\nP0(int *x, int *y)\n{\n  int r0 = READ_ONCE(*x);\n");
-
-  for (guint i = 1; i <= 28; i++)
-    g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
-  g_string_append (s, "  if (r28 == 7)\n    WRITE_ONCE(*y, 1);\n}\n\n"
-                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
-  return g_string_free (s, FALSE);
-}
-
 static void
 test_cancel_solver (void)
 {
-  g_autofree char *text = doubling_text ();
+  g_autofree char *text = slow_shape_doubling (28);
 
   assert_cancelled_soon (text);
-}
-
-/* An if on a read per step, then a store through a number: each of the
- * 2^n_ifs paths of P0 has no execution, which shows only at its end, so
- * none is kept. @tail additions before the store make each path longer. */
-static char *
-dead_paths_text (guint n_ifs, guint tail)
-{
-  GString *s = g_string_new ("C dead-paths\n{}\nP0(int *x, int *y)\n{\n"
-                             "  int r0;\n  int r1 = 0;\n  int z = 5;\n");
-
-  for (guint i = 0; i < n_ifs; i++)
-    g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
-                            i + 10, i);
-  for (guint i = 0; i < tail; i++)
-    g_string_append (s, "  r1 = r1 + r0;\n");
-  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n\n"
-                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
-  return g_string_free (s, FALSE);
 }
 
 /* 2^15 paths of some 4000 operations each: about ten seconds of path
@@ -521,7 +469,7 @@ dead_paths_text (guint n_ifs, guint tail)
 static void
 test_cancel_paths (void)
 {
-  g_autofree char *text = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+  g_autofree char *text = slow_shape_dead_paths (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
 
   assert_cancelled_soon (text);
 }
@@ -533,7 +481,7 @@ test_cancel_paths (void)
 static void
 test_path_limit (void)
 {
-  g_autofree char *text = dead_paths_text (18, 0);
+  g_autofree char *text = slow_shape_dead_paths (18, 0);
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
   g_autoptr (AcyTest) t = acy_test_parse (text, -1, "paths.litmus", m, &error);
@@ -587,7 +535,7 @@ assert_deadline_soon (const char *text)
 static void
 test_deadline_search (void)
 {
-  g_autofree char *text = sum_as_address_text (11);
+  g_autofree char *text = slow_shape_sum_as_address (11);
 
   assert_deadline_soon (text);
 }
@@ -595,7 +543,7 @@ test_deadline_search (void)
 static void
 test_deadline_solver (void)
 {
-  g_autofree char *text = doubling_text ();
+  g_autofree char *text = slow_shape_doubling (28);
 
   assert_deadline_soon (text);
 }
@@ -603,7 +551,7 @@ test_deadline_solver (void)
 static void
 test_deadline_paths (void)
 {
-  g_autofree char *text = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+  g_autofree char *text = slow_shape_dead_paths (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
 
   assert_deadline_soon (text);
 }
@@ -663,8 +611,8 @@ assert_check_cancelled (const char *text)
 static void
 test_check_cancel (void)
 {
-  g_autofree char *solver = doubling_text ();
-  g_autofree char *paths = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+  g_autofree char *solver = slow_shape_doubling (28);
+  g_autofree char *paths = slow_shape_dead_paths (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
 
   assert_check_cancelled (solver);
   assert_check_cancelled (paths);
@@ -673,8 +621,8 @@ test_check_cancel (void)
 static void
 test_check_timeout (void)
 {
-  g_autofree char *solver = doubling_text ();
-  g_autofree char *paths = dead_paths_text (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
+  g_autofree char *solver = slow_shape_doubling (28);
+  g_autofree char *paths = slow_shape_dead_paths (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
 
   assert_check_times_out (solver, "doubling: timed out after 0.2 s");
   assert_check_times_out (paths, "dead-paths: timed out after 0.2 s");

@@ -1,0 +1,51 @@
+/* slow-shapes.c - litmus tests that are slow to enumerate on purpose
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "slow-shapes.h"
+
+char *
+slow_shape_sum_as_address (guint n_reads)
+{
+  GString *s = g_string_new ("C sum-as-address\n{}\nP0(int *x, int *y)\n{\n");
+
+  for (guint i = 0; i < n_reads; i++)
+    g_string_append_printf (s, "  int r%u = READ_ONCE(*x);\n", i);
+  g_string_append (s, "  int a = r0");
+  for (guint i = 1; i < n_reads; i++)
+    g_string_append_printf (s, " + r%u", i);
+  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n\n"
+                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n  WRITE_ONCE(*x, 2);\n  WRITE_ONCE(*x, 3);\n}\n\n"
+                   "exists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+slow_shape_doubling (guint depth)
+{
+  GString *s = g_string_new ("C doubling\n{}\nP0(int *x, int *y)\n{\n  int r0 = READ_ONCE(*x);\n");
+
+  for (guint i = 1; i <= depth; i++)
+    g_string_append_printf (s, "  int r%u = r%u + r%u;\n", i, i - 1, i - 1);
+  g_string_append_printf (s, "  if (r%u == 7)\n    WRITE_ONCE(*y, 1);\n}\n\n"
+                          "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n", depth);
+  return g_string_free (s, FALSE);
+}
+
+char *
+slow_shape_dead_paths (guint n_ifs, guint tail)
+{
+  GString *s = g_string_new ("C dead-paths\n{}\nP0(int *x, int *y)\n{\n"
+                             "  int r0;\n  int r1 = 0;\n  int z = 5;\n");
+
+  for (guint i = 0; i < n_ifs; i++)
+    g_string_append_printf (s, "  r0 = READ_ONCE(*x);\n  if (r0 == %u)\n    WRITE_ONCE(*y, %u);\n",
+                            i + 10, i);
+  for (guint i = 0; i < tail; i++)
+    g_string_append (s, "  r1 = r1 + r0;\n");
+  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n\n"
+                   "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
+  return g_string_free (s, FALSE);
+}
