@@ -580,7 +580,9 @@ run_done (GObject *source, GAsyncResult *result, gpointer data)
     }
   else
     {
-      run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+      /* The checker says so with its error, GTask (the run was cancelled) with GIO's. */
+      run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED)
+                       || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       run->error = g_strdup (error->message);
     }
   update_head (self, run);
