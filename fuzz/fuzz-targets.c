@@ -16,6 +16,10 @@
 
 #define FUZZ_MAX_CANDIDATES 64
 #define FUZZ_MAX_BRANCHES   20000   /* per candidate: nested co-orders multiply */
+/* A test can make the enumerator search long and find nothing (reads
+ * through pointers read from memory, say): like a user's -timeout, the
+ * harness stops it, as test-enumerate checks it can at any point. */
+#define FUZZ_SECONDS        2
 
 /* Message passing and an exchange: po, rf, fences, tags, rmw. */
 static const char small_tests[][400] = {
@@ -60,6 +64,7 @@ enumerate_test (const AcyTest *test)
   AcyEnumerateOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES };
   guint n = 0;
 
+  opts.deadline = g_get_monotonic_time () + FUZZ_SECONDS * G_USEC_PER_SEC;
   acy_test_enumerate (test, &opts, count_candidate, &n, NULL, NULL);
 }
 
@@ -117,7 +122,8 @@ acy_fuzz_interp (const guint8 *data, gsize size)
       g_autoptr(AcyTest) test = acy_test_parse (small_tests[i], -1, "small.litmus",
                                                 default_macros (), NULL);
       AcyCheckOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES,
-                               .max_branches = FUZZ_MAX_BRANCHES, .n_threads = 1 };
+                               .max_branches = FUZZ_MAX_BRANCHES, .n_threads = 1,
+                               .timeout = FUZZ_SECONDS };
       g_autoptr(AcyCheckResult) result = NULL;
 
       g_assert (test != NULL);
