@@ -1,4 +1,4 @@
-/* acy-cat-bounds.c - judging a coherence order before it is complete
+/* acy-cat-bounds.c - judging a choice before it is complete
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -12,14 +12,21 @@
  * acyclic, a pair in lo for empty...), the check fails for every
  * completion, and the caller skips them all.
  *
+ * The same walk judges a partial rf for the enumerator, from the start
+ * of the model: rf lies between the edges chosen and every edge still
+ * possible, the final writes are unknown, and a `with` whose choices are
+ * known binds its name to bounds over all of them (coherence orders
+ * included), so the walk goes on to the checks after it.
+ *
  * A test that takes a lock in every thread has thousands of orders of
  * the lock variable per candidate, nearly all of them failing `atomic`
- * or coherence after two or three writes; this finds that at the prefix.
+ * or coherence after two or three writes, and most of its rfs allow no
+ * coherence order at all; this finds both early.
  *
  * Whatever is not handled (let rec, match, sets of values...) evaluates
  * to "unknown", which fails no check: the walk can only miss chances to
- * skip, never skip an order the model would allow. Parts that do not
- * depend on the order are evaluated exactly, by the ordinary evaluator.
+ * skip, never skip a choice the model would allow. Parts that do not
+ * depend on the choice are evaluated exactly, by the ordinary evaluator.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
