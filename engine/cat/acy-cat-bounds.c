@@ -105,27 +105,6 @@ var_bound (Ctx *c, BFrame *bf, const AcyCatExpr *e)
 static gboolean
 dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
 {
-  if (bf == c->root)
-    {
-      /* In a statement of the root frame, acy-cat-deps.c gave a memo to
-       * the largest subexpressions that depend on less than the
-       * statement; any other compound one depends on as much. */
-      if (e->memo)
-        return e->memo_level >= c->wlevel;
-      switch (e->kind)
-        {
-        case ACY_CAT_E_VAR:
-          return var_bound (c, bf, e);
-        case ACY_CAT_E_EMPTY:
-        case ACY_CAT_E_UNIV:
-        case ACY_CAT_E_UNBOUND:
-        case ACY_CAT_E_TAG:
-        case ACY_CAT_E_STRING:
-          return FALSE;
-        default:
-          return TRUE;
-        }
-    }
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY:
@@ -136,6 +115,16 @@ dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
       return FALSE;
     case ACY_CAT_E_VAR:
       return var_bound (c, bf, e);
+    default:
+      break;
+    }
+  /* In a statement of the root frame, acy-cat-deps.c gave a memo to the
+   * largest subexpressions that depend on less than the statement; any
+   * other compound one depends on as much. */
+  if (bf == c->root)
+    return e->memo ? e->memo_level >= c->wlevel : TRUE;
+  switch (e->kind)
+    {
     case ACY_CAT_E_SET:
     case ACY_CAT_E_TUPLE:
       for (guint i = 0; i < e->u.list.n; i++)
