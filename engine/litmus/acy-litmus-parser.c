@@ -715,6 +715,12 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         {
           const AcyLitToken *r;
 
+          if (t->value < 0 || t->value > G_MAXINT16)
+            {
+              /* (a thread that does not exist is found later, by name) */
+              error_near (ps, error, ACY_ERROR_UNKNOWN_NAME, t, "no thread has this number");
+              return FALSE;
+            }
           advance (ps);
           advance (ps);
           r = peek (ps);
