@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "acyclic.h"
 #include "acy-cli.h"
@@ -467,9 +468,13 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       if (o->verbose)
         {
           const AcyCheckProgress *st = acy_check_result_get_stats (result);
+          struct rusage usage = { 0 };
+
+          getrusage (RUSAGE_SELF, &usage);
           fprintf (stderr, "%s: %" G_GUINT64_FORMAT " candidates, %" G_GUINT64_FORMAT
-                   " outcomes, %" G_GUINT64_FORMAT " allowed, %.3f s\n",
-                   file, st->candidates, st->outcomes, st->allowed, st->elapsed);
+                   " outcomes, %" G_GUINT64_FORMAT " allowed, %.3f s, peak memory %.1f MB\n",
+                   file, st->candidates, st->outcomes, st->allowed, st->elapsed,
+                   usage.ru_maxrss / 1024.0);
         }
       fflush (stdout);
     }
