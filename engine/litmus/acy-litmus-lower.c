@@ -248,6 +248,15 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
     case ACY_LSTMT_STORE:
       if ((s->lhs = expand_expr (lw, s->lhs, depth, error)) == NULL)
         return NULL;
+      /* A macro may assign to a parameter given something else. */
+      if (s->kind == ACY_LSTMT_ASSIGN && s->lhs->kind != ACY_LEXPR_NAME)
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, s->loc,
+                            "the left of '=' in this macro's body must be a register or "
+                            "'*pointer', not what the call gives it near '%s'",
+                            s->lhs->name ? s->lhs->name : "=");
+          return NULL;
+        }
       return (s->expr = expand_expr (lw, s->expr, depth, error)) ? s : NULL;
     case ACY_LSTMT_DECL:
       if (s->expr != NULL && (s->expr = expand_expr (lw, s->expr, depth, error)) == NULL)
