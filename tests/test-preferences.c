@@ -23,6 +23,7 @@
 #include "acy-tutorial.h"
 #include "acy-window.h"
 #include "ui-test-support.h"
+#include "ui-app-support.h"
 
 static void
 destroy_window (gpointer window)
@@ -44,20 +45,6 @@ fresh_settings (void)
   g_settings_reset (settings, "editor-font");
   g_settings_reset (settings, "model-search-path");
   return settings;
-}
-
-static AcyApplication *
-create_application (void)
-{
-  AcyApplication *app = acy_application_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-
-  return app;
 }
 
 static char *
@@ -368,7 +355,7 @@ test_preferences_search_path (void)
 static void
 test_application_actions (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   GSettings *settings;
   GtkWindow *window;
   g_autofree char *dir = g_dir_make_tmp ("acy-app-XXXXXX", NULL);
@@ -457,7 +444,7 @@ tutorial_at_last_step (gpointer data)
 static void
 test_tutorial_open_example (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window;
   AcyTutorial *tutorial;
   AcyDocument *document;

@@ -15,22 +15,9 @@
 #include "acy-document.h"
 #include "acy-window.h"
 #include "ui-test-support.h"
+#include "ui-app-support.h"
 
 #define TYPED "/* typed before the crash */"
-
-static AcyApplication *
-create_application (void)
-{
-  AcyApplication *app = acy_application_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-
-  return app;
-}
 
 /* The first autosaved copy holding @data (a string), or NULL. */
 static char *
@@ -166,7 +153,7 @@ test_recovery_after_crash (void)
   clear_autosaves ();
 
   /* A session: type, wait for the copy to reach the disk. */
-  app = create_application ();
+  app = ui_test_create_application ();
   g_application_activate (G_APPLICATION (app));
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_assert_true (ACY_IS_WINDOW (window));
@@ -192,7 +179,7 @@ test_recovery_after_crash (void)
   g_assert_nonnull (strstr (contents, "text="));
 
   /* The next session offers the copy back; taking it restores the text. */
-  app = create_application ();
+  app = ui_test_create_application ();
   g_application_activate (G_APPLICATION (app));
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_assert_true (ACY_IS_WINDOW (window));
@@ -223,7 +210,7 @@ test_recovery_after_crash (void)
 static void
 test_failed_save (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autofree char *dir = g_dir_make_tmp ("test-recovery-save-XXXXXX", NULL);
   g_autofree char *original_path = g_build_filename (dir, "original.litmus", NULL);
   g_autofree char *not_a_dir = g_build_filename (dir, "file-as-dir", NULL);

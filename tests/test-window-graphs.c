@@ -20,6 +20,7 @@
 #include "acy-results-view.h"
 #include "acy-window.h"
 #include "ui-test-support.h"
+#include "ui-app-support.h"
 
 static void
 iterate_a_little (void)
@@ -53,20 +54,6 @@ pause_for_screenshot (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
-static AcyApplication *
-create_application (void)
-{
-  AcyApplication *app = acy_application_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-
-  return app;
-}
-
 /* The first edge of relation @name ("rf") or with label @name ("rfe"). */
 static guint
 find_edge (const AcyGraphLayout *layout,
@@ -86,7 +73,7 @@ find_edge (const AcyGraphLayout *layout,
 static void
 test_graphs_mp (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autofree char *model = NULL;
   AcyWindow *window;
   AcyDocument *document;

@@ -16,6 +16,7 @@
 #include "acy-results-view.h"
 #include "acy-window.h"
 #include "ui-test-support.h"
+#include "ui-app-support.h"
 
 static gboolean
 document_is_idle (gpointer data)
@@ -27,21 +28,6 @@ static gboolean
 window_has_file (gpointer data)
 {
   return acy_window_get_file (ACY_WINDOW (data)) != NULL;
-}
-
-static AcyApplication *
-create_application (void)
-{
-  AcyApplication *app = acy_application_new ();
-  g_autoptr(GError) error = NULL;
-
-  /* Never hand our work to an Acyclic the developer is running. */
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-
-  return app;
 }
 
 static char *
@@ -68,7 +54,7 @@ close_window (AcyWindow *window)
 static void
 test_window_example (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autoptr(GBytes) example = NULL;
   g_autofree char *text = NULL;
   GtkWindow *window;
@@ -124,7 +110,7 @@ static void
 test_window_open_file (void)
 {
   static const char contents[] = "C SB\n\n{}\n\nP0(int *x) { WRITE_ONCE(*x, 1); }\n";
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
@@ -202,7 +188,7 @@ run_and_wait (AcyWindow *window)
 static void
 test_window_run_article (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window = create_window (app, "coherent-rmo.cat");
   AcyDocument *document;
   AcyResultsView *results;
@@ -265,7 +251,7 @@ progress_or_done (gpointer data)
 static void
 test_window_cancel (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window = create_window (app, "coherent-rmo.cat");
   AcyDocument *document = acy_window_get_document (window);
   AcyResultsView *results = acy_document_get_results_view (document);
@@ -323,7 +309,7 @@ test_window_error_line (void)
     "}\n"                           /* 10 */
     "\n"
     "exists (x=1)\n";
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window = create_window (app, "sc.cat");
   AcyDocument *document = acy_window_get_document (window);
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
@@ -376,7 +362,7 @@ document_count_is_two (gpointer data)
 static void
 test_window_model_edited (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autofree char *dir = g_dir_make_tmp ("test-window-model-XXXXXX", NULL);
   g_autofree char *cat_path = g_build_filename (dir, "mine.cat", NULL);
   g_autofree char *coherent = NULL;
@@ -450,7 +436,7 @@ document_is_saved (gpointer data)
 static void
 test_window_save (void)
 {
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autofree char *dir = g_dir_make_tmp ("test-window-save-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "saved.litmus", NULL);
   g_autofree char *contents = NULL;
@@ -479,7 +465,7 @@ static void
 test_window_languages (void)
 {
   GtkSourceLanguageManager *languages;
-  g_autoptr(AcyApplication) app = create_application ();
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
 
   /* startup adds our resource folder to the search path */
   g_application_activate (G_APPLICATION (app));
