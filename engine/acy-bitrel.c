@@ -166,6 +166,25 @@ acy_rel_transpose (guint n, AcyWord *d, const AcyWord *a)
     }
 }
 
+/* Whether each row holds the rows of its successors. */
+static gboolean
+transitive1 (guint n, const AcyWord *r)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      AcyWord bits = r[i], reach = 0;
+
+      while (bits)
+        {
+          reach |= r[__builtin_ctzll (bits)];
+          bits &= bits - 1;
+        }
+      if (reach & ~r[i])
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 acy_rel_closure (guint n, AcyWord *r)
 {
@@ -177,6 +196,11 @@ acy_rel_closure (guint n, AcyWord *r)
        * some row's successor: the others change nothing, and the union
        * of the rows never grows. */
       AcyWord cols = 0;
+
+      /* Often already transitive (an order): finding out costs a pass
+       * over the pairs, against one over rows for each k. */
+      if (transitive1 (n, r))
+        return;
 
       for (guint i = 0; i < n; i++)
         cols |= r[i];

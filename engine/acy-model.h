@@ -121,12 +121,18 @@ void            acy_model_runner_set_max_branches (AcyModelRunner *runner,
                                                    guint64         max);
 /* With pruning on: whether every candidate of @x's event structure whose
  * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
- * forbidden, so an enumerator may skip them. FALSE when unsure. Only
- * the structure of @x is read. */
+ * forbidden, so an enumerator may skip them; @depth reads have their rf
+ * (what is worth judging depends on it). FALSE when unsure. Only the
+ * structure of @x is read. */
 gboolean        acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                                               const AcyExecution *x,
                                               const AcyWord      *rf_lo,
-                                              const AcyWord      *rf_hi);
+                                              const AcyWord      *rf_hi,
+                                              guint               depth);
+/* Tells the runner that a candidate came out of the choices it judged
+ * with acy_model_runner_rf_hopeless(), for it to learn what skipping
+ * saves. Workers that must skip alike must be told alike. */
+void            acy_model_runner_rf_chosen   (AcyModelRunner     *runner);
 /* Judge one candidate. Returns FALSE with @error set on a model error
  * (type error, runaway recursion, ...), which carries a file:line:col of
  * the model; TRUE otherwise (also when the callback stopped early). */

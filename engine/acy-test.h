@@ -84,11 +84,13 @@ typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
                                       gpointer            user_data);
 
 /* Called with part of the rf chosen (@rf_lo: the edges chosen, @rf_hi:
- * those and every edge still possible) and the structure of @x set (its
- * rf and final writes are not): TRUE to skip every candidate it leads to. */
+ * those and every edge still possible; @depth reads have an rf) and the
+ * structure of @x set (its rf and final writes are not): TRUE to skip
+ * every candidate it leads to. */
 typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
                                     const AcyWord      *rf_lo,
                                     const AcyWord      *rf_hi,
+                                    guint               depth,
                                     gpointer            user_data);
 
 /**

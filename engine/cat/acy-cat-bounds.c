@@ -72,6 +72,7 @@ typedef struct {
   guint       wlevel;
   guint       depth;
   BFrame     *root;
+  AcyCatJudge *judge;   /* which checks to judge */
   Bnd         unknown;
   /* what the walk changes in ev, put back at its end */
   AcyArena   *saved_arena;
@@ -789,8 +790,15 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
             }
           break;
         case ACY_CAT_S_CHECK:
-          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN && check_fails (c, st))
-            return i + 1;
+          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN && acy_cat_judge_wants (c->judge, i))
+            {
+              gint64 t0 = acy_cat_judge_now ();
+              gboolean fails = check_fails (c, st);
+
+              acy_cat_judge_ran (c->judge, i, fails, acy_cat_judge_now () - t0);
+              if (fails)
+                return i + 1;
+            }
           break;
         case ACY_CAT_S_SHOW:
         case ACY_CAT_S_UNSHOW:
@@ -806,7 +814,8 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
 
 /* Sets up @c and @root for a walk over the root frame @fr. */
 static void
-walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel)
+walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel,
+            AcyCatJudge *judge)
 {
   c->saved_arena = ev->arena;
   c->saved_depth = ev->depth;
@@ -815,6 +824,7 @@ walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel)
   ev->arena = ev->cache->scratch;
   c->ev = ev;
   c->wlevel = wlevel;
+  c->judge = judge;
   c->unknown.kind = B_UNKNOWN;
   c->root = root;
   root->conc = fr;
@@ -853,13 +863,14 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
                      guint                  with_index,
                      guint                  upto,
                      guint                  wlevel,
+                     AcyCatJudge           *judge,
                      const AcyWord         *lo,
                      const AcyWord         *hi)
 {
   Ctx c = { 0 };
   BFrame root = { 0 };
 
-  walk_begin (&c, &root, ev, fr, wlevel);
+  walk_begin (&c, &root, ev, fr, wlevel, judge);
   root.slots[items[with_index]->u.with.slot] = given_rel (&c, lo, hi);
   return walk_end (&c, walk (&c, items, with_index + 1, upto, FALSE));
 }
@@ -868,14 +879,15 @@ guint
 acy_cat_bounds_candidate_fail (AcyCatEval    *ev,
                                const AcyWord *rf_lo,
                                const AcyWord *rf_hi,
-                               guint          upto)
+                               guint          upto,
+                               AcyCatJudge   *judge)
 {
   AcyCatStmt *const *items = (AcyCatStmt *const *) ev->model->program->pdata;
   Ctx c = { 0 };
   BFrame root = { 0 };
   Bnd *fw;
 
-  walk_begin (&c, &root, ev, ev->root, ACY_CAT_LEVEL_CANDIDATE);
+  walk_begin (&c, &root, ev, ev->root, ACY_CAT_LEVEL_CANDIDATE, judge);
   root.slots[ACY_CAT_P_RF] = given_rel (&c, rf_lo, rf_hi);
   /* FW: the final writes are chosen with the last rf */
   fw = new_bits (&c, B_SET, FALSE);

@@ -114,7 +114,10 @@ acy_cat_cache_free (AcyCatCache *c)
     acy_arena_free (c->arenas[l]);
   g_free (c->arenas);
   g_free (c->epoch);
+  for (guint i = 0; c->model && i < c->model->program->len; i++)
+    acy_cat_judge_free (c->memo[i].judge);
   g_free (c->memo);
+  acy_cat_judge_free (c->rf_judge);
   g_free (c->expr_memo);
   g_free (c->root);
   g_free (c->dynamic_slots);
@@ -400,29 +403,20 @@ typedef struct {
 } Prune;
 
 static gboolean
-prune_prefix (gpointer data, const AcyWord *lo, const AcyWord *hi)
+prune_prefix (gpointer data, guint depth, const AcyWord *lo, const AcyWord *hi)
 {
   Prune *p = data;
-  AcyCatMemo *m = p->memo;
-  guint upto = p->upto, failed;
+  AcyCatJudge *j = p->memo->judge;
+  guint upto, failed = 0;
 
   /* a judged prefix counts as a choice: nested withs make many */
   if (++p->ev->cache->branches > p->ev->cache->max_branches)
     return FALSE;
-  upto = acy_cat_prune_upto (m->judged++, upto, m->furthest);
-  if (upto == 0)
-    return FALSE;
-  failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, lo, hi);
-  m->furthest = MAX (m->furthest, failed);
+  upto = acy_cat_judge_begin (j, depth);
+  if (upto)
+    failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
+  acy_cat_judge_end (j, failed != 0);
   return failed != 0;
-}
-
-guint
-acy_cat_prune_upto (guint64 judged, guint full, guint furthest)
-{
-  if (judged < ACY_CAT_PRUNE_WARMUP || judged % ACY_CAT_PRUNE_RESAMPLE == 0)
-    return full;
-  return furthest;
 }
 
 /* with x from S; rest: the rest once per element of S, each choice in
@@ -480,7 +474,11 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
       if (c->prune)
         prune.upto = acy_cat_bounds_last_check (ev->model, items, n, i, wlevel);
       if (prune.upto)
-        acy_cat_stream_iter_set_prune (it, prune_prefix, &prune);
+        {
+          if (memo->judge == NULL)
+            memo->judge = acy_cat_judge_new (ev->model, i + 1, prune.upto, wlevel, TRUE);
+          acy_cat_stream_iter_set_prune (it, prune_prefix, &prune);
+        }
 
       for (;;)
         {
@@ -497,6 +495,8 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
           r = ST_DONE;
         }
       acy_cat_stream_iter_free (it);
+      if (prune.upto)
+        acy_cat_judge_close (memo->judge);
       return r;
     }
   for (guint k = 0; k < count; k++)

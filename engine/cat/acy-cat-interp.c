@@ -677,6 +677,48 @@ absorbed (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     }
 }
 
+/* Whether @e costs next to nothing to evaluate: a name, or a value
+ * kept from a lower level. */
+static gboolean
+cheap (const AcyCatExpr *e)
+{
+  return e->kind == ACY_CAT_E_VAR || e->memo;
+}
+
+/* For r ; s and r & s whose right side is cheap and the left not, the
+ * right side first (in *b): when empty, the left one is not needed (as
+ * in absorbed()) and *b is the result (*absorbs). FALSE after an error. */
+static gboolean
+right_first (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatValue **b,
+             gboolean *absorbs)
+{
+  AcyCatBinOp op = e->u.bin.op;
+  AcyCatValue *v;
+
+  *b = NULL;
+  *absorbs = FALSE;
+  if ((op != ACY_CAT_OP_SEQ && op != ACY_CAT_OP_INTER)
+      || !cheap (e->u.bin.b) || cheap (e->u.bin.a))
+    return TRUE;
+  if (!(v = *b = acy_cat_eval (ev, fr, e->u.bin.b)))
+    return FALSE;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+      *absorbs = TRUE;
+      break;
+    case ACY_CAT_V_REL:
+      *absorbs = acy_bits_is_empty ((guint) ev->rel_words, v->u.bits);
+      break;
+    case ACY_CAT_V_SET:
+      *absorbs = op == ACY_CAT_OP_INTER && acy_bits_is_empty (ev->words, v->u.bits);
+      break;
+    default:
+      break;
+    }
+  return TRUE;
+}
+
 static gboolean
 is_toid (const AcyCatExpr *e)
 {
@@ -841,11 +883,19 @@ again:
       if (e->u.bin.op == ACY_CAT_OP_SEQ
           && (is_toid (e->u.bin.a) || is_toid (e->u.bin.b)))
         return eval_seq_restrict (ev, fr, e);
+      {
+        gboolean absorbs;
+
+        if (!right_first (ev, fr, e, &b, &absorbs))
+          return NULL;
+        if (absorbs)
+          return b;
+      }
       if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)))
         return NULL;
-      if ((v = absorbed (ev, e, a)))
+      if (b == NULL && (v = absorbed (ev, e, a)))
         return v;
-      if (!(b = acy_cat_eval (ev, fr, e->u.bin.b)))
+      if (b == NULL && !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
       return acy_cat_binop (ev, e, a, b);
     case ACY_CAT_E_UNOP:

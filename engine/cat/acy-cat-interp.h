@@ -38,6 +38,7 @@ typedef enum {
 
 typedef struct _AcyCatStream AcyCatStream;
 typedef struct _AcyCatStreamIter AcyCatStreamIter;
+typedef struct _AcyCatJudge AcyCatJudge;
 
 typedef struct _AcyCatValue AcyCatValue;
 typedef struct _AcyCatFrame AcyCatFrame;
@@ -120,8 +121,7 @@ typedef struct {
   AcyCatValue **elts;      /* with: the choices */
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */
-  guint64       judged;    /* with: prefixes judged on bounds (acy-cat-bounds.c) */
-  guint         furthest;  /* with: 1 + the index of the furthest check that rejected a prefix */
+  AcyCatJudge  *judge;     /* with: which checks judge prefixes (acy-cat-judge.c) */
 } AcyCatMemo;
 
 typedef struct {
@@ -164,8 +164,7 @@ typedef struct {
   guint         *lazy_slots;  /* dynamic slots top-level lets bind, highest level first */
   guint64        branches;    /* with choices taken and prefixes judged for this candidate */
   guint64        max_branches;
-  guint64        rf_judged;   /* partial rfs judged (acy_model_runner_rf_hopeless) */
-  guint          rf_furthest; /* 1 + the index of the furthest check that rejected one */
+  AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
 } AcyCatCache;
 
@@ -194,20 +193,24 @@ struct _AcyCatEval {
   gpointer             user_data;
 };
 
-/* Judging a partial choice (a prefix of a coherence order, part of an
- * rf) on bounds costs a walk of the model up to its last check; most
- * models reject early (the kernel model: atomic, happens-before,
- * coherence) and the checks after those never reject a partial choice.
- * So after the first few hundred judgements, the walk stops after the
- * furthest check that has rejected one, with the full walk now and then
- * in case a later check starts to matter. (Even a check that rejects
- * few is worth it: what it rejects near the root is a large subtree.) */
-#define ACY_CAT_PRUNE_WARMUP   256
-#define ACY_CAT_PRUNE_RESAMPLE 4096
-
-/* How far to walk for judgement number @judged: all the way (@full) at
- * first and now and then, else to @furthest. */
-guint        acy_cat_prune_upto   (guint64 judged, guint full, guint furthest);
+/* acy-cat-judge.c: which checks judge a partial choice (a prefix of a
+ * coherence order, part of an rf), from what judging them at the same
+ * depth has saved so far. The plain checks among statements @from ..
+ * @upto - 1 of level >= @wlevel take part. A judgement: begin() at a
+ * depth gives one past the last check wanted (0: judge nothing), the
+ * walk asks wants() of each check and reports ran(), end() says whether
+ * the choice was rejected. close() once the choices are all made.
+ * @by_clock: time by the clock, else in units (see acy-cat-judge.c). */
+AcyCatJudge *acy_cat_judge_new    (const AcyModel *m, guint from, guint upto, guint wlevel,
+                                   gboolean by_clock);
+void         acy_cat_judge_add    (AcyCatJudge *j, guint units);
+void         acy_cat_judge_free   (AcyCatJudge *j);
+guint        acy_cat_judge_begin  (AcyCatJudge *j, guint depth);
+gboolean     acy_cat_judge_wants  (const AcyCatJudge *j, guint stmt);
+void         acy_cat_judge_ran    (AcyCatJudge *j, guint stmt, gboolean failed, gint64 ns);
+void         acy_cat_judge_end    (AcyCatJudge *j, gboolean failed);
+void         acy_cat_judge_close  (AcyCatJudge *j);
+gint64       acy_cat_judge_now    (void);   /* ns, monotonic */
 
 /* Choices of `with` (coherence orders...) per candidate, nested ones
  * multiplying: beyond this, the candidate ends with a limit error. */
@@ -271,13 +274,14 @@ gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt 
  * (of level @wlevel): 1 + the index of the first that does, or 0. */
 guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                                    guint with_index, guint upto, guint wlevel,
-                                   const AcyWord *lo, const AcyWord *hi);
+                                   AcyCatJudge *judge, const AcyWord *lo, const AcyWord *hi);
 /* Whether some check fails for every candidate of the structure of
  * ev->x whose rf lies between @rf_lo and @rf_hi (its final writes being
  * any), judging statements before @upto: 1 + the index of the first that
  * does, or 0. The structure must be bound (acy_cat_start_structure). */
 guint        acy_cat_bounds_candidate_fail (AcyCatEval *ev, const AcyWord *rf_lo,
-                                            const AcyWord *rf_hi, guint upto);
+                                            const AcyWord *rf_hi, guint upto,
+                                            AcyCatJudge *judge);
 /* One past the last check worth judging on bounds after the with
  * @items[with_index], 0 if none. */
 guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
@@ -292,7 +296,9 @@ void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const c
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
 
 /* acy-cat-stream.c */
-typedef gboolean (*AcyCatPruneFunc) (gpointer data, const AcyWord *lo, const AcyWord *hi);
+/* @depth: positions placed (0 before any) */
+typedef gboolean (*AcyCatPruneFunc) (gpointer data, guint depth, const AcyWord *lo,
+                                     const AcyWord *hi);
 
 AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *s);
 /* ORDERS streams: skip every order extending a prefix for which @func,

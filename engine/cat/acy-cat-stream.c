@@ -243,7 +243,7 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
       /* Some candidates fail whatever the order: find out once. */
       it->started = TRUE;
       orders_bounds (it);
-      if (it->prune (it->prune_data, it->must, it->may))
+      if (it->prune (it->prune_data, 0, it->must, it->may))
         return NULL;
     }
   it->started = TRUE;
@@ -270,7 +270,7 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
           if (it->prune && !forced && it->hi[p] - it->p >= 2)
             {
               orders_bounds (it);
-              if (it->prune (it->prune_data, it->must, it->may))
+              if (it->prune (it->prune_data, it->p, it->must, it->may))
                 {
                   it->p--;
                   orders_place (it, a, +1);

@@ -259,25 +259,37 @@ gboolean
 acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                               const AcyExecution *x,
                               const AcyWord      *rf_lo,
-                              const AcyWord      *rf_hi)
+                              const AcyWord      *rf_hi,
+                              guint               depth)
 {
   AcyCatCache *c = runner->cache;
   GError *local_error = NULL;
   AcyCatEval ev = { 0 };
-  guint upto = runner->model->program->len, failed;
+  guint upto = runner->model->program->len, failed = 0;
 
   if (!c->prune || x->n_events > ACY_MAX_EVENTS)
     return FALSE;
-  upto = acy_cat_prune_upto (c->rf_judged++, upto, c->rf_furthest);
-  if (upto == 0)
-    return FALSE;
-  eval_init (&ev, runner, x, &local_error);
-  ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
-  acy_cat_start_structure (&ev);
-  failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto);
-  g_clear_error (&local_error);
-  c->rf_furthest = MAX (c->rf_furthest, failed);
+  if (c->rf_judge == NULL)
+    c->rf_judge = acy_cat_judge_new (runner->model, 0, upto, ACY_CAT_LEVEL_CANDIDATE, FALSE);
+  upto = acy_cat_judge_begin (c->rf_judge, depth);
+  if (upto)
+    {
+      eval_init (&ev, runner, x, &local_error);
+      ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
+      acy_cat_start_structure (&ev);
+      failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto, c->rf_judge);
+      g_clear_error (&local_error);
+    }
+  acy_cat_judge_end (c->rf_judge, failed != 0);
   return failed != 0;
+}
+
+void
+acy_model_runner_rf_chosen (AcyModelRunner *runner)
+{
+  /* a candidate costs the model about as much as this many judgements */
+  if (runner->cache->rf_judge)
+    acy_cat_judge_add (runner->cache->rf_judge, 8);
 }
 
 /**

@@ -194,6 +194,7 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
 
+  acy_model_runner_rf_chosen (run->runner);
   /* Both workers enumerate the same candidates in the same order; the
    * ones the model will judge go to whichever worker gets to each first
    * (the other is busy with a costly one), numbered by the filter-passing
@@ -376,7 +377,7 @@ worker_clear (CheckRun *run)
  * candidates looks at the clock. */
 static gboolean
 on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi,
-               gpointer user_data)
+               guint depth, gpointer user_data)
 {
   CheckRun *run = user_data;
 
@@ -388,7 +389,7 @@ on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi
       g_atomic_int_set (&run->shared->stop, TRUE);
       return TRUE;
     }
-  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi);
+  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi, depth);
 }
 
 static gpointer

@@ -386,7 +386,7 @@ rf_hopeless (Enum *en, Combo *c, guint next)
   for (guint j = next; j < c->n_reads; j++)
     for (guint i = 0; i < c->n_rf_cands[j]; i++)
       acy_rel_add (c->rf_hi, c->n, c->rf_cands[j][i], c->reads[j]);
-  return en->prune (&c->x, c->rf, c->rf_hi, en->prune_data);
+  return en->prune (&c->x, c->rf, c->rf_hi, next, en->prune_data);
 }
 
 static gboolean
