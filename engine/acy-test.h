@@ -72,12 +72,19 @@ char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
  * @final: the final value of each observed variable
  * @condition: whether the condition's proposition holds in this final state
  * @filter: whether the test's `filter` holds (TRUE when it has none)
+ * @mirror: (nullable): with symmetry on, the final values of the image
+ *   of this candidate under the swap of two threads that run alike,
+ *   which this candidate stands for (it was not enumerated); NULL when
+ *   it stands for itself only
+ * @mirror_condition: whether the condition holds in @mirror
  */
 typedef struct {
   const AcyExecution *x;
   const AcyValue     *final;
   gboolean            condition;
   gboolean            filter;
+  const AcyValue     *mirror;
+  gboolean            mirror_condition;
 } AcyCandidate;
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
@@ -101,12 +108,21 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  * @deadline: stop with %ACY_ERROR_LIMIT once g_get_monotonic_time() has
  *   reached this (0 = never); looked at as often as the cancellable, also
  *   while no candidate comes out
+ * @symmetry: when two threads run alike (the same paths, the same
+ *   accesses to the same locations) and the final state shows the
+ *   registers of both or neither, of each candidate and its image with
+ *   the two swapped only one comes out, with the image's final values
+ *   in @mirror. Only for callers that count outcomes: a model judges a
+ *   candidate and its image alike, but the image's events are not there
+ *   to draw. No filter, and candidates with unsolved values come out
+ *   as they are.
  */
 typedef struct {
   guint64         max_candidates;
   AcyRfPruneFunc  prune_rf;
   gpointer        prune_data;
   gint64          deadline;
+  gboolean        symmetry;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

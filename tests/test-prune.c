@@ -4,11 +4,13 @@
  *
  * Without an outcome callback, a check skips every coherence order whose
  * first writes already fail a check, and every candidate whose rf, as far
- * as chosen, already does (acy-cat-bounds.c). Each test here
- * runs the same test and model twice, with the skipping (no callback) and
- * without it (a counting callback), and wants the same states, counts,
- * flags and verdict, and, where the model has something to cut, fewer
- * outcomes judged.
+ * as chosen, already does (acy-cat-bounds.c); of two threads that run
+ * alike, it judges one of each candidate and its mirror image
+ * (AcyEnumerateOptions.symmetry). Each test here runs the same test and
+ * model twice, with the skipping (no callback) and without it (a
+ * counting callback), and wants the same states, counts, flags and
+ * verdict, and, where the model has something to cut, fewer outcomes
+ * judged.
  */
 #define G_LOG_DOMAIN "acyclic-test"
 #include "config.h"
@@ -113,6 +115,11 @@ compare_runs (const AcyTest *test, const AcyModel *model, Judged *pruned, Judged
   acy_check_result_format_herd (a, ta, FALSE);
   acy_check_result_format_herd (b, tb, FALSE);
   g_assert_cmpstr (ta->str, ==, tb->str);
+  /* each state reached as often */
+  g_assert_cmpuint (acy_check_result_get_n_states (a), ==, acy_check_result_get_n_states (b));
+  for (guint i = 0; i < acy_check_result_get_n_states (a); i++)
+    g_assert_cmpuint (acy_check_result_get_state (a, i)->count, ==,
+                      acy_check_result_get_state (b, i)->count);
   g_assert_cmpuint (acy_check_result_get_stats (a)->allowed, ==,
                     acy_check_result_get_stats (b)->allowed);
   /* some candidates are skipped whole, by part of their rf */
@@ -184,6 +191,48 @@ test_writes (void)
 
   compare_runs (test, mod, &pruned, &full);
   g_assert_cmpuint (pruned.outcomes, <, full.outcomes);
+}
+
+/* Three lockers, two of which run alike (P1 and P2 are swapped): the
+ * states, and how many executions reach each, as without symmetry, also
+ * under a condition that tells the two apart. With the registers of only
+ * one of them in the state there is no symmetry; with both, about half
+ * as many candidates are judged. */
+static void
+test_symmetry (void)
+{
+  static const char *const conds[] = {
+    "exists (0:r0=0 /\\ 1:r0=0 /\\ 2:r0=0)",
+    "exists (1:r0=0 /\\ 1:r1=2 /\\ 2:r0=1 /\\ 2:r1=0)",
+    "exists (0:r1=2 /\\ [x]=1)",
+    "exists (1:r1=1)",
+  };
+  guint64 candidates[G_N_ELEMENTS (conds)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (conds); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "C alike\n{ }\n"
+        "P0(int *sl, int *x) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
+        "  r1 = READ_ONCE(*x); WRITE_ONCE(*x, 2); smp_store_release(sl, 0); }\n"
+        "P1(int *sl, int *x) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
+        "  if (r0 == 0) { r1 = READ_ONCE(*x); WRITE_ONCE(*x, 1); } smp_store_release(sl, 0); }\n"
+        "P2(int *sl, int *x) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
+        "  if (r0 == 0) { r1 = READ_ONCE(*x); WRITE_ONCE(*x, 1); } smp_store_release(sl, 0); }\n"
+        "%s\n", conds[i]);
+      g_autoptr(AcyMacros) mac = macros ();
+      g_autoptr(AcyModel) mod = model ();
+      g_autoptr(AcyTest) test = parse (text, mac);
+      Judged pruned, full;
+
+      compare_runs (test, mod, &pruned, &full);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
+                      conds[i], pruned.candidates, full.candidates);
+      candidates[i] = pruned.candidates;
+    }
+  /* the same rfs for the first two conditions and the last */
+  g_assert_cmpuint (candidates[0] * 3, <, candidates[3] * 2);
+  g_assert_cmpuint (candidates[1] * 3, <, candidates[3] * 2);
 }
 
 /* The shipped models on every example: same answers. */
@@ -274,6 +323,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/prune/locks", test_locks);
   g_test_add_func ("/prune/writes", test_writes);
+  g_test_add_func ("/prune/symmetry", test_symmetry);
   g_test_add_func ("/prune/examples", test_examples);
   g_test_add_func ("/prune/branch-limit", test_branch_limit);
   return g_test_run ();

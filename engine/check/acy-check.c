@@ -84,21 +84,26 @@ state_free (gpointer data)
   g_free (s);
 }
 
+/* An allowed outcome with final values @final. */
 static void
-record_state (CheckRun *run, const AcyCandidate *c)
+record_state (CheckRun *run, const AcyValue *final, gboolean condition)
 {
   AcyCheckResult *r = run->result;
   AcyState *s;
 
+  if (condition)
+    r->positive++;
+  else
+    r->negative++;
   if (r->n_observed > 0)
-    memcpy (run->key + 1, c->final, r->n_observed * sizeof (AcyValue));
+    memcpy (run->key + 1, final, r->n_observed * sizeof (AcyValue));
   s = g_hash_table_lookup (run->state_index, run->key);
   if (s == NULL)
     {
       AcyValue *key = g_memdup2 (run->key, (r->n_observed + 1) * sizeof (AcyValue));
       s = g_new0 (AcyState, 1);
       s->values = key + 1;
-      s->satisfies = c->condition;
+      s->satisfies = condition;
       g_ptr_array_add (r->states, s);
       g_hash_table_insert (run->state_index, key, s);
     }
@@ -176,13 +181,13 @@ on_verdict (const AcyExecution *x,
   if (!verdict->allowed)
     return TRUE;
 
-  r->stats.allowed++;
-  __atomic_fetch_add (&run->shared->allowed, 1, __ATOMIC_RELAXED);
-  record_state (run, c);
-  if (c->condition)
-    r->positive++;
-  else
-    r->negative++;
+  r->stats.allowed += c->mirror ? 2 : 1;
+  __atomic_fetch_add (&run->shared->allowed, c->mirror ? 2 : 1, __ATOMIC_RELAXED);
+  record_state (run, c->final, c->condition);
+  /* the image under the swap of two threads that run alike, which the
+   * model would judge alike */
+  if (c->mirror)
+    record_state (run, c->mirror, c->mirror_condition);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
@@ -409,6 +414,7 @@ worker_main (gpointer data)
     {
       eopts.prune_rf = on_partial_rf;
       eopts.prune_data = run;
+      eopts.symmetry = TRUE;
     }
   if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
     {

@@ -17,7 +17,8 @@ G_BEGIN_DECLS
  * @outcomes: model outcomes judged (one per coherence order or other `with`
  *   choice); without an outcome callback, orders that fail a check whatever
  *   their last writes are skipped by the prefix and not counted
- * @allowed: outcomes the model allowed
+ * @allowed: outcomes the model allowed, with those a judged one stands
+ *   for (see AcyEnumerateOptions.symmetry)
  * @elapsed: seconds since the start
  */
 typedef struct {

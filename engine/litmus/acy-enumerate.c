@@ -47,7 +47,14 @@ typedef struct {
   GError                    *error;
 
   const AcyTrace           **chosen;
+  guint                     *chosen_index;  /* per thread: index of its chosen trace */
   AcyArena                  *arena;     /* per combination */
+
+  /* Symmetry: threads a < b whose paths are alike (-1 none); swapping
+   * them maps a candidate to another, allowed or not alike. */
+  gint                       sym_a, sym_b;
+  guint                     *sym_var;   /* per tracked variable: its image */
+  AcyValue                  *mirror;    /* the image's tracked values */
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
@@ -288,6 +295,162 @@ thin_air_symbol (Combo *c, const AcySym *s0)
 }
 
 /* Every choice of final writes for one solved candidate. */
+/* ---- symmetry ---- */
+
+static gboolean
+sym_equal (const AcySym *x, const AcySym *y)
+{
+  if (x == y)
+    return TRUE;
+  if (x == NULL || y == NULL || x->kind != y->kind)
+    return FALSE;
+  switch (x->kind)
+    {
+    case ACY_SYM_CONST:
+      return x->value == y->value;
+    case ACY_SYM_READ:
+      return x->read == y->read;
+    case ACY_SYM_OP:
+      return x->op == y->op && sym_equal (x->a, y->a) && sym_equal (x->b, y->b);
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether two paths (of two threads) do the same: the same events on the
+ * same locations, values, dependencies, constraints and registers. */
+static gboolean
+traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs)
+{
+  if (x->n_events != y->n_events || x->n_instrs != y->n_instrs
+      || x->n_constraints != y->n_constraints)
+    return FALSE;
+  for (guint i = 0; i < x->n_events; i++)
+    {
+      const AcyTraceEvent *p = &x->events[i], *q = &y->events[i];
+
+      if (p->ev.kind != q->ev.kind || p->ev.loc != q->ev.loc || p->ev.tags != q->ev.tags
+          || p->ev.po_index != q->ev.po_index || p->ev.instr != q->ev.instr
+          || p->rmw_partner != q->rmw_partner || p->needs_rf != q->needs_rf
+          || memcmp (&p->addr, &q->addr, sizeof p->addr) != 0
+          || memcmp (&p->data, &q->data, sizeof p->data) != 0
+          || memcmp (&p->ctrl, &q->ctrl, sizeof p->ctrl) != 0
+          || memcmp (&p->vdep, &q->vdep, sizeof p->vdep) != 0
+          || !sym_equal (p->sym, q->sym))
+        return FALSE;
+    }
+  for (guint i = 0; i < x->n_constraints; i++)
+    if (x->constraints[i].want != y->constraints[i].want
+        || !sym_equal (x->constraints[i].cond, y->constraints[i].cond))
+      return FALSE;
+  for (guint r = 0; r < n_regs; r++)
+    if (!sym_equal (x->regs[r], y->regs[r]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The first two threads whose paths are alike one for one, when the
+ * final state has the registers of both or neither (so that swapping
+ * them maps a state to a state) and there is no filter. */
+static void
+find_symmetry (Enum *en)
+{
+  const AcyTest *test = en->test;
+
+  en->sym_a = en->sym_b = -1;
+  if (test->filter != NULL)
+    return;
+  for (guint a = 0; a < test->n_threads; a++)
+    for (guint b = a + 1; b < test->n_threads; b++)
+      {
+        const AcyThreadTraces *ta = &en->set->threads[a], *tb = &en->set->threads[b];
+        gboolean alike = ta->n_traces == tb->n_traces
+                         && test->threads[a].n_regs == test->threads[b].n_regs;
+
+        for (guint i = 0; alike && i < ta->n_traces; i++)
+          alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs);
+        if (!alike)
+          continue;
+        en->sym_var = g_new (guint, MAX (test->n_tracked, 1));
+        for (guint v = 0; alike && v < test->n_tracked; v++)
+          {
+            const AcyLitVar *var = &test->tracked[v];
+            gint image = var->thread == (gint) a ? (gint) b
+                         : var->thread == (gint) b ? (gint) a : var->thread;
+            guint w;
+
+            for (w = 0; w < test->n_tracked; w++)
+              if (test->tracked[w].thread == image && test->tracked[w].index == var->index)
+                break;
+            alike = w < test->n_tracked;
+            en->sym_var[v] = w;
+          }
+        if (!alike)
+          {
+            g_clear_pointer (&en->sym_var, g_free);
+            continue;
+          }
+        en->sym_a = (gint) a;
+        en->sym_b = (gint) b;
+        en->mirror = g_new (AcyValue, MAX (test->n_tracked, 1));
+        return;
+      }
+}
+
+/* An event as the same event of the swapped threads would be named. */
+static guint
+sym_key (Enum *en, Combo *c, guint g, gboolean swap)
+{
+  const AcyEvent *e = &c->events[g];
+  guint t = e->thread;
+
+  if (t == ACY_THREAD_INIT)
+    return G_MAXUINT - (guint) e->loc;
+  if (swap)
+    t = t == (guint) en->sym_a ? (guint) en->sym_b : t == (guint) en->sym_b ? (guint) en->sym_a : t;
+  return (t << 16) | e->po_index;
+}
+
+/* Compares the candidate with its image under the swap, both written as
+ * the paths of the threads in order, then the write each read reads
+ * from, read by read in thread and program order, then the final
+ * writes: < 0 when it comes first, 0 when it is its own image. */
+static gint
+mirror_order (Enum *en, Combo *c)
+{
+  guint a = (guint) en->sym_a, b = (guint) en->sym_b;
+
+  if (en->chosen_index[a] != en->chosen_index[b])
+    return en->chosen_index[a] < en->chosen_index[b] ? -1 : 1;
+  /* a and b follow the same path: the image has the same events */
+  for (guint t = 0; t < en->test->n_threads; t++)
+    {
+      guint s = t == a ? b : t == b ? a : t;
+      const AcyTrace *tr = en->chosen[t];
+
+      for (guint i = 0; i < tr->n_events; i++)
+        {
+          guint mine, image;
+
+          if (!tr->events[i].needs_rf)
+            continue;
+          mine = sym_key (en, c, (guint) c->rf_of[c->offset[t] + i], FALSE);
+          image = sym_key (en, c, (guint) c->rf_of[c->offset[s] + i], TRUE);
+          if (mine != image)
+            return mine < image ? -1 : 1;
+        }
+    }
+  for (guint f = 0; f < c->n_fw; f++)
+    {
+      guint w = c->fw_cands[f][c->fw_choice[f]];
+      guint mine = sym_key (en, c, w, FALSE), image = sym_key (en, c, w, TRUE);
+
+      if (mine != image)
+        return mine < image ? -1 : 1;
+    }
+  return 0;
+}
+
 static gboolean
 emit_finals (Enum *en, Combo *c)
 {
@@ -354,12 +517,32 @@ emit_finals (Enum *en, Combo *c)
       cand.final = c->values;
       cand.condition = acy_lit_prop_eval (test->cond, test, c->values);
       cand.filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
+      cand.mirror = NULL;
+      cand.mirror_condition = FALSE;
+      /* Of a candidate and its distinct image under the swap, the first
+       * stands for both. Unsolved values are named after the threads
+       * that made them: those candidates stand for themselves. */
+      if (en->sym_a >= 0 && !thin_air)
+        {
+          gint order = mirror_order (en, c);
+
+          if (order > 0)
+            goto next;
+          if (order < 0)
+            {
+              for (guint v = 0; v < test->n_tracked; v++)
+                en->mirror[v] = c->values[en->sym_var[v]];
+              cand.mirror = en->mirror;
+              cand.mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
+            }
+        }
       if (!en->func (&cand, en->user_data))
         {
           en->stop = TRUE;
           return FALSE;
         }
 
+    next:
       {
         gint f = (gint) c->n_fw - 1;
 
@@ -595,6 +778,7 @@ choose_traces (Enum *en, guint t)
   for (guint i = 0; i < tt->n_traces; i++)
     {
       en->chosen[t] = tt->traces[i];
+      en->chosen_index[t] = i;
       if (!choose_traces (en, t + 1))
         return FALSE;
     }
@@ -631,7 +815,11 @@ acy_test_enumerate (const AcyTest              *test,
   en.deadline = options ? options->deadline : 0;
   en.steps_left = 1;   /* look before the first step */
   en.chosen = g_new0 (const AcyTrace *, MAX (test->n_threads, 1));
+  en.chosen_index = g_new0 (guint, MAX (test->n_threads, 1));
   en.arena = acy_arena_new (1 << 16);
+  en.sym_a = en.sym_b = -1;
+  if (options && options->symmetry)
+    find_symmetry (&en);
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en, 0) && !en.halted;
@@ -642,6 +830,9 @@ acy_test_enumerate (const AcyTest              *test,
   g_clear_error (&en.error);
 
   g_free (en.chosen);
+  g_free (en.chosen_index);
+  g_free (en.sym_var);
+  g_free (en.mirror);
   acy_arena_free (en.arena);
   return ok;
 }
