@@ -10,6 +10,15 @@
  * choice of a `with`. So what depends on the structure only is computed
  * once per structure, and what does not depend on the coherence order
  * once per candidate rather than once per order.
+ *
+ * A let's level is what its expression may read; what it did read can
+ * be less: the kernel model's lock.cat adds `[IW | UL] ; singlestep(co)
+ * ; lk-rmw^-1` to rf, empty when the test takes no lock, and everything
+ * built on rf would otherwise be computed again for each coherence
+ * order. So the evaluator notes the highest level of the top-level
+ * names actually read (ev->read_level), and a set, relation or function
+ * that read less is moved to the arena of that level and kept there
+ * (settle_let(); cache->slot_eff, memo->level).
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -47,6 +56,9 @@ acy_cat_cache_new (const AcyModel *model)
   c->expr_memo = g_new0 (AcyCatExprMemo, MAX (model->n_expr_memos, 1));
   c->root = g_malloc0 (sizeof (AcyCatFrame) + MAX (n_slots, 1) * sizeof (gpointer));
   c->dynamic_slots = g_new (guint, MAX (n_slots, 1));
+  c->slot_eff = g_new0 (guint8, MAX (n_slots, 1));
+  if (n_slots > 0)
+    memcpy (c->slot_eff, model->slot_level, n_slots);
   for (guint i = 0; i < n_slots; i++)
     if (model->slot_level[i] != ACY_CAT_LEVEL_STRUCTURE)
       c->dynamic_slots[c->n_dynamic++] = i;
@@ -121,6 +133,7 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->expr_memo);
   g_free (c->root);
   g_free (c->dynamic_slots);
+  g_free (c->slot_eff);
   g_free (c->flags);
   acy_arena_free (c->scratch);
   g_free (c->slot_def);
@@ -148,7 +161,8 @@ cache_bump (AcyCatCache *c, guint level)
         guint s = c->lazy_slots[k];
         if (c->model->slot_level[s] < level)
           break;
-        c->root->slots[s] = NULL;
+        if (c->slot_eff[s] >= level)
+          c->root->slots[s] = NULL;
       }
 }
 
@@ -531,6 +545,68 @@ acy_cat_force_slot (AcyCatEval *ev, guint slot)
   return r == ST_ERROR ? NULL : ev->root->slots[slot];
 }
 
+/* A top-level `let x = e` of @level whose evaluation read only names of
+ * levels up to @read (the parts that read more were not needed: an
+ * empty side of ; or &): its value holds as long as those do, so it is
+ * moved to the arena of that level and kept there. Returns the level
+ * the value is kept at. */
+static guint8
+settle_let (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint8 level, guint8 read)
+{
+  AcyCatCache *c = ev->cache;
+  const AcyCatPat *pat = &st->u.let.b[0].pat;
+  AcyCatValue *v, *copy;
+  guint slot;
+
+  if (st->kind != ACY_CAT_S_LET || st->u.let.n != 1 || pat->tuple || pat->n != 1
+      || !pat->names[0])
+    {
+      for (guint b = 0; b < st->u.let.n; b++)
+        for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
+          if (st->u.let.b[b].pat.names[k])
+            c->slot_eff[st->u.let.b[b].pat.slots[k]] = level;
+      return level;
+    }
+  slot = pat->slots[0];
+  v = fr->slots[slot];
+  c->slot_eff[slot] = level;
+  if (read >= level || v == NULL)
+    return level;
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+    case ACY_CAT_V_UNIV:
+    case ACY_CAT_V_SET:
+    case ACY_CAT_V_REL:
+      break;
+    case ACY_CAT_V_CLOSURE:
+      if (v->u.clo.env == ev->root)
+        break;
+      return level;
+    default:
+      return level;
+    }
+  {
+    AcyArena *saved = ev->arena;
+
+    ev->arena = c->arenas[read];
+    copy = acy_cat_value_new (ev, v->kind);
+    ev->arena = saved;
+  }
+  if (v->kind == ACY_CAT_V_SET || v->kind == ACY_CAT_V_REL)
+    {
+      gsize words = MAX (v->kind == ACY_CAT_V_SET ? ev->words : ev->rel_words, 1);
+
+      copy->u.bits = acy_arena_newv (c->arenas[read], AcyWord, words);
+      memcpy (copy->u.bits, v->u.bits, words * sizeof (AcyWord));
+    }
+  else if (v->kind == ACY_CAT_V_CLOSURE)
+    copy->u.clo = v->u.clo;
+  fr->slots[slot] = copy;
+  c->slot_eff[slot] = read;
+  return read;
+}
+
 static Status
 exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i, gboolean top)
 {
@@ -544,23 +620,35 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
     {
     case ACY_CAT_S_LET:
     case ACY_CAT_S_LETREC:
-      if (memo && memo_valid (ev->cache, memo, level))
+      {
+        guint8 saved_read = ev->read_level, read;
+        gboolean ok;
+
+        if (memo && memo_valid (ev->cache, memo, memo->level))
+          return ST_CONTINUE;
+        if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
+          return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
+        ev->read_level = ACY_CAT_LEVEL_STRUCTURE;
+        ok = st->kind == ACY_CAT_S_LET
+             ? acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
+             : acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL);
+        read = ev->read_level;
+        ev->read_level = saved_read;   /* a reader counts the name's level */
+        if (!ok)
+          return ST_ERROR;
+        /* lazy from now on; one that failed runs where it stands again */
+        if (top && !ev->cache->evaluated[i])
+          {
+            ev->cache->evaluated[i] = TRUE;
+            ev->cache->n_unevaluated--;
+          }
+        if (memo && level != ACY_CAT_LEVEL_NOCACHE)
+          {
+            memo->level = settle_let (ev, fr, st, level, read);
+            memo->stamp = ++ev->cache->tick;
+          }
         return ST_CONTINUE;
-      if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
-        return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
-      if (st->kind == ACY_CAT_S_LET
-          ? !acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
-          : !acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL))
-        return ST_ERROR;
-      /* lazy from now on; one that failed runs where it stands again */
-      if (top && !ev->cache->evaluated[i])
-        {
-          ev->cache->evaluated[i] = TRUE;
-          ev->cache->n_unevaluated--;
-        }
-      if (memo && level != ACY_CAT_LEVEL_NOCACHE)
-        memo->stamp = ++ev->cache->tick;
-      return ST_CONTINUE;
+      }
     case ACY_CAT_S_CHECK:
       if (top && ev->cache->prune && !ev->eager && st->u.check.mode != ACY_CAT_CHECK_PLAIN)
         return ST_CONTINUE;   /* raised when the outcome is allowed */
@@ -716,7 +804,8 @@ start_candidate (AcyCatEval *ev)
   acy_arena_reset (c->arenas[ACY_CAT_LEVEL_CANDIDATE]);
   cache_bump (c, ACY_CAT_LEVEL_CANDIDATE);
   for (guint i = 0; i < c->n_dynamic; i++)
-    c->root->slots[c->dynamic_slots[i]] = NULL;
+    if (c->slot_eff[c->dynamic_slots[i]] >= ACY_CAT_LEVEL_CANDIDATE)
+      c->root->slots[c->dynamic_slots[i]] = NULL;
   ev->arena = c->arenas[ACY_CAT_LEVEL_CANDIDATE];
   acy_cat_bind_candidate (ev);
   ev->cur_level = ACY_CAT_LEVEL_CANDIDATE;

@@ -852,6 +852,8 @@ again:
         v = f->slots[e->u.var.slot];
         if (!v && f == ev->root)
           v = acy_cat_force_slot (ev, e->u.var.slot);
+        if (v && f == ev->root)
+          ev->read_level = MAX (ev->read_level, ev->cache->slot_eff[e->u.var.slot]);
         if (!v && !(ev->error && *ev->error))
           acy_set_error_at (ev->error, ACY_ERROR_UNKNOWN_NAME, e->loc,
                             "name used before it has a value near '%s'", e->u.var.name);
@@ -981,7 +983,10 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyCatValue *v;
 
   if (m->stamp > c->epoch[e->memo_level])
-    return m->value;
+    {
+      ev->read_level = MAX (ev->read_level, e->memo_level);
+      return m->value;
+    }
   ev->arena = c->arenas[e->memo_level];
   v = eval_inner (ev, fr, e);
   ev->arena = saved;
@@ -1002,9 +1007,15 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
    * depth check or a call. */
   if (e->kind == ACY_CAT_E_VAR && (e->u.var.depth == 0 || e->u.var.depth == 1))
     {
-      v = (e->u.var.depth ? fr->parent : fr)->slots[e->u.var.slot];
+      AcyCatFrame *f = e->u.var.depth ? fr->parent : fr;
+
+      v = f->slots[e->u.var.slot];
       if (G_LIKELY (v))
-        return v;
+        {
+          if (f == ev->root)
+            ev->read_level = MAX (ev->read_level, ev->cache->slot_eff[e->u.var.slot]);
+          return v;
+        }
     }
   if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
     {

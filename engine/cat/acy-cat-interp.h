@@ -122,6 +122,7 @@ typedef struct {
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */
   AcyCatJudge  *judge;     /* with: which checks judge prefixes (acy-cat-judge.c) */
+  guint8        level;     /* let: the level its value turned out to depend on */
 } AcyCatMemo;
 
 typedef struct {
@@ -166,6 +167,10 @@ typedef struct {
   guint64        max_branches;
   AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
+  /* per root slot: the level its value depends on, as it turned out
+   * when computed (a let's static level, or lower when the parts that
+   * depend on more were not needed: `r ; s` with s empty) */
+  guint8        *slot_eff;
 } AcyCatCache;
 
 struct _AcyModelEnv {
@@ -187,6 +192,7 @@ struct _AcyCatEval {
   guint                cur_level;   /* the innermost level in effect: 1 + withs entered */
   guint                reached;     /* top-level statements before this one have been reached */
   guint                eager;       /* > 0: run lets and flags now (see AcyCatCache) */
+  guint8               read_level;  /* the highest level of the top-level names read so far */
   /* outcome state */
   guint                n_flags;
   AcyVerdictFunc       func;
