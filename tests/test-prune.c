@@ -78,11 +78,11 @@ count_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpo
 }
 
 static AcyCheckResult *
-run (const AcyTest *test, const AcyModel *model, gboolean prune)
+run (const AcyTest *test, const AcyModel *model, gboolean prune, guint n_threads)
 {
   g_autoptr(GError) error = NULL;
   guint64 seen = 0;
-  AcyCheckOptions opts = { .n_threads = 1 };
+  AcyCheckOptions opts = { .n_threads = n_threads };
   AcyCheckResult *r;
 
   if (!prune)
@@ -98,8 +98,26 @@ run (const AcyTest *test, const AcyModel *model, gboolean prune)
   return r;
 }
 
-/* Both runs agree on everything herd7 prints; returns the outcomes
- * judged and the candidates enumerated, with and without skipping. */
+/* herd7's output and how many executions reach each state. */
+static void
+assert_same_result (AcyCheckResult *a, AcyCheckResult *b)
+{
+  g_autoptr(GString) ta = g_string_new (NULL);
+  g_autoptr(GString) tb = g_string_new (NULL);
+
+  acy_check_result_format_herd (a, ta, FALSE);
+  acy_check_result_format_herd (b, tb, FALSE);
+  g_assert_cmpstr (ta->str, ==, tb->str);
+  g_assert_cmpuint (acy_check_result_get_n_states (a), ==, acy_check_result_get_n_states (b));
+  for (guint i = 0; i < acy_check_result_get_n_states (a); i++)
+    g_assert_cmpuint (acy_check_result_get_state (a, i)->count, ==,
+                      acy_check_result_get_state (b, i)->count);
+}
+
+/* Both runs agree on everything herd7 prints, and so does a skipping
+ * run with two workers (which deal out the candidates, so both must
+ * skip alike); returns the outcomes judged and the candidates
+ * enumerated, with and without skipping. */
 typedef struct {
   guint64 outcomes, candidates;
 } Judged;
@@ -107,19 +125,12 @@ typedef struct {
 static void
 compare_runs (const AcyTest *test, const AcyModel *model, Judged *pruned, Judged *full)
 {
-  g_autoptr(AcyCheckResult) a = run (test, model, TRUE);
-  g_autoptr(AcyCheckResult) b = run (test, model, FALSE);
-  g_autoptr(GString) ta = g_string_new (NULL);
-  g_autoptr(GString) tb = g_string_new (NULL);
+  g_autoptr(AcyCheckResult) a = run (test, model, TRUE, 1);
+  g_autoptr(AcyCheckResult) b = run (test, model, FALSE, 1);
+  g_autoptr(AcyCheckResult) two = run (test, model, TRUE, 2);
 
-  acy_check_result_format_herd (a, ta, FALSE);
-  acy_check_result_format_herd (b, tb, FALSE);
-  g_assert_cmpstr (ta->str, ==, tb->str);
-  /* each state reached as often */
-  g_assert_cmpuint (acy_check_result_get_n_states (a), ==, acy_check_result_get_n_states (b));
-  for (guint i = 0; i < acy_check_result_get_n_states (a); i++)
-    g_assert_cmpuint (acy_check_result_get_state (a, i)->count, ==,
-                      acy_check_result_get_state (b, i)->count);
+  assert_same_result (a, b);
+  assert_same_result (two, b);
   g_assert_cmpuint (acy_check_result_get_stats (a)->allowed, ==,
                     acy_check_result_get_stats (b)->allowed);
   /* some candidates are skipped whole, by part of their rf */
