@@ -58,10 +58,12 @@ count_candidate (const AcyCandidate *candidate, gpointer user_data)
   return TRUE;
 }
 
+/* With @symmetry, two threads that run alike give one of each
+ * candidate and its mirror image. */
 static void
-enumerate_test (const AcyTest *test)
+enumerate_test (const AcyTest *test, gboolean symmetry)
 {
-  AcyEnumerateOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES };
+  AcyEnumerateOptions opts = { .max_candidates = FUZZ_MAX_CANDIDATES, .symmetry = symmetry };
   guint n = 0;
 
   opts.deadline = g_get_monotonic_time () + FUZZ_SECONDS * G_USEC_PER_SEC;
@@ -74,8 +76,9 @@ acy_fuzz_litmus (const guint8 *data, gsize size)
   g_autoptr(AcyTest) test = acy_test_parse ((const char *) data, (gssize) size,
                                             "fuzz.litmus", default_macros (), NULL);
 
+  /* half the inputs (by their length) with symmetry */
   if (test)
-    enumerate_test (test);
+    enumerate_test (test, size & 1);
 }
 
 void
@@ -90,7 +93,7 @@ acy_fuzz_macros (const guint8 *data, gsize size)
     {
       g_autoptr(AcyTest) test = acy_test_parse (small_tests[i], -1, "small.litmus", macros, NULL);
       if (test)
-        enumerate_test (test);
+        enumerate_test (test, FALSE);
     }
 }
 
