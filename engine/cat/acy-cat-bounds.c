@@ -704,6 +704,7 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
   const AcyModel *m = ev->model;
   AcyCatFrame *fr = c->root->conc;
   Bnd **slots = c->root->slots;
+  gint64 start;
 
   for (guint i = from; i < upto; i++)
     {
@@ -790,12 +791,11 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
             }
           break;
         case ACY_CAT_S_CHECK:
-          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN && acy_cat_judge_wants (c->judge, i))
+          if (st->u.check.mode == ACY_CAT_CHECK_PLAIN && acy_cat_judge_wants (c->judge, i, &start))
             {
-              gint64 t0 = acy_cat_judge_now ();
               gboolean fails = check_fails (c, st);
 
-              acy_cat_judge_ran (c->judge, i, fails, acy_cat_judge_now () - t0);
+              acy_cat_judge_ran (c->judge, i, fails, start);
               if (fails)
                 return i + 1;
             }

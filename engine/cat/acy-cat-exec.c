@@ -590,18 +590,23 @@ settle_let (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint8 level,
     AcyArena *saved = ev->arena;
 
     ev->arena = c->arenas[read];
-    copy = acy_cat_value_new (ev, v->kind);
+    switch (v->kind)
+      {
+      case ACY_CAT_V_SET:
+        copy = acy_cat_new_set_raw (ev);
+        acy_bits_copy (ev->words, copy->u.bits, v->u.bits);
+        break;
+      case ACY_CAT_V_REL:
+        copy = acy_cat_new_rel_raw (ev);
+        acy_bits_copy ((guint) ev->rel_words, copy->u.bits, v->u.bits);
+        break;
+      default:
+        copy = acy_cat_value_new (ev, v->kind);
+        copy->u = v->u;
+        break;
+      }
     ev->arena = saved;
   }
-  if (v->kind == ACY_CAT_V_SET || v->kind == ACY_CAT_V_REL)
-    {
-      gsize words = MAX (v->kind == ACY_CAT_V_SET ? ev->words : ev->rel_words, 1);
-
-      copy->u.bits = acy_arena_newv (c->arenas[read], AcyWord, words);
-      memcpy (copy->u.bits, v->u.bits, words * sizeof (AcyWord));
-    }
-  else if (v->kind == ACY_CAT_V_CLOSURE)
-    copy->u.clo = v->u.clo;
   fr->slots[slot] = copy;
   c->slot_eff[slot] = read;
   return read;

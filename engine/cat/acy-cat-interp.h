@@ -204,19 +204,19 @@ struct _AcyCatEval {
  * depth has saved so far. The plain checks among statements @from ..
  * @upto - 1 of level >= @wlevel take part. A judgement: begin() at a
  * depth gives one past the last check wanted (0: judge nothing), the
- * walk asks wants() of each check and reports ran(), end() says whether
- * the choice was rejected. close() once the choices are all made.
+ * walk asks wants() of each check (which notes when it starts) and
+ * reports ran(), end() says whether the choice was rejected. close()
+ * once the choices are all made.
  * @by_clock: time by the clock, else in units (see acy-cat-judge.c). */
 AcyCatJudge *acy_cat_judge_new    (const AcyModel *m, guint from, guint upto, guint wlevel,
                                    gboolean by_clock);
 void         acy_cat_judge_add    (AcyCatJudge *j, guint units);
 void         acy_cat_judge_free   (AcyCatJudge *j);
 guint        acy_cat_judge_begin  (AcyCatJudge *j, guint depth);
-gboolean     acy_cat_judge_wants  (const AcyCatJudge *j, guint stmt);
-void         acy_cat_judge_ran    (AcyCatJudge *j, guint stmt, gboolean failed, gint64 ns);
+gboolean     acy_cat_judge_wants  (const AcyCatJudge *j, guint stmt, gint64 *start);
+void         acy_cat_judge_ran    (AcyCatJudge *j, guint stmt, gboolean failed, gint64 start);
 void         acy_cat_judge_end    (AcyCatJudge *j, gboolean failed);
 void         acy_cat_judge_close  (AcyCatJudge *j);
-gint64       acy_cat_judge_now    (void);   /* ns, monotonic */
 
 /* Choices of `with` (coherence orders...) per candidate, nested ones
  * multiplying: beyond this, the candidate ends with a limit error. */

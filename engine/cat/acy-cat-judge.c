@@ -41,7 +41,7 @@
 
 typedef struct {
   guint32 tried, ran, failed;
-  gint64  ns;
+  gint64  ns;      /* time spent running it: ns, or units */
 } CheckStats;
 
 struct _AcyCatJudge {
@@ -61,19 +61,16 @@ struct _AcyCatJudge {
   gboolean   *want;           /* per check */
 };
 
-gint64
-acy_cat_judge_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
-
+/* Now, in ns or in units. */
 static gint64
 judge_time (const AcyCatJudge *j)
 {
-  return j->by_clock ? acy_cat_judge_now () : j->units;
+  struct timespec ts;
+
+  if (!j->by_clock)
+    return j->units;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
 }
 
 AcyCatJudge *
@@ -176,28 +173,30 @@ acy_cat_judge_begin (AcyCatJudge *j, guint depth)
 }
 
 gboolean
-acy_cat_judge_wants (const AcyCatJudge *j, guint stmt)
+acy_cat_judge_wants (const AcyCatJudge *j, guint stmt, gint64 *start)
 {
   gint k = stmt < j->upto ? j->check_of[stmt] : -1;
 
-  return k < 0 || j->want[k];
+  if (k >= 0 && !j->want[k])
+    return FALSE;
+  *start = judge_time (j);
+  return TRUE;
 }
 
 void
-acy_cat_judge_ran (AcyCatJudge *j, guint stmt, gboolean failed, gint64 ns)
+acy_cat_judge_ran (AcyCatJudge *j, guint stmt, gboolean failed, gint64 start)
 {
   gint k = stmt < j->upto ? j->check_of[stmt] : -1;
   CheckStats *s;
 
   if (k < 0)
     return;
+  if (!j->by_clock)
+    j->units++;   /* a check run costs one unit */
   s = &j->stats[j->depth * j->n_checks + (guint) k];
   s->ran++;
   s->failed += failed;
-  if (j->by_clock)
-    s->ns += ns;
-  else
-    s->ns++, j->units++;
+  s->ns += judge_time (j) - start;
   if (s->ran >= HALVE_AT)
     {
       s->ran /= 2;

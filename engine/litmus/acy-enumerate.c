@@ -294,7 +294,6 @@ thin_air_symbol (Combo *c, const AcySym *s0)
   return max > 0 ? ACY_LIT_VALUE_SYMBOL (max) : ACY_LIT_VALUE_UNSOLVED;
 }
 
-/* Every choice of final writes for one solved candidate. */
 /* ---- symmetry ---- */
 
 static gboolean
@@ -451,6 +450,7 @@ mirror_order (Enum *en, Combo *c)
   return 0;
 }
 
+/* Every choice of final writes for one solved candidate. */
 static gboolean
 emit_finals (Enum *en, Combo *c)
 {
