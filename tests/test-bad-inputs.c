@@ -11,7 +11,7 @@
  *
  * Every file in tests/fuzz-regressions/ is an input a fuzzer once
  * crashed or hung on; it is replayed through the harness named by its
- * prefix (see fuzz/fuzz-targets.h) and must simply finish.
+ * prefix (see tests/fuzz/fuzz-targets.h) and must simply finish.
  */
 #define G_LOG_DOMAIN "acyclic-test"
 #include "config.h"
@@ -21,7 +21,7 @@
 #include <glib/gstdio.h>
 
 #include "acyclic.h"
-#include "../fuzz/fuzz-targets.h"
+#include "fuzz/fuzz-targets.h"
 
 /* acyclic-check's -max-candidates and -timeout: a bound on candidates
  * gives the same message on every machine, the timeout is a safety net. */

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by the libFuzzer harnesses in fuzz/ and by
+ * Shared by the libFuzzer harnesses in tests/fuzz/ and by
  * tests/test-bad-inputs.c, which replays the inputs the fuzzers found
  * through exactly these functions.
  */
