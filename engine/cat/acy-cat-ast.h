@@ -86,6 +86,10 @@ struct _AcyCatExpr {
    * the level it depends on. 0 = evaluate every time. */
   guint          memo;
   guint8         memo_level;
+  /* Levels of nodes below and including this one, set by the parser,
+   * which refuses trees deeper than ACY_CAT_MAX_NESTING: every walk
+   * over an expression recurses at most that deep. */
+  guint16        height;
   union {
     struct { const char *name; guint depth; guint slot; } var;
     const char *str;                       /* UNBOUND name, STRING, TAG name */

@@ -687,7 +687,21 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         inner = acy_cat_frame_new (ev, p->u.proc.env, proc->u.proc.n_slots);
         if (!acy_cat_bind_pattern (ev, inner, &proc->u.proc.pat, arg, st->u.call.arg))
           return ST_ERROR;
-        return exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
+        /* calls nest like evaluations: a procedure calling itself ends here */
+        if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
+          {
+            ev->depth--;
+            acy_set_error_at (ev->error, ACY_ERROR_LIMIT, st->loc,
+                              "procedure calls too deep (runaway recursion?) near '%s'",
+                              st->u.call.name);
+            return ST_ERROR;
+          }
+        {
+          Status r = exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
+
+          ev->depth--;
+          return r;
+        }
       }
     case ACY_CAT_S_FORALL:
       {

@@ -132,6 +132,89 @@ enter (Parser *p)
   return TRUE;
 }
 
+static guint
+height_of (const AcyCatExpr *e)
+{
+  return e ? e->height : 0;
+}
+
+static guint
+max_height (guint n, AcyCatExpr *const *items)
+{
+  guint h = 0;
+
+  for (guint i = 0; i < n; i++)
+    h = MAX (h, height_of (items[i]));
+  return h;
+}
+
+/* Sets @e's height from its children's (each sealed before it) and
+ * refuses a tree deeper than the walks over it may recurse. Operators
+ * and applications chain without recursion in the parser, so depth is
+ * checked here, on the tree, not only on the parser's own recursion. */
+static AcyCatExpr *
+seal (Parser *p, AcyCatExpr *e)
+{
+  guint h = 0;
+
+  if (e == NULL)
+    return NULL;
+  switch (e->kind)
+    {
+    case ACY_CAT_E_SET:
+    case ACY_CAT_E_TUPLE:
+      h = max_height (e->u.list.n, e->u.list.items);
+      break;
+    case ACY_CAT_E_BINOP:
+      h = MAX (height_of (e->u.bin.a), height_of (e->u.bin.b));
+      break;
+    case ACY_CAT_E_UNOP:
+      h = height_of (e->u.un.a);
+      break;
+    case ACY_CAT_E_APP:
+      h = MAX (height_of (e->u.app.f), height_of (e->u.app.arg));
+      break;
+    case ACY_CAT_E_FUN:
+      h = height_of (e->u.fun.body);
+      break;
+    case ACY_CAT_E_LET:
+    case ACY_CAT_E_LETREC:
+      h = height_of (e->u.let.body);
+      for (guint i = 0; i < e->u.let.n; i++)
+        h = MAX (h, height_of (e->u.let.b[i].e));
+      break;
+    case ACY_CAT_E_MATCH_SET:
+      h = MAX (height_of (e->u.mset.e), MAX (height_of (e->u.mset.if_empty), height_of (e->u.mset.if_cons)));
+      break;
+    case ACY_CAT_E_MATCH_TAG:
+      h = MAX (height_of (e->u.mtag.e), MAX (height_of (e->u.mtag.dflt),
+                                             max_height (e->u.mtag.n, e->u.mtag.cases)));
+      break;
+    case ACY_CAT_E_TRY:
+      h = MAX (height_of (e->u.try_.e), height_of (e->u.try_.fallback));
+      break;
+    case ACY_CAT_E_IF:
+      h = MAX (MAX (height_of (e->u.if_.a), height_of (e->u.if_.b)),
+               MAX (height_of (e->u.if_.then_), height_of (e->u.if_.else_)));
+      break;
+    default:
+      break;
+    }
+  if (h + 1 > ACY_CAT_MAX_NESTING)
+    {
+      /* an application is placed at its head: blame the argument */
+      const AcyCatExpr *at = e->kind == ACY_CAT_E_APP ? e->u.app.arg : e;
+
+      if (!failed (p))
+        acy_set_error_at (p->error, ACY_ERROR_LIMIT, at->loc,
+                          "expression nested too deeply (more than %u levels) near '%s'",
+                          ACY_CAT_MAX_NESTING, at->near);
+      return NULL;
+    }
+  e->height = h + 1;
+  return e;
+}
+
 static AcyCatExpr *
 new_expr (Parser *p, AcyCatExprKind kind, const AcyCatToken *t)
 {
@@ -229,7 +312,7 @@ make_fun (Parser *p, const AcyCatToken *t, AcyCatPat *pat, AcyCatExpr *body, con
   f->u.fun.pat = *pat;
   f->u.fun.body = body;
   f->u.fun.name = name;
-  return f;
+  return seal (p, f);
 }
 
 /* binding := IDENT '=' expr | IDENT pat '=' expr | '(' names ')' '=' expr */
@@ -300,8 +383,16 @@ static AcyCatExpr *parse_union (Parser *p);
 
 /* simple := '0' | TAG | '{' [union {',' union}] '}' | '_' | '(' ')'
  *         | '(' expr ')' | 'begin' expr 'end' | '[' expr ']' | IDENT | STRING */
+static AcyCatExpr *parse_simple_inner (Parser *p);
+
 static AcyCatExpr *
 parse_simple (Parser *p)
+{
+  return seal (p, parse_simple_inner (p));
+}
+
+static AcyCatExpr *
+parse_simple_inner (Parser *p)
 {
   AcyCatToken t = p->tok;
   AcyCatExpr *e = NULL;
@@ -412,7 +503,9 @@ parse_app (Parser *p)
       app->near = e->near;
       app->u.app.f = e;
       app->u.app.arg = arg;
-      e = app;
+      e = seal (p, app);
+      if (e == NULL)
+        return NULL;
     }
   return e;
 }
@@ -423,7 +516,7 @@ make_un (Parser *p, const AcyCatToken *t, AcyCatUnOp op, AcyCatExpr *a)
   AcyCatExpr *e = new_expr (p, ACY_CAT_E_UNOP, t);
   e->u.un.op = op;
   e->u.un.a = a;
-  return e;
+  return seal (p, e);
 }
 
 /* postfix := app { '*' | '+' | '?' | '^-1' | '^+' | '^*' } */
@@ -451,6 +544,8 @@ parse_postfix (Parser *p)
         break;
       advance (p);
       e = make_un (p, &t, op, e);
+      if (e == NULL)
+        return NULL;
       e->loc = e->u.un.a->loc;
     }
   return failed (p) ? NULL : e;
@@ -480,7 +575,7 @@ make_bin (Parser *p, const AcyCatToken *t, AcyCatBinOp op, AcyCatExpr *a, AcyCat
   e->u.bin.op = op;
   e->u.bin.a = a;
   e->u.bin.b = b;
-  return e;
+  return seal (p, e);
 }
 
 /* cart := unary ['*' unary] */
@@ -781,7 +876,7 @@ parse_expr (Parser *p)
 
   if (!enter (p))
     return NULL;
-  e = parse_expr_inner (p);
+  e = seal (p, parse_expr_inner (p));
   p->depth--;
   if (failed (p))
     return NULL;

@@ -119,6 +119,22 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
   return p;
 }
 
+/* Sets @p's height from its children's and refuses a condition deeper
+ * than the walks over it may recurse (`/\` and `\/` chain in a loop). */
+static AcyLitProp *
+seal_prop (AcyLitProp *p, const AcyLitToken *t, GError **error)
+{
+  if (p == NULL)
+    return NULL;
+  p->height = 1 + MAX (p->a ? p->a->height : 0, p->b ? p->b->height : 0);
+  if (p->height <= ACY_LIT_MAX_DEPTH)
+    return p;
+  acy_set_error_at (error, ACY_ERROR_LIMIT, t->loc,
+                    "condition nested too deeply (more than %d levels) near '%s'",
+                    ACY_LIT_MAX_DEPTH, acy_lit_token_describe (t));
+  return NULL;
+}
+
 static AcyLitProp *
 parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 {
@@ -170,7 +186,7 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   else
     p = parse_atom (ps, test, error);
   ps->depth--;
-  return p;
+  return seal_prop (p, t, error);
 }
 
 static AcyLitProp *
@@ -195,7 +211,7 @@ parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
       p = prop_new (ps, kinds[level], t->loc);
       p->a = lhs;
       p->b = rhs;
-      lhs = p;
+      lhs = seal_prop (p, t, error);
     }
   return lhs;
 }
@@ -208,15 +224,23 @@ parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
   if (lhs != NULL && acy_lit_tok_is (peek (ps), "=>"))
     {
       const AcyLitToken *t = advance (ps);
-      AcyLitProp *rhs = parse_implies (ps, test, error);
-      AcyLitProp *p;
+      AcyLitProp *rhs, *p;
 
+      if (++ps->depth > ACY_LIT_MAX_DEPTH)
+        {
+          acy_set_error_at (error, ACY_ERROR_LIMIT, t->loc,
+                            "condition nested too deeply (more than %d levels) near '=>'",
+                            ACY_LIT_MAX_DEPTH);
+          return NULL;
+        }
+      rhs = parse_implies (ps, test, error);
+      ps->depth--;
       if (rhs == NULL)
         return NULL;
       p = prop_new (ps, ACY_LPROP_IMPLIES, t->loc);
       p->a = lhs;
       p->b = rhs;
-      return p;
+      return seal_prop (p, t, error);
     }
   return lhs;
 }

@@ -71,6 +71,7 @@ struct _AcyLitExpr {
   gint           reg;          /* NAME after lowering */
   AcyLitCore     core;         /* CALL after lowering */
   gint           tag_index;    /* CALL after lowering, -1 none */
+  guint          height;       /* levels of nodes below and including this one */
 };
 
 typedef enum {
@@ -124,6 +125,7 @@ struct _AcyLitProp {
   gboolean       rhs_is_var;
   AcyLitVar      rhs_var;
   AcyValue       rhs_value;
+  guint          height;       /* levels of nodes below and including this one */
 };
 
 G_END_DECLS

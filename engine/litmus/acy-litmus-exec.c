@@ -742,28 +742,36 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
 
 static gboolean exec_stmt (Exec *x, const AcyLitStmt *s);
 
-/* Runs body[i..] of a block; returns the rank of the path among the
- * outcomes herd lists for it. The rest after body[i] is built once per
- * outcome of body[i], in order, and herd's list of the whole is the
- * reverse of the concatenation. */
+/* Runs the statements of a block; returns the rank of the path among
+ * the outcomes herd lists for it. The rest after body[i] is built once
+ * per outcome of body[i], in order, and herd's list of the whole is the
+ * reverse of the concatenation:
+ *   rank(i) = suffix_outcomes[i] - 1 - (o[i] * suffix_outcomes[i + 1] + rank(i + 1))
+ * folded from the end, so that a long block uses no stack. */
 static guint64
-exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, guint i, gboolean *ok)
+exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok)
 {
-  guint64 base = x->hc, o, rest;
+  guint64 small[32];
+  g_autofree guint64 *big = block->n_body > G_N_ELEMENTS (small) ? g_new (guint64, block->n_body) : NULL;
+  guint64 *outs = big ? big : small;
+  guint64 rank = 0;
 
-  if (i == block->n_body)
-    return 0;
-  if (!exec_stmt (x, block->body[i]))
+  for (guint i = 0; i < block->n_body; i++)
     {
-      *ok = FALSE;
-      return 0;
+      guint64 base = x->hc;
+
+      if (!exec_stmt (x, block->body[i]))
+        {
+          *ok = FALSE;
+          return 0;
+        }
+      outs[i] = x->hout;
+      x->hc = base + acy_herd_count_stmt (x->numbering, block->body[i])->vars
+              + outs[i] * c->suffix_vars[i + 1];
     }
-  o = x->hout;
-  x->hc = base + acy_herd_count_stmt (x->numbering, block->body[i])->vars + o * c->suffix_vars[i + 1];
-  rest = exec_list (x, block, c, i + 1, ok);
-  if (!*ok)
-    return 0;
-  return c->suffix_outcomes[i] - 1 - (o * c->suffix_outcomes[i + 1] + rest);
+  for (guint i = block->n_body; i-- > 0;)
+    rank = c->suffix_outcomes[i] - 1 - (outs[i] * c->suffix_outcomes[i + 1] + rank);
+  return rank;
 }
 
 static gboolean
@@ -837,7 +845,7 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
       {
         gboolean ok = TRUE;
 
-        x->hout = exec_list (x, s, acy_herd_count_stmt (x->numbering, s), 0, &ok);
+        x->hout = exec_list (x, s, acy_herd_count_stmt (x->numbering, s), &ok);
         return ok;
       }
     }

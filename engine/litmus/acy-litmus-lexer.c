@@ -25,6 +25,8 @@ typedef struct {
   const char *line_start;
   GArray     *tokens;
   GArray     *comments;
+  guint       braces;    /* `{` open */
+  guint       program;   /* 0 before the first thread, 1 in the program, 2 after */
 } Lexer;
 
 static AcyLoc
@@ -124,10 +126,14 @@ is_ident_char (char c)
   return g_ascii_isalnum (c) || c == '_';
 }
 
-/* `(*x` in `READ_ONCE(*x)` is a dereference, not a comment: a `(*`
- * opens a comment when a blank, `*` or `)` follows it, when it starts a
- * line, or when it cannot continue an expression (after `)`, `;`, `}`,
- * `{`, `]` or at the start of the input). */
+/* As in herd7, whose C lexer reads the program (from the first thread
+ * to the condition) and knows only C comments, `(*` opens no comment
+ * there: `READ_ONCE(* x)` and `READ_ONCE(**pp)` are dereferences.
+ * Elsewhere `(*x` in `READ_ONCE(*x)` (a macro file) is a dereference,
+ * not a comment: a `(*` opens a comment when a blank, `*` or `)`
+ * follows it, when it starts a line, or when it cannot continue an
+ * expression (after `)`, `;`, `}`, `{`, `]` or at the start of the
+ * input). */
 static gboolean
 comment_opens (Lexer *lx, gboolean at_line_start)
 {
@@ -138,7 +144,7 @@ comment_opens (Lexer *lx, gboolean at_line_start)
     return FALSE;
   if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
     return TRUE;
-  if (p[0] != '(' || p[1] != '*')
+  if (p[0] != '(' || p[1] != '*' || lx->program == 1)
     return FALSE;
   if (p + 2 >= lx->end || at_line_start)
     return TRUE;
@@ -151,6 +157,29 @@ comment_opens (Lexer *lx, gboolean at_line_start)
          && (strcmp (prev->text, ")") == 0 || strcmp (prev->text, ";") == 0
              || strcmp (prev->text, "}") == 0 || strcmp (prev->text, "{") == 0
              || strcmp (prev->text, "]") == 0);
+}
+
+/* The program starts at a thread header `P<n>` outside braces and ends
+ * where the condition starts (a `~`, `exists`, `forall`, `filter` or
+ * `locations` outside braces). */
+static void
+program_bounds (Lexer *lx, const AcyLitToken *t)
+{
+  if (t->kind == ACY_LTOK_PUNCT && t->text[0] == '{')
+    lx->braces++;
+  else if (t->kind == ACY_LTOK_PUNCT && t->text[0] == '}' && lx->braces > 0)
+    lx->braces--;
+  if (lx->braces > 0)
+    return;
+  if (lx->program == 0 && t->kind == ACY_LTOK_IDENT && t->text[0] == 'P' && t->text[1] != '\0'
+      && strspn (t->text + 1, "0123456789") == strlen (t->text + 1))
+    lx->program = 1;
+  else if (lx->program == 1
+           && ((t->kind == ACY_LTOK_PUNCT && t->text[0] == '~')
+               || (t->kind == ACY_LTOK_IDENT
+                   && (strcmp (t->text, "exists") == 0 || strcmp (t->text, "forall") == 0
+                       || strcmp (t->text, "filter") == 0 || strcmp (t->text, "locations") == 0))))
+    lx->program = 2;
 }
 
 gboolean
@@ -299,6 +328,7 @@ acy_lit_tokenize (AcyArena     *arena,
           t.text = punctuation[i];
           lx.p += strlen (punctuation[i]);
         }
+      program_bounds (&lx, &t);
       g_array_append_val (lx.tokens, t);
     }
 

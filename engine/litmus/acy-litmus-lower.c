@@ -18,6 +18,8 @@ typedef struct {
   AcyTest         *test;
   const AcyMacros *macros;
   AcyArena        *arena;
+  guint            n_made;     /* nodes macro expansion has made */
+  const char      *expanding;  /* the macro being expanded, for messages */
 } Lower;
 
 static const struct {
@@ -77,6 +79,7 @@ subst_expr (Lower *lw, const AcyLitExpr *e, const AcyLitMacro *m,
         return args[i];
     }
   c = acy_arena_new0 (lw->arena, AcyLitExpr);
+  lw->n_made++;
   *c = *e;
   c->loc = at;
   c->a = subst_expr (lw, e->a, m, args, at);
@@ -87,6 +90,8 @@ subst_expr (Lower *lw, const AcyLitExpr *e, const AcyLitMacro *m,
       for (guint i = 0; i < e->n_args; i++)
         c->args[i] = subst_expr (lw, e->args[i], m, args, at);
     }
+  /* the height only: expand_expr refuses a tree too deep */
+  acy_lit_expr_seal (c, NULL, NULL);
   return c;
 }
 
@@ -99,6 +104,7 @@ subst_stmt (Lower *lw, const AcyLitStmt *s, const AcyLitMacro *m,
   if (s == NULL)
     return NULL;
   c = acy_arena_new0 (lw->arena, AcyLitStmt);
+  lw->n_made++;
   *c = *s;
   c->loc = at;
   c->lhs = subst_expr (lw, s->lhs, m, args, at);
@@ -161,6 +167,37 @@ find_macro (Lower *lw, const AcyLitExpr *e, guint depth, GError **error)
 
 static AcyLitExpr *expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error);
 
+/* Macros that use a parameter twice double at each level: bound what
+ * expansion makes, and how deep the trees it makes are. */
+static gboolean
+expansion_bounded (Lower *lw, const AcyLitExpr *call, const AcyLitExpr *made, GError **error)
+{
+  if (lw->n_made > ACY_LIT_MAX_EXPANDED)
+    {
+      acy_set_error_at (error, ACY_ERROR_LIMIT, call->loc,
+                        "macro expansion too large (more than %d nodes) near '%s'",
+                        ACY_LIT_MAX_EXPANDED, call->name);
+      return FALSE;
+    }
+  if (made != NULL && made->height > ACY_LIT_MAX_DEPTH)
+    {
+      acy_set_error_at (error, ACY_ERROR_LIMIT, call->loc,
+                        "macro expansion nested too deeply (more than %d levels) near '%s'",
+                        ACY_LIT_MAX_DEPTH, call->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* After its children were expanded, @e's height again. */
+static AcyLitExpr *
+reseal (Lower *lw, AcyLitExpr *e, GError **error)
+{
+  if (!acy_lit_expr_seal (e, lw->expanding ? lw->expanding : "(", error))
+    return NULL;
+  return e;
+}
+
 static gboolean
 expand_args (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
 {
@@ -187,21 +224,22 @@ expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
       return e;
     case ACY_LEXPR_DEREF:
     case ACY_LEXPR_UNARY:
-      return (e->a = expand_expr (lw, e->a, depth, error)) ? e : NULL;
+      return (e->a = expand_expr (lw, e->a, depth, error)) ? reseal (lw, e, error) : NULL;
     case ACY_LEXPR_BINARY:
       if ((e->a = expand_expr (lw, e->a, depth, error)) == NULL
           || (e->b = expand_expr (lw, e->b, depth, error)) == NULL)
         return NULL;
-      return e;
+      return reseal (lw, e, error);
     case ACY_LEXPR_CALL:
       break;
     }
 
   if (e->name[0] == '_' && e->name[1] == '_' && core_index (e->name) >= 0)
-    return expand_args (lw, e, depth, error) ? e : NULL;
+    return expand_args (lw, e, depth, error) ? reseal (lw, e, error) : NULL;
 
   {
     const AcyLitMacro *m = find_macro (lw, e, depth, error);
+    const char *outer = lw->expanding;
     AcyLitExpr *body;
 
     if (m == NULL)
@@ -216,7 +254,12 @@ expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
     if (!expand_args (lw, e, depth, error))
       return NULL;
     body = subst_expr (lw, m->body_expr, m, e->args, e->loc);
-    return expand_expr (lw, body, depth + 1, error);
+    if (!expansion_bounded (lw, e, body, error))
+      return NULL;
+    lw->expanding = outer ? outer : e->name;
+    body = expand_expr (lw, body, depth + 1, error);
+    lw->expanding = outer;
+    return body;
   }
 }
 
@@ -240,6 +283,8 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
               if (!expand_args (lw, s->expr, depth, error))
                 return NULL;
               b = subst_stmt (lw, m->body_block, m, s->expr->args, s->expr->loc);
+              if (!expansion_bounded (lw, s->expr, NULL, error))
+                return NULL;
               return expand_stmt (lw, b, depth + 1, error);
             }
         }

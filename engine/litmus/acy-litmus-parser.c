@@ -69,6 +69,22 @@ enter (AcyLitParser *ps, GError **error)
   return TRUE;
 }
 
+gboolean
+acy_lit_expr_seal (AcyLitExpr *e, const char *near, GError **error)
+{
+  guint h = MAX (e->a ? e->a->height : 0, e->b ? e->b->height : 0);
+
+  for (guint i = 0; i < e->n_args; i++)
+    h = MAX (h, e->args[i] ? e->args[i]->height : 0);
+  e->height = h + 1;
+  if (e->height <= ACY_LIT_MAX_DEPTH || error == NULL)
+    return e->height <= ACY_LIT_MAX_DEPTH;
+  acy_set_error_at (error, ACY_ERROR_LIMIT, e->loc,
+                    "expression nested too deeply (more than %d levels) near '%s'",
+                    ACY_LIT_MAX_DEPTH, near);
+  return FALSE;
+}
+
 AcyLitExpr *
 acy_lit_expr_new (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc)
 {
@@ -272,6 +288,14 @@ parse_unary (AcyLitParser *ps, GError **error)
           || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
     {
       advance (ps);
+      /* herd7's grammar dereferences a name or a bracketed expression,
+       * not another dereference: `**pp` must be written `*(*pp)` */
+      if (t->text[0] == '*' && acy_lit_tok_is (peek (ps), "*"))
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
+                            "unexpected '*': write '*(*p)' to dereference twice near '*'");
+          goto out;
+        }
       a = parse_unary (ps, error);
       if (a == NULL)
         goto out;
@@ -315,6 +339,8 @@ parse_unary (AcyLitParser *ps, GError **error)
 
 out:
   ps->depth--;
+  if (e != NULL && !acy_lit_expr_seal (e, acy_lit_token_describe (t), error))
+    return NULL;
   return e;
 }
 
@@ -342,7 +368,7 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
       e->op = op->op;
       e->a = lhs;
       e->b = rhs;
-      lhs = e;
+      lhs = acy_lit_expr_seal (e, t->text, error) ? e : NULL;
     }
   ps->depth--;
   return lhs;

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 #define ACY_LIT_MAX_DEPTH       1000   /* nesting of expressions and statements */
 #define ACY_LIT_MAX_EXPANSION   64     /* macros calling macros */
+#define ACY_LIT_MAX_EXPANDED    200000 /* nodes macro expansion may make in one test */
 #define ACY_LIT_MAX_TAGS        64
 #define ACY_LIT_MAX_THREAD_EVENTS 256
 
@@ -54,6 +55,10 @@ advance (AcyLitParser *ps)
 }
 
 AcyLitExpr *acy_lit_parse_expr  (AcyLitParser *ps, GError **error);
+/* Sets @e's height from its children's; FALSE (and @error, placed at @e
+ * near @near) when the tree is deeper than ACY_LIT_MAX_DEPTH, which
+ * bounds every walk over it. */
+gboolean    acy_lit_expr_seal   (AcyLitExpr *e, const char *near, GError **error);
 /* Statements up to (not including) the closing `}`; @open is the `{`. */
 gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
                                       AcyLitStmt ***body, guint *n_body,
