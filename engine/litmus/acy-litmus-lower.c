@@ -176,14 +176,14 @@ expansion_bounded (Lower *lw, const AcyLitExpr *call, const AcyLitExpr *made, GE
     {
       acy_set_error_at (error, ACY_ERROR_LIMIT, call->loc,
                         "macro expansion too large (more than %d nodes) near '%s'",
-                        ACY_LIT_MAX_EXPANDED, call->name);
+                        ACY_LIT_MAX_EXPANDED, lw->expanding ? lw->expanding : call->name);
       return FALSE;
     }
   if (made != NULL && made->height > ACY_LIT_MAX_DEPTH)
     {
       acy_set_error_at (error, ACY_ERROR_LIMIT, call->loc,
                         "macro expansion nested too deeply (more than %d levels) near '%s'",
-                        ACY_LIT_MAX_DEPTH, call->name);
+                        ACY_LIT_MAX_DEPTH, lw->expanding ? lw->expanding : call->name);
       return FALSE;
     }
   return TRUE;
@@ -278,14 +278,20 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
             return NULL;
           if (m->body_block != NULL)
             {
+              const char *outer = lw->expanding;
               AcyLitStmt *b;
 
               if (!expand_args (lw, s->expr, depth, error))
                 return NULL;
+
               b = subst_stmt (lw, m->body_block, m, s->expr->args, s->expr->loc);
-              if (!expansion_bounded (lw, s->expr, NULL, error))
-                return NULL;
-              return expand_stmt (lw, b, depth + 1, error);
+              lw->expanding = outer ? outer : s->expr->name;
+              if (expansion_bounded (lw, s->expr, NULL, error))
+                b = expand_stmt (lw, b, depth + 1, error);
+              else
+                b = NULL;
+              lw->expanding = outer;
+              return b;
             }
         }
       return (s->expr = expand_expr (lw, s->expr, depth, error)) ? s : NULL;
