@@ -14,7 +14,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "acy-compare-view-private.h"
 
@@ -125,18 +124,6 @@ acy_compare_view_model_run_free (ModelRun *run)
   g_free (run->error);
   g_free (run->pair_title);
   g_free (run);
-}
-
-/* "sc" for sc, sc.cat or models/sc.cat; until the model's own title is known. */
-static char *
-spec_name (const char *spec)
-{
-  g_autofree char *base = g_path_get_basename (spec);
-  char *dot = strrchr (base, '.');
-
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  return g_steal_pointer (&base);
 }
 
 /* ---- running -------------------------------------------------------------- */
@@ -250,7 +237,8 @@ acy_compare_view_run (AcyCompareView *self)
       Pending *pending = g_new0 (Pending, 1);
 
       run->spec = g_strdup (self->specs[i]);
-      run->name = spec_name (run->spec);
+      /* Until the model's own title is known */
+      run->name = acy_model_spec_name (run->spec);
       run->cancellable = g_cancellable_new ();
       run->progress = g_atomic_rc_box_new0 (Progress);
       run->running = TRUE;

@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "acyclic.h"
 #include "acy-check-job.h"
@@ -67,17 +66,12 @@ model_display_name (const char *path)
 {
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *dir = g_path_get_dirname (path);
-  char *dot;
 
   if (g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
     for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
       if (g_str_equal (base, builtin_models[i].file))
         return g_strdup (_(builtin_models[i].name));
-
-  dot = strrchr (base, '.');
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  return g_steal_pointer (&base);
+  return acy_model_spec_name (path);
 }
 
 void
