@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include <adwaita.h>
 

@@ -14,7 +14,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "acy-document-private.h"
 
