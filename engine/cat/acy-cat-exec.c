@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "acy-cat-interp.h"
+#include "acy-stack.h"
 
 typedef enum {
   ST_CONTINUE,   /* go on with the next statement */
@@ -688,7 +689,7 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         if (!acy_cat_bind_pattern (ev, inner, &proc->u.proc.pat, arg, st->u.call.arg))
           return ST_ERROR;
         /* calls nest like evaluations: a procedure calling itself ends here */
-        if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
+        if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH || acy_stack_low ())
           {
             ev->depth--;
             acy_set_error_at (ev->error, ACY_ERROR_LIMIT, st->loc,

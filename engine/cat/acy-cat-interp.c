@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "acy-cat-interp.h"
+#include "acy-stack.h"
 
 
 AcyCatValue *
@@ -1017,7 +1018,7 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
           return v;
         }
     }
-  if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH)
+  if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH || acy_stack_low ())
     {
       if (!*ev->error)
         acy_set_error_at (ev->error, ACY_ERROR_LIMIT, e->loc,

@@ -16,6 +16,7 @@
 
 #include "acy-cat-lexer.h"
 #include "acy-cat-parser.h"
+#include "acy-stack.h"
 
 typedef struct {
   AcyCatParseCtx *ctx;
@@ -124,7 +125,7 @@ expect_close (Parser *p, AcyCatTokKind kind, const char *what, const AcyCatToken
 static gboolean
 enter (Parser *p)
 {
-  if (++p->depth > ACY_CAT_MAX_NESTING)
+  if (++p->depth > ACY_CAT_MAX_NESTING || acy_stack_low ())
     {
       error_near (p, &p->tok, ACY_ERROR_LIMIT, "nesting too deep");
       return FALSE;

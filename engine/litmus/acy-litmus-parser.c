@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
+#include "acy-stack.h"
 
 /* ---- helpers ---- */
 
@@ -61,7 +62,7 @@ expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open, GErr
 static gboolean
 enter (AcyLitParser *ps, GError **error)
 {
-  if (++ps->depth > ACY_LIT_MAX_DEPTH)
+  if (++ps->depth > ACY_LIT_MAX_DEPTH || acy_stack_low ())
     {
       error_near (ps, error, ACY_ERROR_LIMIT, peek (ps), "nesting too deep (more than 1000 levels)");
       return FALSE;
@@ -865,6 +866,15 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
             error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
           goto fail;
         }
+      for (guint i = 0; i < params->len; i++)
+        if (strcmp (params->pdata[i], pname->text) == 0)
+          {
+            /* herd7: "Address 1:x non-unique in init state" */
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, pname->loc,
+                              "parameter '%s' of P%u given twice near '%s'",
+                              pname->text, th.number, pname->text);
+            goto fail;
+          }
       if (strcmp (pname->text, "void") != 0)
         g_ptr_array_add (params, (gpointer) pname->text);
       if (!accept (ps, ","))
@@ -973,9 +983,12 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
 static char *
 blank_metadata (const char *text, gsize len)
 {
-  char *copy = g_strndup (text, len);
+  char *copy = g_malloc (len + 1);   /* not g_strndup: a NUL may be in a comment */
   char *p = copy, *end = copy + len;
   gboolean line_start = TRUE;
+
+  memcpy (copy, text, len);
+  copy[len] = '\0';
 
   while (p < end)
     {
@@ -1012,9 +1025,10 @@ blank_metadata (const char *text, gsize len)
         }
       if (p + 1 < end && p[0] == '/' && p[1] == '*')
         {
-          char *q = strstr (p + 2, "*/");
-
-          p = q ? q + 2 : end;
+          p += 2;
+          while (p < end && !(p + 1 < end && p[0] == '*' && p[1] == '/'))
+            p++;
+          p = MIN (p + 2, end);
           continue;
         }
       if (p + 1 < end && p[0] == '/' && p[1] == '/')
@@ -1045,11 +1059,22 @@ acy_test_parse (const char      *text,
   g_autoptr (GPtrArray) locations = g_ptr_array_new ();
   AcyLoc loc1 = { NULL, 1, 1 };
   gboolean ok = FALSE;
+  g_autofree char *norm = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
   if (len < 0)
     len = (gssize) strlen (text);
+  /* herd7 reads lines ended by CR alone too: make them LF (CR LF stays) */
+  if (memchr (text, '\r', (gsize) len) != NULL)
+    {
+      norm = g_memdup2 (text, (gsize) len + 1);
+      norm[len] = '\0';
+      for (gssize i = 0; i < len; i++)
+        if (norm[i] == '\r' && (i + 1 == len || norm[i + 1] != '\n'))
+          norm[i] = '\n';
+      text = norm;
+    }
   end = text + len;
   test->arena = acy_arena_new (16384);
   test->filename = g_strdup (filename ? filename : "<input>");
@@ -1062,6 +1087,13 @@ acy_test_parse (const char      *text,
 
   /* Line 1: `C NAME` (the name runs to the end of the line). */
   p = text;
+  if (end - p >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    {
+      /* herd7 refuses it too */
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, loc1,
+                        "the file starts with a UTF-8 byte-order mark: remove it near 'C'");
+      return NULL;
+    }
   while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
     p++;
   eol = memchr (p, '\n', (gsize) (end - p));

@@ -1,0 +1,63 @@
+/* acy-stack.c - how much of the calling thread's stack is left
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every recursion in the engine is bounded by a count (nesting of the
+ * input, depth of evaluation), with counts chosen so that an ordinary
+ * stack holds them. A smaller stack (`ulimit -s`, a thread made with
+ * less) or larger frames (sanitizer builds) could still run out, so the
+ * recursions that a model's own recursion drives (evaluation, procedure
+ * calls) and the parsers also stop, with their depth error, while a
+ * margin of the stack is left.
+ */
+#define G_LOG_DOMAIN "acyclic-engine"
+#include "config.h"
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <pthread.h>
+
+#include "acy-stack.h"
+
+#define MARGIN_MIN (64 * 1024)
+#define MARGIN_MAX (256 * 1024)
+
+/* The lowest address the thread may reach before giving up; 1 when
+ * unknown (never low). */
+static __thread guintptr stack_floor;
+
+static guintptr
+find_floor (void)
+{
+#if defined(__GLIBC__)
+  pthread_attr_t attr;
+  void *addr = NULL;
+  size_t size = 0;
+  gsize margin;
+
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return 1;
+  if (pthread_attr_getstack (&attr, &addr, &size) != 0 || addr == NULL || size == 0)
+    {
+      pthread_attr_destroy (&attr);
+      return 1;
+    }
+  pthread_attr_destroy (&attr);
+  margin = CLAMP (size / 8, MARGIN_MIN, MARGIN_MAX);
+  if (size <= margin)
+    return 1;
+  return (guintptr) addr + margin;
+#else
+  return 1;
+#endif
+}
+
+gboolean
+acy_stack_low (void)
+{
+  if (G_UNLIKELY (stack_floor == 0))
+    stack_floor = find_floor ();
+  /* the frame, not a local: sanitizers may move locals off the stack */
+  return (guintptr) __builtin_frame_address (0) < stack_floor;
+}
