@@ -277,11 +277,15 @@ acy_cat_lexer_next (AcyCatLexer *lex,
 
     /* A raw byte would make the message invalid UTF-8. */
     g_snprintf (bad, sizeof bad, g_ascii_isprint (c) ? "%c" : "\\x%02x", (guchar) c);
-    acy_set_error_at (error, ACY_ERROR_SYNTAX,
-                      here (lex, p, lex->line, lex->line_start),
-                      "unexpected character%s near '%s'",
-                      (guchar) c >= 0x80 ? " (only ASCII is allowed outside comments)" : "",
-                      bad);
+    if (p == lex->text && lex->end - p >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, here (lex, p, lex->line, lex->line_start),
+                        "the file starts with a UTF-8 byte-order mark: remove it");
+    else
+      acy_set_error_at (error, ACY_ERROR_SYNTAX,
+                        here (lex, p, lex->line, lex->line_start),
+                        "unexpected character%s near '%s'",
+                        (guchar) c >= 0x80 ? " (only ASCII is allowed outside comments)" : "",
+                        bad);
   }
   return FALSE;
 }

@@ -1254,6 +1254,19 @@ acy_cat_find_include (AcyCatParseCtx *ctx,
 }
 
 static gboolean
+is_model_option (const AcyCatToken *t)
+{
+  static const char *const options[] = {
+    "withco", "withoutco", "withinit", "withoutinit", "withsc", "withoutsc", "catdep",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (t->len == strlen (options[i]) && memcmp (t->start, options[i], t->len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name_tok)
 {
   g_autofree char *name = g_strndup (name_tok->start, name_tok->len);
@@ -1265,7 +1278,16 @@ parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name_tok)
   path = acy_cat_find_include (p->ctx, p->dir, name, &prelude);
   if (!path)
     {
-      error_near (p, name_tok, ACY_ERROR_UNKNOWN_NAME, "include file not found");
+      g_autofree char *here = p->dir && !g_path_is_absolute (name)
+                              ? g_build_filename (p->dir, name, NULL) : g_strdup (name);
+
+      /* something is there, but not a file to read */
+      if (g_file_test (here, G_FILE_TEST_IS_DIR))
+        error_near (p, name_tok, ACY_ERROR_IO, "cannot include a directory");
+      else if (g_file_test (here, G_FILE_TEST_EXISTS))
+        error_near (p, name_tok, ACY_ERROR_IO, "cannot include what is not a regular file (a device or a pipe)");
+      else
+        error_near (p, name_tok, ACY_ERROR_UNKNOWN_NAME, "include file not found");
       return FALSE;
     }
   canon = g_canonicalize_filename (path, NULL);
@@ -1347,12 +1369,20 @@ acy_cat_parse (AcyCatParseCtx *ctx,
        && acy_cat_lexer_next (&p.lex, &p.ahead, error);
   p.prev_end = text;
 
-  /* Optional title (a name or a string) and model options. */
-  if (ok && (p.tok.kind == ACY_CAT_TOK_STRING || p.tok.kind == ACY_CAT_TOK_IDENT))
+  /* Optional title, as herd7 reads it: a string, or a name and then at
+   * most one name (a model option) or string. More words are an error
+   * (text that is not a model, say a .cfg, would otherwise load as an
+   * empty model). */
+  if (ok && p.tok.kind == ACY_CAT_TOK_STRING)
+    {
+      *title = tok_text (&p, &p.tok);
+      ok = advance (&p) || !failed (&p);
+    }
+  else if (ok && p.tok.kind == ACY_CAT_TOK_IDENT)
     {
       *title = tok_text (&p, &p.tok);
       advance (&p);
-      while (!failed (&p) && (p.tok.kind == ACY_CAT_TOK_IDENT || p.tok.kind == ACY_CAT_TOK_STRING))
+      if (!failed (&p) && (p.tok.kind == ACY_CAT_TOK_IDENT || p.tok.kind == ACY_CAT_TOK_STRING))
         {
           if (p.tok.kind == ACY_CAT_TOK_STRING)
             *title = tok_text (&p, &p.tok);
@@ -1360,6 +1390,9 @@ acy_cat_parse (AcyCatParseCtx *ctx,
         }
       ok = !failed (&p);
     }
+  /* model options after the title (our models write them after a string) */
+  while (ok && p.tok.kind == ACY_CAT_TOK_IDENT && is_model_option (&p.tok))
+    ok = advance (&p) || !failed (&p);
 
   if (ok)
     ok = parse_stmts (&p, out, FALSE, NULL, NULL);
