@@ -143,6 +143,53 @@ test_usage (void)
   g_assert_nonnull (strstr (o.err, "-frobnicate"));
 }
 
+/* Output that cannot be written is an error, not exit status 0. */
+static void
+test_write_error (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  gint status = 0;
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  for (guint json = 0; json < 2; json++)
+    {
+      const char *argv[] = { "/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full", check_path,
+                             "-cat", cat, json ? "--json" : "-q", "C-CO+o-o.litmus", NULL };
+
+      g_clear_pointer (&err, g_free);
+      g_assert_true (g_spawn_sync (cli_dir, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   NULL, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_false (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (err, "cannot write the standard output: "));
+    }
+}
+
+/* Numbers that are not numbers are refused, not read as 0 or unlimited. */
+static void
+test_bad_numbers (void)
+{
+  static const char *const cases[][2] = {
+    { "-timeout", "nan" }, { "-timeout", "inf" }, { "-timeout", "-1" }, { "-timeout", "5s" },
+    { "--max-candidates", "abc" }, { "--max-candidates", "-3" }, { "--max-candidates", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_check (&r, cases[i][0], cases[i][1], "C-CO+o-o.litmus", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, cases[i][0]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -159,5 +206,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/judge", test_judge);
   g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/error/write", test_write_error);
+  g_test_add_func ("/cli/error/numbers", test_bad_numbers);
   return g_test_run ();
 }

@@ -8,10 +8,13 @@
 #define G_LOG_DOMAIN "acyclic-check"
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acyclic.h"
 #include "acy-cli.h"
@@ -71,6 +74,21 @@ static const char *const ignored_flags[] = {
   NULL
 };
 
+/* Output that could not be written (a full disk, > /dev/full, a closed
+ * pipe) is a failure: say so and exit non-zero, not 0. */
+static void
+check_stdout (void)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      int err = errno;
+
+      fprintf (stderr, "acyclic-check: cannot write the standard output: %s\n",
+               err ? g_strerror (err) : "write error");
+      _exit (2);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -80,6 +98,7 @@ main (int argc, char **argv)
   gboolean markdown = FALSE;
 
   setlocale (LC_ALL, "");
+  atexit (check_stdout);
 
   for (int i = 1; i < argc; i++)
     {
@@ -125,7 +144,7 @@ main (int argc, char **argv)
           char *end = NULL;
           NEED_ARG ();
           opts->timeout = g_ascii_strtod (next, &end);
-          if (end == next || *end != '\0' || opts->timeout < 0)
+          if (end == next || *end != '\0' || !(opts->timeout >= 0) || isinf (opts->timeout))
             {
               fprintf (stderr, "acyclic-check: -timeout needs a number of seconds, not '%s'\n", next);
               return 2;
@@ -133,8 +152,15 @@ main (int argc, char **argv)
         }
       else if (g_str_equal (a, "--max-candidates"))
         {
+          char *end = NULL;
+
           NEED_ARG ();
-          opts->max_candidates = g_ascii_strtoull (next, NULL, 10);
+          opts->max_candidates = g_ascii_strtoull (next, &end, 10);
+          if (end == next || *end != '\0' || next[0] == '-')
+            {
+              fprintf (stderr, "acyclic-check: --max-candidates needs a whole number, not '%s'\n", next);
+              return 2;
+            }
         }
       else if (g_str_equal (a, "-v"))
         opts->verbose++;
