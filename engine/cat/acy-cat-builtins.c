@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_R] = "R", [ACY_CAT_P_W] = "W", [ACY_CAT_P_M] = "M", [ACY_CAT_P_F] = "F",
@@ -272,6 +272,7 @@ acy_cat_bind_structure (AcyCatEval *ev)
   s[ACY_CAT_P_DOMAIN] = prim (ev, prim_domain);
   s[ACY_CAT_P_RANGE] = prim (ev, prim_range);
   s[ACY_CAT_P_CLASSES_LOC] = prim (ev, prim_classes_loc);
+  /* the stream primitives, from the layer below (acy-cat-stream.c) */
   s[ACY_CAT_P_LINEARISATIONS] = prim (ev, acy_cat_prim_linearisations);
   s[ACY_CAT_P_CO_ORDERS] = prim (ev, acy_cat_prim_co_orders);
   s[ACY_CAT_P_LAZY_CROSS] = prim (ev, acy_cat_prim_lazy_cross);
