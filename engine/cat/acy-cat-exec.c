@@ -25,7 +25,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 #include "acy-stack.h"
 
 typedef enum {
