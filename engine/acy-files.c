@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "acy-execution.h"
 #include "acy-test.h"
 
@@ -16,22 +18,36 @@ compare_paths (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-void
-acy_test_collect_files (const char   *path,
-                        GPtrArray    *out,
-                        GCancellable *cancellable)
+#define MAX_DIR_DEPTH 64
+
+/* Each directory and file once, by device and inode, however links
+ * reach it: a link to `.` would otherwise loop for ever, or give every
+ * test again under another name. */
+static gboolean
+first_visit (GHashTable *seen, const char *path)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return FALSE;
+  return g_hash_table_add (seen, g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+                                                  (guint64) st.st_dev, (guint64) st.st_ino));
+}
+
+static void
+collect (const char *path, guint depth, GHashTable *seen, GPtrArray *out, GCancellable *cancellable)
 {
   g_autoptr(GDir) dir = NULL;
   g_autoptr(GPtrArray) names = NULL;
   const char *name;
 
+  if (depth > MAX_DIR_DEPTH || g_cancellable_is_cancelled (cancellable) || !first_visit (seen, path))
+    return;
   if (!g_file_test (path, G_FILE_TEST_IS_DIR))
     {
       g_ptr_array_add (out, g_strdup (path));
       return;
     }
-  if (g_cancellable_is_cancelled (cancellable))
-    return;
   dir = g_dir_open (path, 0, NULL);
   if (dir == NULL)
     return;
@@ -43,8 +59,25 @@ acy_test_collect_files (const char   *path,
     {
       const char *p = names->pdata[i];
       if (g_file_test (p, G_FILE_TEST_IS_DIR) || g_str_has_suffix (p, ".litmus"))
-        acy_test_collect_files (p, out, cancellable);
+        collect (p, depth + 1, seen, out, cancellable);
     }
+}
+
+void
+acy_test_collect_files (const char   *path,
+                        GPtrArray    *out,
+                        GCancellable *cancellable)
+{
+  g_autoptr(GHashTable) seen = NULL;
+
+  /* a file named on its own is taken as given (and reported if missing) */
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_ptr_array_add (out, g_strdup (path));
+      return;
+    }
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  collect (path, 0, seen, out, cancellable);
 }
 
 const char *

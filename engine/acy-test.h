@@ -142,7 +142,9 @@ gboolean    acy_test_enumerate (const AcyTest              *test,
                                 GError                    **error);
 
 /* Add @path to @out (newly allocated strings) if it is a file, or every
- * `*.litmus` file below it, in name order, if it is a directory. */
+ * `*.litmus` file below it, in name order, if it is a directory: each
+ * file and directory once however links reach it, at most 64 levels
+ * down. */
 void        acy_test_collect_files (const char   *path,
                                     GPtrArray    *out,
                                     GCancellable *cancellable);

@@ -6,8 +6,10 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "cli-test-support.h"
 
@@ -171,6 +173,43 @@ test_write_error (void)
     }
 }
 
+/* A folder with links back to itself: each test once, and an end. */
+static void
+test_link_loops (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_autofree char *dir = g_dir_make_tmp ("acy-links-XXXXXX", NULL);
+  g_autofree char *src = g_build_filename (cli_dir, "C-CO+o-o.litmus", NULL);
+  g_autofree char *dst = g_build_filename (dir, "C-CO+o-o.litmus", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(Run) r = { 0 };
+  const char *links[] = { "a", "b", "x" };
+  const char *p;
+  guint tests = 0;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_get_contents (src, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (dst, contents, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    {
+      g_autofree char *l = g_build_filename (dir, links[i], NULL);
+      g_assert_cmpint (symlink (".", l), ==, 0);
+    }
+  run_check (&r, "-cat", cat, dir, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  for (p = r.out; (p = strstr (p, "\nObservation ")) != NULL; p++)
+    tests++;
+  g_assert_cmpuint (tests, ==, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    {
+      g_autofree char *l = g_build_filename (dir, links[i], NULL);
+      g_remove (l);
+    }
+  g_remove (dst);
+  g_rmdir (dir);
+}
+
 /* Numbers that are not numbers are refused, not read as 0 or unlimited. */
 static void
 test_bad_numbers (void)
@@ -208,5 +247,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/error/write", test_write_error);
   g_test_add_func ("/cli/error/numbers", test_bad_numbers);
+  g_test_add_func ("/cli/folder/link-loops", test_link_loops);
   return g_test_run ();
 }
