@@ -6,8 +6,12 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include "acy-config.h"
+#include "acy-files.h"
 
 void
 acy_config_free (AcyConfig *config)
@@ -22,7 +26,8 @@ acy_config_free (AcyConfig *config)
   g_free (config);
 }
 
-/* Keys herd accepts that do not change which executions are allowed. */
+/* Keys herd accepts that do not change which executions are allowed
+ * (or that we do not follow): any other key is an error, as in herd7. */
 static const char *const ignored_keys[] = {
   "graph", "squished", "showevents", "movelabel", "fontsize", "xscale",
   "yscale", "arrowsize", "showinitrf", "showfinalrf", "showinitwrites",
@@ -33,6 +38,14 @@ static const char *const ignored_keys[] = {
   "through", "skipchecks", "strictskip", "speedcheck", "optace",
   "initwrites", "nshow", "showflag", "debug", "verbose", "view",
   "mode", "dumpes", "badexecs", "badflag", "unroll", "timeout",
+  /* the rest of herd7's keys (herd7 refuses any other) */
+  "archcheck", "boxscale", "brackets", "classes", "conds", "conf",
+  "dotheader", "dsiy", "dumpallfaults", "edgefontsizedelta", "endian",
+  "excl", "extrachars", "finalrfpos", "fixedsize", "fontname", "hexa",
+  "initpos", "initrfpos", "kinds", "labelbox", "machsize", "margin", "mono",
+  "names", "noid", "nonames", "oknames", "oneinit", "outcomereads",
+  "overlap", "ptscale", "relabel", "rename", "restrict", "sep",
+  "shortlegend", "siwidth", "texmacros", "threadposy", "withbox",
   NULL
 };
 
@@ -89,7 +102,12 @@ acy_config_parse (const char *text, const char *filename, GError **error)
               g_ptr_array_add (variants, g_strdup (parts[k]));
         }
       else if (!g_strv_contains (ignored_keys, key))
-        g_debug ("%s:%u: ignoring unknown setting '%s'", filename, i + 1, key);
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
+                            "unknown key '%s' in a configuration file near '%s'", key, key);
+          g_free (key);
+          return NULL;
+        }
       g_free (key);
     }
   g_ptr_array_add (variants, NULL);
@@ -103,9 +121,13 @@ acy_config_load (const char *path, GError **error)
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
 
-  if (!g_file_get_contents (path, &text, NULL, &local))
+  if (!acy_file_read (path, &text, NULL, &local))
     {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s", path, local->message);
+      /* g_file_get_contents' messages do not start with the path */
+      if (g_str_has_prefix (local->message, path))
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s", path, local->message);
       return NULL;
     }
   return acy_config_parse (text, path, error);
@@ -152,7 +174,21 @@ acy_config_resolve_at (const char        *name,
                        GError           **error)
 {
   char *path = acy_config_resolve (name, dirs, relative_to);
+  GStatBuf st;
 
+  /* something is there, but not a file: say what (a directory, a device) */
+  if (path == NULL && g_stat (name, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_autofree char *copy = NULL;
+      g_autoptr(GError) kind = NULL;
+
+      acy_file_read (name, &copy, NULL, &kind);
+      if (loc != NULL)
+        acy_set_error_at (error, ACY_ERROR_IO, *loc, "%s file %s", what, kind->message);
+      else
+        g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s (a %s file)", kind->message, what);
+      return NULL;
+    }
   if (path == NULL && loc != NULL)
     acy_set_error_at (error, ACY_ERROR_IO, *loc, "%s file '%s' not found", what, name);
   else if (path == NULL)

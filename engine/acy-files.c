@@ -6,16 +6,68 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
+#include "acy-error.h"
 #include "acy-execution.h"
+#include "acy-files.h"
 #include "acy-test.h"
 
 static int
 compare_paths (gconstpointer a, gconstpointer b)
 {
   return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static const char *
+file_kind (const GStatBuf *st)
+{
+  if (S_ISDIR (st->st_mode))
+    return "a directory";
+#ifdef S_ISFIFO
+  if (S_ISFIFO (st->st_mode))
+    return "a named pipe (FIFO)";
+#endif
+#ifdef S_ISSOCK
+  if (S_ISSOCK (st->st_mode))
+    return "a socket";
+#endif
+  if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
+    return "a device";
+  return "not a regular file";
+}
+
+gboolean
+acy_file_read (const char *path, char **contents, gsize *len, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  GStatBuf st;
+
+  if (g_stat (path, &st) == 0)
+    {
+      if (!S_ISREG (st.st_mode))
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: cannot read %s as an input file",
+                       path, file_kind (&st));
+          return FALSE;
+        }
+      if (st.st_size > ACY_MAX_INPUT_FILE)
+        {
+          g_autofree char *size = g_format_size ((guint64) st.st_size);
+
+          g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT, "%s: too large for an input file (%s; at most %d MiB)",
+                       path, size, ACY_MAX_INPUT_FILE / (1024 * 1024));
+          return FALSE;
+        }
+    }
+  if (!g_file_get_contents (path, contents, len, &local))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 #define MAX_DIR_DEPTH 64

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib.h>
@@ -210,6 +211,38 @@ test_link_loops (void)
   g_rmdir (dir);
 }
 
+/* Inputs that are not regular files are refused by name, not read for
+ * ever (/dev/zero) or waited on (a FIFO). */
+static void
+test_not_files (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_autofree char *dir = g_dir_make_tmp ("acy-fifo-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "t.litmus", NULL);
+  const char *inputs[] = { "/dev/zero", fifo };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      if (!g_file_test (inputs[i], G_FILE_TEST_EXISTS))
+        continue;
+      run_check (&r, "-cat", cat, inputs[i], NULL);
+      g_assert_cmpint (r.status, !=, 0);
+      g_assert_nonnull (strstr (r.err, i == 0 ? "cannot read a device" : "cannot read a named pipe"));
+    }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_check (&r, "-cat", "/dev/zero", "C-CO+o-o.litmus", NULL);
+    g_assert_cmpint (r.status, !=, 0);
+    g_assert_nonnull (strstr (r.err, "/dev/zero: cannot read a device"));
+  }
+  g_remove (fifo);
+  g_rmdir (dir);
+}
+
 /* Numbers that are not numbers are refused, not read as 0 or unlimited. */
 static void
 test_bad_numbers (void)
@@ -248,5 +281,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/error/write", test_write_error);
   g_test_add_func ("/cli/error/numbers", test_bad_numbers);
   g_test_add_func ("/cli/folder/link-loops", test_link_loops);
+  g_test_add_func ("/cli/error/not-files", test_not_files);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "acy-cat-lexer.h"
+#include "acy-files.h"
 #include "acy-cat-parser.h"
 #include "acy-stack.h"
 
@@ -1337,7 +1338,6 @@ acy_cat_parse (AcyCatParseCtx *ctx,
 {
   g_autofree char *contents = NULL;
   g_autofree char *canon = NULL;
-  g_autoptr(GError) io_error = NULL;
   Parser p = { 0 };
   gsize len;
   gboolean ok;
@@ -1345,11 +1345,8 @@ acy_cat_parse (AcyCatParseCtx *ctx,
   *title = NULL;
   if (text == NULL)
     {
-      if (!g_file_get_contents (path, &contents, &len, &io_error))
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", io_error->message);
-          return FALSE;
-        }
+      if (!acy_file_read (path, &contents, &len, error))
+        return FALSE;
       text = contents;
     }
   else

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
+#include "acy-files.h"
 #include "acy-stack.h"
 
 /* ---- helpers ---- */
@@ -1222,13 +1223,9 @@ acy_test_load (const char *path, const AcyMacros *macros, GError **error)
 {
   g_autofree char *contents = NULL;
   gsize len = 0;
-  g_autoptr (GError) local = NULL;
 
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
+  if (!acy_file_read (path, &contents, &len, error))
+    return NULL;
   return acy_test_parse (contents, (gssize) len, path, macros, error);
 }
 

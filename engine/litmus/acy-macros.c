@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
+#include "acy-files.h"
 
 static gboolean
 parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
@@ -127,13 +128,9 @@ acy_macros_load (const char *path, GError **error)
 {
   g_autofree char *contents = NULL;
   gsize len = 0;
-  g_autoptr (GError) local = NULL;
 
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
+  if (!acy_file_read (path, &contents, &len, error))
+    return NULL;
   return acy_macros_parse (contents, (gssize) len, path, error);
 }
 
