@@ -139,6 +139,38 @@ remove_tree (const char *path)
     g_remove (path);
 }
 
+/* A graph that cannot be written (here: a folder stands where the file
+ * goes) fails the run, names the file and the reason, and leaves no
+ * partial or temporary file. */
+static void
+test_write_error (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "blocked", NULL);
+  g_autofree char *blocker = g_build_filename (dir, "C-MP+o-mb-o+o-mb-o-1.svg", NULL);
+  g_autofree char *cat = g_build_filename (SOURCE_MODELSDIR, "coherent-rmo.cat", NULL);
+  const char *argv[] = { g_getenv ("ACYCLIC_CHECK"), "-cat", cat, "--graph", dir, litmus, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (blocker, 0755), ==, 0);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "C-MP+o-mb-o+o-mb-o-1.svg: cannot write the file: "));
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    guint n = 0;
+
+    while (d && g_dir_read_name (d))
+      n++;
+    g_assert_cmpuint (n, ==, 1);   /* the blocker only */
+  }
+  g_rmdir (blocker);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,6 +189,7 @@ main (int argc, char **argv)
   g_test_add_func ("/graph/cli/files", test_graph_files);
   g_test_add_func ("/graph/cli/all", test_graph_all);
   g_test_add_func ("/graph/cli/dot", test_dot);
+  g_test_add_func ("/graph/cli/write-error", test_write_error);
   status = g_test_run ();
   remove_tree (tmpdir);
   g_free (tmpdir);

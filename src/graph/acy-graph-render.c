@@ -14,7 +14,11 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -652,6 +656,37 @@ acy_graph_format_extension (AcyGraphFormat format)
     }
 }
 
+/* Where cairo's streams write: a file descriptor, and the first error. */
+typedef struct {
+  int fd;
+  int err;
+} Sink;
+
+static cairo_status_t
+sink_write (void *closure, const unsigned char *data, unsigned int length)
+{
+  Sink *sink = closure;
+
+  while (length > 0)
+    {
+      ssize_t n = write (sink->fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          sink->err = n < 0 ? errno : EIO;
+          return CAIRO_STATUS_WRITE_ERROR;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Draws into a temporary file beside @path, then renames it: a full disk
+ * or a read-only folder leaves no partial file, and the error names the
+ * file and the reason. */
 gboolean
 acy_graph_export (const AcyGraphLayout *layout,
                   AcyGraphFormat        format,
@@ -663,14 +698,25 @@ acy_graph_export (const AcyGraphLayout *layout,
   cairo_t *cr;
   double w = ceil (layout->width), h = ceil (layout->height);
   double scale = format == ACY_GRAPH_FORMAT_PNG ? 2.0 : 1.0;
+  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
+  Sink sink = { -1, 0 };
 
+  sink.fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  if (sink.fd < 0)
+    {
+      int err = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "%s: cannot create the file: %s",
+                   path, g_strerror (err));
+      return FALSE;
+    }
   switch (format)
     {
     case ACY_GRAPH_FORMAT_SVG:
-      surface = cairo_svg_surface_create (path, w, h);
+      surface = cairo_svg_surface_create_for_stream (sink_write, &sink, w, h);
       break;
     case ACY_GRAPH_FORMAT_PDF:
-      surface = cairo_pdf_surface_create (path, w, h);
+      surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, w, h);
       break;
     case ACY_GRAPH_FORMAT_PNG:
     default:
@@ -684,15 +730,26 @@ acy_graph_export (const AcyGraphLayout *layout,
   status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS && format == ACY_GRAPH_FORMAT_PNG)
-    status = cairo_surface_write_to_png (surface, path);
+    status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
+  if (status == CAIRO_STATUS_SUCCESS && fsync (sink.fd) != 0 && errno != EINVAL)
+    sink.err = errno, status = CAIRO_STATUS_WRITE_ERROR;
+  if (close (sink.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
+    sink.err = errno, status = CAIRO_STATUS_WRITE_ERROR;
+  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp, path) != 0)
+    sink.err = errno, status = CAIRO_STATUS_WRITE_ERROR;
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
-                   cairo_status_to_string (status));
+      g_remove (tmp);
+      if (sink.err != 0)
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (sink.err), "%s: cannot write the file: %s",
+                     path, g_strerror (sink.err));
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
+                     cairo_status_to_string (status));
       return FALSE;
     }
   return TRUE;
