@@ -1,0 +1,622 @@
+/* test-model-store.c - finding the kernel model, fetching it over HTTP, installing it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything runs offline against a server on 127.0.0.1 in this process,
+ * with XDG_DATA_HOME and HOME pointed at a temporary folder. The model's
+ * files come from ../shared/conformance/lkmm; the tests that need them
+ * skip with a message when it is absent.
+ */
+#define G_LOG_DOMAIN "test-model-store"
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "acyclic.h"
+#include "cli-test-support.h"
+#include "http-test-server.h"
+
+static char *home;         /* HOME and XDG_DATA_HOME live in here */
+static char *fixtures;     /* ../shared/conformance/lkmm, or NULL */
+static char *corpus;       /* ../shared/conformance */
+
+static const char *
+store_parent (void)
+{
+  static char *dir;
+
+  if (dir == NULL)
+    dir = g_build_filename (home, "data", "acyclic", "models", NULL);
+  return dir;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (path, name, NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_DIR))
+        remove_tree (p);
+      else
+        g_remove (p);
+    }
+  g_rmdir (path);
+}
+
+/* Each test starts with no copy installed. */
+static void
+clear_store (void)
+{
+  remove_tree (store_parent ());
+}
+
+/* The names in the store's folder, sorted and joined with spaces:
+ * "linux-kernel" when a copy is installed and nothing is left over. */
+static char *
+store_listing (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (store_parent (), 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static gboolean
+need_fixtures (void)
+{
+  if (fixtures == NULL)
+    {
+      g_test_skip ("no ../shared/conformance/lkmm: the kernel model's files are not here");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+fetch (TestServer *server, guint timeout, GCancellable *cancellable, GError **error)
+{
+  AcyFetchSpec spec = { 0 };
+
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = test_server_get_url (server);
+  spec.timeout = timeout;
+  return acy_model_store_fetch (&spec, cancellable, error);
+}
+
+static char *
+fixture_text (const char *name)
+{
+  g_autofree char *path = g_build_filename (fixtures, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* ---- Finding ----------------------------------------------------------- */
+
+/* With no copy anywhere, -conf linux-kernel.cfg says how to get one. */
+static void
+test_not_found_says_how (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(AcySetupPaths) paths = { 0 };
+  g_autofree char *found = NULL;
+  AcySetupSpec spec = { .conf = "linux-kernel.cfg" };
+
+  clear_store ();
+  found = acy_model_store_find (ACY_LKMM_ID, NULL);
+  if (found != NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("this machine has the kernel model in %s", found);
+      g_test_skip (why);
+      return;
+    }
+  g_assert_false (acy_setup_resolve (&spec, &paths, &error));
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "linux-kernel.cfg: configuration file not found"));
+  g_assert_nonnull (strstr (error->message, "--fetch-model linux-kernel"));
+}
+
+static void
+write_model (const char *dir, const char *title)
+{
+  g_autofree char *cfg = g_build_filename (dir, "linux-kernel.cfg", NULL);
+  g_autofree char *cat = g_build_filename (dir, "linux-kernel.cat", NULL);
+  g_autofree char *text = g_strdup_printf ("\"%s\"\nacyclic po | rf\n", title);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (cfg, "model linux-kernel.cat\nvariant lkmmv2\n", -1, NULL));
+  g_assert_true (g_file_set_contents (cat, text, -1, NULL));
+}
+
+/* A kernel tree named by $LINUX_SRC, or one in a search folder, is found
+ * wherever acyclic-check runs; $LINUX_SRC comes first. */
+static void
+test_kernel_tree (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tree = g_build_filename (home, "kernel-a", NULL);
+  g_autofree char *mm = g_build_filename (tree, "tools", "memory-model", NULL);
+  g_autofree char *search = g_build_filename (home, "search", NULL);
+  g_autofree char *search_mm = g_build_filename (search, "tools", "memory-model", NULL);
+  g_autofree char *want = g_build_filename (mm, "linux-kernel.cat", NULL);
+  g_autofree char *want_search = g_build_filename (search_mm, "linux-kernel.cat", NULL);
+  const char *const dirs[] = { search, NULL };
+
+  clear_store ();
+  write_model (mm, "From LINUX_SRC");
+  write_model (search_mm, "From the search path");
+
+  g_setenv ("LINUX_SRC", tree, TRUE);
+  {
+    g_auto(AcySetupPaths) paths = { 0 };
+    AcySetupSpec spec = { .conf = "linux-kernel.cfg", .include_dirs = dirs };
+
+    g_assert_true (acy_setup_resolve (&spec, &paths, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (paths.cat_path, ==, want);
+  }
+  g_unsetenv ("LINUX_SRC");
+  {
+    g_auto(AcySetupPaths) paths = { 0 };
+    AcySetupSpec spec = { .conf = "linux-kernel.cfg", .include_dirs = dirs };
+
+    g_assert_true (acy_setup_resolve (&spec, &paths, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (paths.cat_path, ==, want_search);
+  }
+  remove_tree (tree);
+  remove_tree (search);
+}
+
+/* A copy under ~/linux is found when nothing else is. */
+static void
+test_home_tree (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mm = g_build_filename (home, "linux", "tools", "memory-model", NULL);
+  g_autofree char *want = g_build_filename (mm, "linux-kernel.cat", NULL);
+  g_autofree char *linux_dir = g_build_filename (home, "linux", NULL);
+  g_auto(AcySetupPaths) paths = { 0 };
+  AcySetupSpec spec = { .conf = "linux-kernel.cfg" };
+
+  clear_store ();
+  write_model (mm, "From ~/linux");
+  g_assert_true (acy_setup_resolve (&spec, &paths, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (paths.cat_path, ==, want);
+  remove_tree (linux_dir);
+}
+
+/* ---- Fetching ---------------------------------------------------------- */
+
+typedef struct {
+  guint downloads;
+  guint validating;
+  guint installing;
+  GCancellable *cancel_at_file;   /* cancelled when lock.cat starts */
+} Progress;
+
+static void
+on_progress (const AcyFetchProgress *p, gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  if (p->stage == ACY_FETCH_DOWNLOADING && p->received == 0)
+    {
+      pr->downloads++;
+      if (pr->cancel_at_file && g_str_equal (p->file, "lock.cat"))
+        g_cancellable_cancel (pr->cancel_at_file);
+    }
+  else if (p->stage == ACY_FETCH_VALIDATING)
+    pr->validating++;
+  else if (p->stage == ACY_FETCH_INSTALLING)
+    pr->installing++;
+}
+
+/* Content-Length, chunked, ended by the close, through a redirect: all
+ * five files arrive as served, with their provenance, and then
+ * -conf linux-kernel.cfg loads from anywhere. */
+static void
+test_fetch_installs (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *want_dir = NULL;
+  g_autofree char *listing = NULL;
+  g_autoptr(AcyModelOrigin) origin = NULL;
+  AcyFetchSpec spec = { 0 };
+  Progress pr = { 0 };
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = test_server_get_url (server);
+  spec.progress = on_progress;
+  spec.progress_data = &pr;
+  dir = acy_model_store_fetch (&spec, NULL, &error);
+  g_assert_no_error (error);
+  want_dir = acy_model_store_user_dir (ACY_LKMM_ID);
+  g_assert_cmpstr (dir, ==, want_dir);
+  g_assert_cmpuint (pr.downloads, ==, 5);
+  g_assert_cmpuint (pr.validating, ==, 1);
+  g_assert_cmpuint (pr.installing, ==, 1);
+
+  for (const char *const *f = acy_model_store_files (ACY_LKMM_ID); *f; f++)
+    {
+      g_autofree char *got_path = g_build_filename (dir, *f, NULL);
+      g_autofree char *want = fixture_text (*f);
+      g_autofree char *got = NULL;
+
+      g_assert_true (g_file_get_contents (got_path, &got, NULL, NULL));
+      g_assert_cmpstr (got, ==, want);
+    }
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "linux-kernel");
+
+  origin = acy_model_origin_load (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (origin->base_url, ==, test_server_get_url (server));
+  g_assert_null (origin->version);
+  g_assert_cmpstr (origin->license, ==, "GPL-2.0+");
+  g_assert_nonnull (origin->fetched);
+  g_assert_cmpuint (g_strv_length (origin->files), ==, 5);
+
+  {
+    g_autofree char *found = acy_model_store_find (ACY_LKMM_ID, NULL);
+    AcySetupSpec setup = { .conf = "linux-kernel.cfg" };
+    g_autoptr(AcyModel) model = NULL;
+    g_autoptr(AcyMacros) macros = NULL;
+
+    g_assert_cmpstr (found, ==, dir);
+    g_assert_true (acy_setup_load (&setup, &model, &macros, &error));
+    g_assert_no_error (error);
+  }
+}
+
+/* A file that does not parse: a file:line:col error at its URL, and
+ * neither the new files nor a temporary folder are left; an older copy
+ * stays as it was. */
+static void
+test_fetch_broken_file (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *cat = NULL;
+  g_autofree char *broken = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *origin_before = NULL;
+  g_autofree char *origin_after = NULL;
+  g_autofree char *origin_path = NULL;
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+
+  /* A bad file with nothing installed before. */
+  cat = fixture_text ("linux-kernel.cat");
+  broken = g_strconcat (cat, "\nlet broken = (po |\n", NULL);
+  test_server_set_body (server, "linux-kernel.cat", broken);
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  want = g_strdup_printf ("%slinux-kernel.cat:", test_server_get_url (server));
+  g_assert_true (g_str_has_prefix (error->message, want));
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+  g_clear_error (&error);
+
+  /* A good copy, then a bad one: the good one stays. */
+  test_server_set_body (server, "linux-kernel.cat", NULL);
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_no_error (error);
+  origin_path = g_build_filename (dir, ACY_MODEL_ORIGIN_FILE, NULL);
+  g_assert_true (g_file_get_contents (origin_path, &origin_before, NULL, NULL));
+  g_clear_pointer (&dir, g_free);
+  test_server_set_body (server, "linux-kernel.cat", broken);
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  g_clear_pointer (&listing, g_free);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "linux-kernel");
+  g_assert_true (g_file_get_contents (origin_path, &origin_after, NULL, NULL));
+  g_assert_cmpstr (origin_after, ==, origin_before);
+}
+
+/* Files that load but are not the kernel's model (they allow everything)
+ * are refused. */
+static void
+test_fetch_not_lkmm (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+  test_server_set_body (server, "linux-kernel.cat", "\"Allows everything\"\nlet nothing = 0\n");
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "not the Linux-kernel model"));
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+/* A missing file: the server's status in the error. Needs no fixtures. */
+static void
+test_fetch_not_found (void)
+{
+  g_autoptr(TestServer) server = test_server_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *want = NULL;
+
+  clear_store ();
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  want = g_strdup_printf ("%slinux-kernel.cfg: the server answered HTTP 404 Not Found",
+                          test_server_get_url (server));
+  g_assert_cmpstr (error->message, ==, want);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+/* A server that takes the request and never answers: the fetch gives up
+ * after the timeout, says so, and leaves nothing behind. */
+static void
+test_fetch_stall (void)
+{
+  g_autoptr(TestServer) server = test_server_new (fixtures);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+
+  clear_store ();
+  test_server_set_stall (server, TRUE);
+  dir = fetch (server, 1, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "linux-kernel.cfg: the server stalled: nothing came for 1 s"));
+  g_assert_cmpuint (test_server_get_n_requests (server), ==, 1);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+/* Nobody listening: "could not connect", named. */
+static void
+test_fetch_refused (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *listing = NULL;
+  AcyFetchSpec spec = { 0 };
+
+  /* A port that was just free. */
+  {
+    g_autoptr(TestServer) server = test_server_new (NULL);
+    url = g_strdup (test_server_get_url (server));
+  }
+  clear_store ();
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = url;
+  spec.timeout = 5;
+  dir = acy_model_store_fetch (&spec, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "linux-kernel.cfg: could not connect"));
+  g_assert_nonnull (strstr (error->message, "refused"));
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+/* Cancelling in the middle leaves nothing behind. */
+static void
+test_fetch_cancel (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+  AcyFetchSpec spec = { 0 };
+  Progress pr = { 0 };
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+  pr.cancel_at_file = cancellable;
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = test_server_get_url (server);
+  spec.progress = on_progress;
+  spec.progress_data = &pr;
+  dir = acy_model_store_fetch (&spec, cancellable, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  g_assert_cmpuint (pr.installing, ==, 0);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+/* ---- The command line -------------------------------------------------- */
+
+static char *
+without_time_and_hash (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i]; i++)
+    if (!g_str_has_prefix (lines[i], "Time ") && !g_str_has_prefix (lines[i], "Hash="))
+      g_string_append_printf (out, "%s\n", lines[i]);
+  return g_strdup (out->str);
+}
+
+/* acyclic-check --fetch-model linux-kernel --from URL, then
+ * -conf linux-kernel.cfg from another folder gives herd7's output. */
+static void
+test_cli_fetch_then_check (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  const char *tests[] = {
+    "kernel/MP+pooncerelease+poacquireonce",
+    "kernel/MP+porevlocks",
+    "kernel/SB+fencembonceonces",
+  };
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+
+  {
+    g_auto(Run) r = { 0 };
+    run_check (&r, "-conf", "linux-kernel.cfg", "x.litmus", NULL);
+    g_assert_cmpint (r.status, !=, 0);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_check (&r, "--fetch-model", "linux-kernel", "--from", test_server_get_url (server), NULL);
+    if (r.status != 0)
+      g_printerr ("%s", r.err);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "Installed the Linux-kernel memory model"));
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    {
+      g_autofree char *litmus = g_strdup_printf ("%s/tests/%s.litmus", corpus, tests[i]);
+      g_autofree char *expected_path = g_strconcat (litmus, ".expected", NULL);
+      g_autofree char *expected = NULL;
+      g_autofree char *want = NULL;
+      g_autofree char *got = NULL;
+      g_auto(Run) r = { 0 };
+
+      if (!g_file_get_contents (expected_path, &expected, NULL, NULL))
+        {
+          g_test_message ("%s: not in the corpus", expected_path);
+          continue;
+        }
+      run_check (&r, "-conf", "linux-kernel.cfg", litmus, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      want = without_time_and_hash (expected);
+      got = without_time_and_hash (r.out);
+      g_assert_cmpstr (got, ==, want);
+    }
+}
+
+/* The command line's errors: a stalled server, a broken file. */
+static void
+test_cli_errors (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autofree char *listing = NULL;
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  server = test_server_new (fixtures);
+  test_server_set_body (server, "linux-kernel.bell", "enum Nope = 'a ||\n");
+  {
+    g_auto(Run) r = { 0 };
+    g_autofree char *want = g_strdup_printf ("acyclic-check: %slinux-kernel.bell:2:1: ",
+                                             test_server_get_url (server));
+    run_check (&r, "--fetch-model", "linux-kernel", "--from", test_server_get_url (server), "-q", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_true (g_str_has_prefix (r.err, want));
+    g_assert_nonnull (strstr (r.err, "nothing was installed"));
+  }
+  test_server_set_stall (server, TRUE);
+  {
+    g_auto(Run) r = { 0 };
+    run_check (&r, "--fetch-model", "linux-kernel", "--from", test_server_get_url (server),
+               "--fetch-timeout", "1", "-q", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "the server stalled"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_check (&r, "--fetch-model", "linux-kernel-9", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "unknown model 'linux-kernel-9'"));
+  }
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *lkmm = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *data = NULL;
+  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  home = g_dir_make_tmp ("acy-store-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  data = g_build_filename (home, "data", NULL);
+  other = g_build_filename (home, "elsewhere", NULL);
+  g_mkdir_with_parents (other, 0755);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_unsetenv ("LINUX_SRC");
+
+  corpus = env ? g_strdup (env)
+               : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
+  lkmm = g_build_filename (corpus, "lkmm", NULL);
+  if (g_file_test (lkmm, G_FILE_TEST_IS_DIR))
+    fixtures = g_strdup (lkmm);
+  check_path = g_getenv ("ACYCLIC_CHECK");
+  cli_dir = other;
+
+  g_test_add_func ("/store/find/not-found-says-how", test_not_found_says_how);
+  g_test_add_func ("/store/find/kernel-tree", test_kernel_tree);
+  g_test_add_func ("/store/find/home-tree", test_home_tree);
+  g_test_add_func ("/store/fetch/installs", test_fetch_installs);
+  g_test_add_func ("/store/fetch/broken-file", test_fetch_broken_file);
+  g_test_add_func ("/store/fetch/not-lkmm", test_fetch_not_lkmm);
+  g_test_add_func ("/store/fetch/not-found", test_fetch_not_found);
+  g_test_add_func ("/store/fetch/stall", test_fetch_stall);
+  g_test_add_func ("/store/fetch/refused", test_fetch_refused);
+  g_test_add_func ("/store/fetch/cancel", test_fetch_cancel);
+  if (check_path != NULL)
+    {
+      g_test_add_func ("/store/cli/fetch-then-check", test_cli_fetch_then_check);
+      g_test_add_func ("/store/cli/errors", test_cli_errors);
+    }
+
+  status = g_test_run ();
+  remove_tree (home);
+  g_free (home);
+  g_free (fixtures);
+  g_free (corpus);
+  return status;
+}
