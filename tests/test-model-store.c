@@ -10,7 +10,9 @@
 #define G_LOG_DOMAIN "test-model-store"
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <glib/gstdio.h>
 
@@ -435,6 +437,32 @@ test_fetch_refused (void)
   g_assert_cmpstr (listing, ==, "");
 }
 
+/* https:// to a server that speaks plain HTTP: a TLS error (or, without
+ * glib-networking, a word on what to install), named, nothing left. */
+static void
+test_fetch_tls_error (void)
+{
+  g_autoptr(TestServer) server = test_server_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *url = NULL;
+  AcyFetchSpec spec = { 0 };
+
+  clear_store ();
+  g_assert_true (g_str_has_prefix (test_server_get_url (server), "http://"));
+  url = g_strconcat ("https://", test_server_get_url (server) + strlen ("http://"), NULL);
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = url;
+  spec.timeout = 2;
+  dir = acy_model_store_fetch (&spec, NULL, &error);
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, url));
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
 /* Cancelling in the middle leaves nothing behind. */
 static void
 test_fetch_cancel (void)
@@ -569,6 +597,43 @@ test_cli_errors (void)
   g_assert_cmpstr (listing, ==, "");
 }
 
+/* Ctrl+C while the server stalls: the fetch is cancelled, the temporary
+ * folder removed. */
+static void
+test_cli_interrupt (void)
+{
+  g_autoptr(TestServer) server = test_server_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *listing = NULL;
+  const char *argv[] = { check_path, "--fetch-model", "linux-kernel", "--from", NULL, "-q", NULL };
+  GPid pid;
+  int err_fd, wait_status = 0;
+
+  clear_store ();
+  test_server_set_stall (server, TRUE);
+  argv[4] = test_server_get_url (server);
+  g_spawn_async_with_pipes (cli_dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &pid, NULL, NULL, &err_fd, &error);
+  g_assert_no_error (error);
+  /* Wait for the request to arrive: the fetch is then under way. */
+  while (test_server_get_n_requests (server) == 0)
+    g_usleep (10000);
+  kill (pid, SIGINT);
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  {
+    g_autoptr(GIOChannel) ch = g_io_channel_unix_new (err_fd);
+    g_io_channel_set_close_on_unref (ch, TRUE);
+    g_io_channel_read_to_end (ch, &err, NULL, NULL);
+  }
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 1);
+  g_assert_nonnull (strstr (err, "cancelled"));
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -607,10 +672,12 @@ main (int argc, char **argv)
   g_test_add_func ("/store/fetch/stall", test_fetch_stall);
   g_test_add_func ("/store/fetch/refused", test_fetch_refused);
   g_test_add_func ("/store/fetch/cancel", test_fetch_cancel);
+  g_test_add_func ("/store/fetch/tls-error", test_fetch_tls_error);
   if (check_path != NULL)
     {
       g_test_add_func ("/store/cli/fetch-then-check", test_cli_fetch_then_check);
       g_test_add_func ("/store/cli/errors", test_cli_errors);
+      g_test_add_func ("/store/cli/interrupt", test_cli_interrupt);
     }
 
   status = g_test_run ();

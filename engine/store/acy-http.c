@@ -60,6 +60,10 @@ take_io_error (const Fetch *f,
     g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
                  "%s: the server stalled: nothing came for %u s while %s",
                  f->url, f->timeout, doing);
+  else if (g_error_matches (local, G_TLS_ERROR, G_TLS_ERROR_UNAVAILABLE))
+    g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                 "%s: %s: %s (GIO's TLS module is missing: install glib-networking)",
+                 f->url, doing, local->message);
   else
     g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s: %s", f->url, doing, local->message);
   g_error_free (local);
