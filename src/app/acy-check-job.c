@@ -232,6 +232,26 @@ acy_check_job_find_model (const char *name)
   return NULL;
 }
 
+/**
+ * acy_check_job_find_kernel_model:
+ *
+ * Returns: (transfer full) (nullable): the Linux-kernel model's
+ *   linux-kernel.cfg: on the search path, else in a kernel tree or a
+ *   fetched copy (see acy_model_store_search_dirs()), or %NULL
+ */
+char *
+acy_check_job_find_kernel_model (void)
+{
+  g_auto(GStrv) path = search_path_dup ();
+  g_autofree char *dir = NULL;
+  char *cfg = acy_check_job_find_model ("linux-kernel.cfg");
+
+  if (cfg != NULL)
+    return cfg;
+  dir = acy_model_store_find (ACY_LKMM_ID, (const char * const *) path);
+  return dir ? g_build_filename (dir, "linux-kernel.cfg", NULL) : NULL;
+}
+
 static void
 setup_clear (Setup *setup)
 {
