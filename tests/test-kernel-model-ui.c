@@ -51,6 +51,12 @@ store_parent (void)
   return g_build_filename (home, "data", "acyclic", "models", NULL);
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* Names in the store's folder, sorted, joined with spaces. */
 static char *
 store_listing (void)
@@ -62,7 +68,7 @@ store_listing (void)
 
   while (dir && (name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }

@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <utime.h>
 
 #include <glib/gstdio.h>
 
@@ -58,6 +59,12 @@ clear_store (void)
   remove_tree (store_parent ());
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* The names in the store's folder, sorted and joined with spaces:
  * "linux-kernel" when a copy is installed and nothing is left over. */
 static char *
@@ -69,7 +76,7 @@ store_listing (void)
 
   while (dir && (name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
@@ -183,6 +190,27 @@ test_kernel_tree (void)
   remove_tree (search);
 }
 
+/* The working directory's tools/memory-model, as in a kernel tree's root. */
+static void
+test_cwd_tree (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_build_filename (home, "kernel-root", NULL);
+  g_autofree char *mm = g_build_filename (root, "tools", "memory-model", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_auto(AcySetupPaths) paths = { 0 };
+  AcySetupSpec spec = { .conf = "linux-kernel.cfg" };
+
+  clear_store ();
+  write_model (mm, "From the working directory");
+  g_assert_cmpint (g_chdir (root), ==, 0);
+  g_assert_true (acy_setup_resolve (&spec, &paths, &error));
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (paths.cat_path, "tools/memory-model/linux-kernel.cat"));
+  remove_tree (root);
+}
+
 /* A copy under ~/linux is found when nothing else is. */
 static void
 test_home_tree (void)
@@ -289,6 +317,43 @@ test_fetch_installs (void)
     g_assert_true (acy_setup_load (&setup, &model, &macros, &error));
     g_assert_no_error (error);
   }
+}
+
+/* What a fetch killed outright left behind a day ago goes; what a fetch
+ * running alongside is making stays. */
+static void
+test_fetch_removes_stale (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *listing = NULL;
+  g_autofree char *stale = NULL;
+  g_autofree char *stale_old = NULL;
+  g_autofree char *fresh = NULL;
+  g_autofree char *stale_file = NULL;
+  struct utimbuf two_days_ago;
+
+  if (!need_fixtures ())
+    return;
+  clear_store ();
+  stale = g_build_filename (store_parent (), ".linux-kernel-Ab12Cd", NULL);
+  stale_old = g_build_filename (store_parent (), ".linux-kernel-old-Ef34Gh", NULL);
+  fresh = g_build_filename (store_parent (), ".linux-kernel-Ij56Kl", NULL);
+  stale_file = g_build_filename (stale, "linux-kernel.cat", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (stale, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (stale_old, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (fresh, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (stale_file, "half", -1, NULL));
+  two_days_ago.actime = two_days_ago.modtime = g_get_real_time () / G_USEC_PER_SEC - 2 * 24 * 3600;
+  g_assert_cmpint (g_utime (stale, &two_days_ago), ==, 0);
+  g_assert_cmpint (g_utime (stale_old, &two_days_ago), ==, 0);
+
+  server = test_server_new (fixtures);
+  dir = fetch (server, 0, NULL, &error);
+  g_assert_no_error (error);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, ".linux-kernel-Ij56Kl linux-kernel");
 }
 
 /* A file that does not parse: a file:line:col error at its URL, and
@@ -558,6 +623,48 @@ test_cli_fetch_then_check (void)
     }
 }
 
+/* A copy shipped under a system data folder (as the Flatpak does, in
+ * /app/share) is found by acyclic-check. */
+static void
+test_cli_system_copy (void)
+{
+  g_autofree char *share = g_build_filename (home, "share", NULL);
+  g_autofree char *mm = g_build_filename (share, "acyclic", "models", "linux-kernel", NULL);
+  g_autofree char *litmus = g_build_filename (home, "t.litmus", NULL);
+  g_auto(Run) r = { 0 };
+
+  clear_store ();
+  write_model (mm, "Shipped");
+  g_assert_true (g_file_set_contents (litmus, "C t\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n", -1, NULL));
+  g_setenv ("XDG_DATA_DIRS", share, TRUE);
+  run_check (&r, "-conf", "linux-kernel.cfg", litmus, NULL);
+  g_unsetenv ("XDG_DATA_DIRS");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Observation t Always 1 0"));
+  remove_tree (share);
+  g_remove (litmus);
+}
+
+/* Options that go only with --fetch-model. */
+static void
+test_cli_usage (void)
+{
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+
+  run_check (&a, "--from", "http://127.0.0.1:1/", "x.litmus", NULL);
+  g_assert_cmpint (a.status, ==, 2);
+  g_assert_nonnull (strstr (a.err, "go with --fetch-model"));
+  run_check (&b, "--fetch-model", "linux-kernel", "x.litmus", NULL);
+  g_assert_cmpint (b.status, ==, 2);
+  g_assert_nonnull (strstr (b.err, "takes no tests"));
+  /* Without --fetch-model, --version is still the program's. */
+  run_check (&c, "--version", NULL);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_true (g_str_has_prefix (c.out, "acyclic-check "));
+}
+
 /* The command line's errors: a stalled server, a broken file. */
 static void
 test_cli_errors (void)
@@ -665,8 +772,10 @@ main (int argc, char **argv)
   g_test_add_func ("/store/find/not-found-says-how", test_not_found_says_how);
   g_test_add_func ("/store/find/kernel-tree", test_kernel_tree);
   g_test_add_func ("/store/find/home-tree", test_home_tree);
+  g_test_add_func ("/store/find/working-directory", test_cwd_tree);
   g_test_add_func ("/store/fetch/installs", test_fetch_installs);
   g_test_add_func ("/store/fetch/broken-file", test_fetch_broken_file);
+  g_test_add_func ("/store/fetch/removes-stale", test_fetch_removes_stale);
   g_test_add_func ("/store/fetch/not-lkmm", test_fetch_not_lkmm);
   g_test_add_func ("/store/fetch/not-found", test_fetch_not_found);
   g_test_add_func ("/store/fetch/stall", test_fetch_stall);
@@ -678,6 +787,8 @@ main (int argc, char **argv)
       g_test_add_func ("/store/cli/fetch-then-check", test_cli_fetch_then_check);
       g_test_add_func ("/store/cli/errors", test_cli_errors);
       g_test_add_func ("/store/cli/interrupt", test_cli_interrupt);
+      g_test_add_func ("/store/cli/system-copy", test_cli_system_copy);
+      g_test_add_func ("/store/cli/usage", test_cli_usage);
     }
 
   status = g_test_run ();

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -290,6 +291,36 @@ remove_tree (const char *dir)
   g_rmdir (dir);
 }
 
+/* Folders a fetch killed outright (SIGKILL, a power cut) left beside
+ * @dest: ".NAME-XXXXXX" and ".NAME-old-XXXXXX". Only those untouched for
+ * a day go, so that a fetch running alongside keeps its own. */
+static void
+remove_stale (const char *parent, const char *base)
+{
+  g_autoptr(GDir) dir = g_dir_open (parent, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf (".%s-", base);
+  gint64 day_ago = g_get_real_time () / G_USEC_PER_SEC - 24 * 3600;
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      const char *rest;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, prefix))
+        continue;
+      rest = name + strlen (prefix);
+      if (g_str_has_prefix (rest, "old-"))
+        rest += 4;
+      if (strlen (rest) != 6)
+        continue;
+      path = g_build_filename (parent, name, NULL);
+      if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode) && st.st_mtime < day_ago)
+        remove_tree (path);
+    }
+}
+
 typedef struct {
   const AcyFetchSpec *spec;
   AcyFetchProgress    progress;
@@ -479,6 +510,7 @@ acy_model_store_fetch (const AcyFetchSpec *spec,
       g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s", parent, g_strerror (saved));
       return NULL;
     }
+  remove_stale (parent, base);
   /* Beside the destination, so that the final rename stays on one file
    * system; a leading dot keeps a half-made copy out of every search. */
   tmp = g_strdup_printf ("%s" G_DIR_SEPARATOR_S ".%s-XXXXXX", parent, base);
