@@ -18,6 +18,7 @@
 
 #include "acyclic.h"
 #include "acy-application.h"
+#include "acy-check-job.h"
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
@@ -219,6 +220,11 @@ test_fetch_from_chooser (void)
   g_assert_cmpstr (listing, ==, "linux-kernel");
   /* The row leaves the menu: the model is there now. */
   g_assert_null (gtk_widget_get_parent (f.row));
+  /* A model named in the settings (default model) is found there too. */
+  {
+    g_autofree char *found = acy_check_job_find_model ("linux-kernel.cfg");
+    g_assert_cmpstr (found, ==, want);
+  }
   ui_test_pause_for_screenshot ();
 
   /* An example that needs the kernel model opens with it, and runs. */

@@ -205,7 +205,8 @@ search_path_dup (void)
  *
  * Returns: (transfer full) (nullable): the path of @name in the first
  *   folder of the search path that has it, else in the built-in models
- *   folder, or %NULL
+ *   folder, else where models we do not ship are kept (a kernel tree, a
+ *   fetched copy), or %NULL
  */
 char *
 acy_check_job_find_model (const char *name)
@@ -227,6 +228,19 @@ acy_check_job_find_model (const char *name)
 
     if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
       return g_steal_pointer (&file);
+  }
+
+  /* Last, as acy_config_resolve() does: a kernel tree, a fetched copy. */
+  {
+    g_auto(GStrv) kept = acy_model_store_search_dirs ((const char * const *) path);
+
+    for (guint i = 0; kept[i] != NULL; i++)
+      {
+        g_autofree char *file = g_build_filename (kept[i], name, NULL);
+
+        if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
+          return g_steal_pointer (&file);
+      }
   }
 
   return NULL;
