@@ -119,6 +119,15 @@ void            acy_model_runner_set_pruning (AcyModelRunner *runner,
  * (4 000 000). */
 void            acy_model_runner_set_max_branches (AcyModelRunner *runner,
                                                    guint64         max);
+/* Evaluation stops with %ACY_ERROR_CANCELLED when @cancellable is
+ * cancelled, with %ACY_ERROR_LIMIT past @deadline (monotonic time; 0:
+ * none) or with more than @max_memory bytes in use (0: no bound): it
+ * looks every few thousand evaluations, at each choice of `with` and at
+ * each round of a recursive definition. */
+void            acy_model_runner_set_halt (AcyModelRunner *runner,
+                                           GCancellable   *cancellable,
+                                           gint64          deadline,
+                                           guint64         max_memory);
 /* With pruning on: whether every candidate of @x's event structure whose
  * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
  * forbidden, so an enumerator may skip them; @depth reads have their rf

@@ -772,6 +772,50 @@ test_article_models (void)
     }
 }
 
+/* The deadline and the cancellable are looked at inside one candidate's
+ * evaluation: in `with` loops, tail-call loops, recursive definitions.
+ * A deadline already past stops each at its first look. */
+static void
+test_halt_inside_candidate (void)
+{
+  static const char *const models[] = {
+    "let s = {po, rf, po^-1, rf^-1}\n"
+    "with a from s\nwith b from s\nwith c from s\nwith d from s\nwith e from s\n"
+    "with f from s\nwith g from s\nwith h from s\nwith i from s\nwith j from s\n"
+    "acyclic a | b | c | d | e | f | g | h | i | j\n",
+    "let rec loop x = loop x\nlet a = loop po\nacyclic a\n",
+    "let rec r = r | (r ; po) | po and q = q | r\nacyclic q\n",
+  };
+  Exec e;
+
+  exec_init (&e);
+  build_mp (&e, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    for (guint cancel = 0; cancel < 2; cancel++)
+      {
+        g_autoptr(AcyModel) m = load_text (models[i]);
+        g_autoptr(AcyModelRunner) r = acy_model_runner_new (m);
+        g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+        g_autoptr(GError) error = NULL;
+        Count c = { 0 };
+
+        c.flags = g_ptr_array_new_with_free_func (g_free);
+        acy_model_runner_set_max_branches (r, G_MAXUINT64);
+        if (cancel)
+          g_cancellable_cancel (cancellable);
+        acy_model_runner_set_halt (r, cancellable, cancel ? 0 : g_get_monotonic_time () - 1, 0);
+        g_assert_false (acy_model_runner_check (r, &e.x, count_cb, &c, &error));
+        if (cancel)
+          g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+        else
+          {
+            g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+            g_assert_nonnull (strstr (error->message, "out of time"));
+          }
+        count_clear (&c);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -795,5 +839,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/cat/interp/shipped-models", test_shipped_models);
   g_test_add_func ("/engine/cat/interp/article-models", test_article_models);
   g_test_add_func ("/engine/cat/interp/kernel-model", test_kernel_model);
+  g_test_add_func ("/engine/cat/interp/halt-inside-candidate", test_halt_inside_candidate);
   return g_test_run ();
 }

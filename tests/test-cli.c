@@ -243,6 +243,19 @@ test_not_files (void)
   g_rmdir (dir);
 }
 
+/* A memory bound below what any run needs: a clear error, not a crash. */
+static void
+test_memory_bound (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_auto(Run) r = { 0 };
+
+  run_check (&r, "--max-memory", "1", "-cat", cat, "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (r.status, !=, 0);
+  g_assert_nonnull (strstr (r.err, "out of memory: "));
+  g_assert_nonnull (strstr (r.err, " allowed"));
+}
+
 /* Numbers that are not numbers are refused, not read as 0 or unlimited. */
 static void
 test_bad_numbers (void)
@@ -250,6 +263,7 @@ test_bad_numbers (void)
   static const char *const cases[][2] = {
     { "-timeout", "nan" }, { "-timeout", "inf" }, { "-timeout", "-1" }, { "-timeout", "5s" },
     { "--max-candidates", "abc" }, { "--max-candidates", "-3" }, { "--max-candidates", "" },
+    { "--max-memory", "lots" }, { "--max-memory", "-1" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -282,5 +296,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/error/numbers", test_bad_numbers);
   g_test_add_func ("/cli/folder/link-loops", test_link_loops);
   g_test_add_func ("/cli/error/not-files", test_not_files);
+  g_test_add_func ("/cli/error/memory-bound", test_memory_bound);
   return g_test_run ();
 }

@@ -192,6 +192,11 @@ typedef struct {
   guint         *lazy_slots;  /* dynamic slots top-level lets bind, highest level first */
   guint64        branches;    /* with choices taken and prefixes judged for this candidate */
   guint64        max_branches;
+  /* acy_model_runner_set_halt (), looked at by acy_cat_halted () */
+  GCancellable  *cancellable;
+  gint64         deadline;
+  guint64        max_memory;
+  guint          ticks;
   AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
   /* per root slot: the level its value depends on, as it turned out
@@ -231,6 +236,8 @@ struct _AcyCatEval {
 #define ACY_CAT_MAX_BRANCHES 4000000
 
 #define ACY_CAT_MAX_EVAL_DEPTH 10000
+/* acy_cat_eval looks at the clock every this many evaluations */
+#define ACY_CAT_EVALS_PER_LOOK 1024
 #define ACY_CAT_MAX_TAIL_CALLS 1000000   /* calls in tail position, in a row */
 #define ACY_CAT_MAX_FIXPOINT_ROUNDS 100000
 
@@ -290,6 +297,10 @@ AcyWord     *acy_cat_tag_events      (AcyCatEval *ev, const char *tag);
 
 /* ---- interp: acy-cat-interp.c ---- */
 AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+/* TRUE (and ev->error, placed at @loc near @near) when the caller asked
+ * evaluation to stop: cancelled, past the deadline, over the memory
+ * bound (see acy_model_runner_set_halt ()). */
+gboolean     acy_cat_halted       (AcyCatEval *ev, AcyLoc loc, const char *near);
 AcyCatValue *acy_cat_binop        (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b);
 AcyCatValue *acy_cat_unop         (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a);
 AcyCatFrame *acy_cat_frame_new    (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots);

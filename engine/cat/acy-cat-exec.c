@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "acy-cat-eval.h"
-#include "acy-stack.h"
+#include "acy-resources.h"
 
 typedef enum {
   ST_CONTINUE,   /* go on with the next statement */
@@ -392,6 +392,8 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
   guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
   Status r;
 
+  if (acy_cat_halted (ev, st->loc, "with"))
+    return ST_ERROR;
   if (++ev->cache->branches > ev->cache->max_branches)
     {
       acy_set_error_at (ev->error, ACY_ERROR_LIMIT, st->loc,

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "acy-cat-eval.h"
-#include "acy-stack.h"
+#include "acy-resources.h"
 
 
 /* Union, intersection and difference, on whatever kind both sides are. */
@@ -329,6 +329,8 @@ acy_cat_bind_rec (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding 
     {
       gboolean changed = FALSE;
 
+      if (acy_cat_halted (ev, b[0].loc, b[0].pat.names[0] ? b[0].pat.names[0] : "("))
+        return FALSE;
       if (round >= ACY_CAT_MAX_FIXPOINT_ROUNDS)
         {
           acy_set_error_at (ev->error, ACY_ERROR_LIMIT, b[0].loc,
@@ -682,6 +684,9 @@ eval_set (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       return acy_cat_eval (ev, fr, e);                          \
     if (++tail > ACY_CAT_MAX_TAIL_CALLS)                        \
       goto too_long;                                            \
+    if (tail % ACY_CAT_EVALS_PER_LOOK == 0                      \
+        && acy_cat_halted (ev, e->loc, e->near))                \
+      return NULL;                                              \
     goto again;                                                 \
   } G_STMT_END
 
@@ -856,9 +861,48 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   return v;
 }
 
+gboolean
+acy_cat_halted (AcyCatEval *ev, AcyLoc loc, const char *near)
+{
+  AcyCatCache *c = ev->cache;
+
+  if (g_cancellable_is_cancelled (c->cancellable))
+    {
+      if (!*ev->error)
+        g_set_error_literal (ev->error, ACY_ERROR, ACY_ERROR_CANCELLED, "the check was cancelled");
+      return TRUE;
+    }
+  if (c->deadline > 0 && g_get_monotonic_time () >= c->deadline)
+    {
+      if (!*ev->error)
+        acy_set_error_at (ev->error, ACY_ERROR_LIMIT, loc, "out of time near '%s'", near);
+      return TRUE;
+    }
+  /* reading the memory in use costs more: one look in 64 */
+  if (c->max_memory > 0 && (++c->ticks & 63) == 0)
+    {
+      guint64 used = acy_memory_in_use ();
+
+      if (used > c->max_memory)
+        {
+          g_autofree char *u = g_format_size_full (used, G_FORMAT_SIZE_IEC_UNITS);
+          g_autofree char *m = g_format_size_full (c->max_memory, G_FORMAT_SIZE_IEC_UNITS);
+
+          if (!*ev->error)
+            acy_set_error_at (ev->error, ACY_ERROR_LIMIT, loc,
+                              "out of memory: %s in use, more than the %s allowed near '%s'",
+                              u, m, near);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 AcyCatValue *
 acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
+  static __thread guint evals;
+
   AcyCatValue *v;
 
   /* Names are most of the nodes evaluated: look them up without the
@@ -875,6 +919,8 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
           return v;
         }
     }
+  if (G_UNLIKELY (++evals % ACY_CAT_EVALS_PER_LOOK == 0) && acy_cat_halted (ev, e->loc, e->near))
+    return NULL;
   if (++ev->depth > ACY_CAT_MAX_EVAL_DEPTH || acy_stack_low ())
     {
       if (!*ev->error)

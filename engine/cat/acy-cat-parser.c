@@ -17,7 +17,7 @@
 #include "acy-cat-lexer.h"
 #include "acy-files.h"
 #include "acy-cat-parser.h"
-#include "acy-stack.h"
+#include "acy-resources.h"
 
 typedef struct {
   AcyCatParseCtx *ctx;

@@ -255,6 +255,17 @@ acy_model_runner_set_max_branches (AcyModelRunner *runner, guint64 max)
   runner->cache->max_branches = max ? max : ACY_CAT_MAX_BRANCHES;
 }
 
+void
+acy_model_runner_set_halt (AcyModelRunner *runner,
+                           GCancellable   *cancellable,
+                           gint64          deadline,
+                           guint64         max_memory)
+{
+  runner->cache->cancellable = cancellable;
+  runner->cache->deadline = deadline;
+  runner->cache->max_memory = max_memory;
+}
+
 gboolean
 acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                               const AcyExecution *x,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-check.h"
+#include "acy-resources.h"
 
 struct _AcyCheckResult {
   const AcyTest    *test;
@@ -150,6 +151,37 @@ past_deadline (const CheckRun *run)
   return deadline > 0 && g_get_monotonic_time () >= deadline;
 }
 
+/* The memory bound in bytes; 0 for none. */
+static guint64
+memory_bound (const CheckRun *run)
+{
+  guint64 max = run->options ? run->options->max_memory : 0;
+
+  if (max == G_MAXUINT64)
+    return 0;
+  return max ? max : acy_memory_default_bound ();
+}
+
+/* Between candidates, once in a while: over the memory bound? */
+static gboolean
+over_memory (CheckRun *run)
+{
+  guint64 max = memory_bound (run), used;
+
+  if (max == 0 || (used = acy_memory_in_use ()) <= max)
+    return FALSE;
+  {
+    g_autofree char *u = g_format_size_full (used, G_FORMAT_SIZE_IEC_UNITS);
+    g_autofree char *m = g_format_size_full (max, G_FORMAT_SIZE_IEC_UNITS);
+
+    g_clear_error (&run->error);
+    g_set_error (&run->error, ACY_ERROR, ACY_ERROR_LIMIT,
+                 "%s: out of memory: %s in use, more than the %s allowed",
+                 acy_test_get_name (run->test), u, m);
+  }
+  return TRUE;
+}
+
 static void
 set_timed_out (CheckRun *run)
 {
@@ -237,6 +269,8 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
           set_timed_out (run);
           return FALSE;
         }
+      if ((r->stats.candidates & 1023) == 0 && over_memory (run))
+        return FALSE;
       maybe_report_progress (run, FALSE);
     }
   if (!c->filter)
@@ -244,7 +278,12 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
 
   run->candidate = c;
   if (!acy_model_runner_check (run->runner, c->x, on_verdict, run, &run->error))
-    return FALSE;
+    {
+      /* stopped inside the candidate: say so as between candidates */
+      if (g_error_matches (run->error, ACY_ERROR, ACY_ERROR_LIMIT) && past_deadline (run))
+        set_timed_out (run);
+      return FALSE;
+    }
   return !run->stopped;
 }
 
@@ -342,6 +381,7 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
   run->state_index = g_hash_table_new (state_hash, state_equal);
   run->flags = g_hash_table_new (NULL, NULL);
   run->start = start;
+  acy_model_runner_set_halt (run->runner, run->cancellable, check_deadline (run), memory_bound (run));
 }
 
 static void
@@ -382,6 +422,12 @@ worker_main (gpointer data)
   AcyEnumerateOptions eopts = { 0 };
   GError *enum_error = NULL;
 
+  /* the memory the parsed test and its traces took already counts */
+  if (over_memory (run))
+    {
+      g_atomic_int_set (&run->shared->stop, TRUE);
+      return NULL;
+    }
   if (run->options)
     eopts.max_candidates = run->options->max_candidates;
   /* where no candidate comes out for long (paths, search, solver), the

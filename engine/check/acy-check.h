@@ -49,11 +49,18 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  * @n_threads: worker threads (0: one per core, at most 2 here)
  * @max_branches: choices of `with` per candidate before %ACY_ERROR_LIMIT
  *   (0: the model's default; see acy_model_runner_set_max_branches())
+ * @max_memory: give up with %ACY_ERROR_LIMIT when the process has more
+ *   than this many bytes of memory in use (0: half the physical memory;
+ *   G_MAXUINT64: no bound)
+ *
+ * The timeout, the cancellable and the memory bound are looked at in
+ * every phase, inside one candidate's evaluation too.
  */
 typedef struct {
   guint64               max_candidates;
   guint64               max_branches;
   gdouble               timeout;
+  guint64               max_memory;
   guint                 n_threads;
   AcyCheckProgressFunc  progress;
   gpointer              progress_data;

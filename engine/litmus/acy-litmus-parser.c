@@ -14,7 +14,7 @@
 
 #include "acy-litmus-private.h"
 #include "acy-files.h"
-#include "acy-stack.h"
+#include "acy-resources.h"
 
 /* ---- helpers ---- */
 

@@ -61,6 +61,7 @@ compare_file (const AcyCliOptions *o, Column *columns, guint n, const char *file
 
       copts.timeout = o->timeout;
       copts.max_candidates = o->max_candidates;
+      copts.max_memory = o->max_memory;
       test = acy_test_load (file, columns[m].macros, &error);
       if (test != NULL)
         {

@@ -410,6 +410,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       copts.timeout = o->timeout;
       copts.max_candidates = o->max_candidates;
+      copts.max_memory = o->max_memory;
       if (o->json)
         {
           jrun.test = test;

@@ -17,6 +17,7 @@ typedef struct {
   GPtrArray *variants;       /* char* */
   gdouble    timeout;
   guint64    max_candidates;
+  guint64    max_memory;       /* bytes; 0: the engine's default */
   int        verbose;
   gboolean   quiet;
   gboolean   json;

@@ -41,6 +41,8 @@ usage (FILE *out)
            "  --json           write events, relations and every candidate's verdict as JSON\n"
            "  --judge          compare each test's verdict with its 'Result:' comment\n"
            "  --max-candidates N  give up on a test beyond N candidates\n"
+           "  --max-memory MIB give up when more than MIB MiB of memory are in use\n"
+           "                   (default: half the memory of the machine; 0: no bound)\n"
            "  --graph DIR      draw each allowed execution into DIR as TEST-N.svg\n"
            "  --graph-format F svg (default), png or pdf\n"
            "  --graph-all      draw every candidate, forbidden ones with their witness\n"
@@ -176,6 +178,20 @@ main (int argc, char **argv)
               fprintf (stderr, "acyclic-check: --max-candidates needs a whole number, not '%s'\n", next);
               return 2;
             }
+        }
+      else if (g_str_equal (a, "--max-memory"))
+        {
+          char *end = NULL;
+          guint64 mib;
+
+          NEED_ARG ();
+          mib = g_ascii_strtoull (next, &end, 10);
+          if (end == next || *end != '\0' || next[0] == '-' || mib > G_MAXUINT64 / (1024 * 1024))
+            {
+              fprintf (stderr, "acyclic-check: --max-memory needs a number of MiB, not '%s'\n", next);
+              return 2;
+            }
+          opts->max_memory = mib == 0 ? G_MAXUINT64 : mib * 1024 * 1024;
         }
       else if (g_str_equal (a, "-v"))
         opts->verbose++;

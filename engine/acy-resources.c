@@ -1,4 +1,4 @@
-/* acy-stack.c - how much of the calling thread's stack is left
+/* acy-resources.c - stack and memory left to the engine
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -17,8 +17,10 @@
 #define _GNU_SOURCE
 #endif
 #include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
 
-#include "acy-stack.h"
+#include "acy-resources.h"
 
 #define MARGIN_MIN (64 * 1024)
 #define MARGIN_MAX (256 * 1024)
@@ -60,4 +62,36 @@ acy_stack_low (void)
     stack_floor = find_floor ();
   /* the frame, not a local: sanitizers may move locals off the stack */
   return (guintptr) __builtin_frame_address (0) < stack_floor;
+}
+
+guint64
+acy_memory_in_use (void)
+{
+#if defined(__linux__)
+  unsigned long long size = 0, resident = 0;
+  FILE *f = fopen ("/proc/self/statm", "re");
+  int n;
+
+  if (f == NULL)
+    return 0;
+  n = fscanf (f, "%llu %llu", &size, &resident);
+  fclose (f);
+  if (n != 2)
+    return 0;
+  return (guint64) resident * (guint64) sysconf (_SC_PAGESIZE);
+#else
+  return 0;
+#endif
+}
+
+guint64
+acy_memory_default_bound (void)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
+
+  if (pages > 0 && page > 0)
+    return (guint64) pages * (guint64) page / 2;
+#endif
+  return G_GUINT64_CONSTANT (1) << 30;
 }
