@@ -16,7 +16,9 @@ slow_shape_sum_as_address (guint n_reads)
   g_string_append (s, "  int a = r0");
   for (guint i = 1; i < n_reads; i++)
     g_string_append_printf (s, " + r%u", i);
-  g_string_append (s, ";\n  WRITE_ONCE(*a, 1);\n}\n\n"
+  /* a load: herd7 lets a store through an integer go nowhere (the
+   * execution stays), a load through one ends it */
+  g_string_append (s, ";\n  int b = READ_ONCE(*a);\n}\n\n"
                    "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n  WRITE_ONCE(*x, 2);\n  WRITE_ONCE(*x, 3);\n}\n\n"
                    "exists (0:r0=0)\n");
   return g_string_free (s, FALSE);
@@ -45,7 +47,8 @@ slow_shape_dead_paths (guint n_ifs, guint tail)
                             i + 10, i);
   for (guint i = 0; i < tail; i++)
     g_string_append (s, "  r1 = r1 + r0;\n");
-  g_string_append (s, "  WRITE_ONCE(*z, r1);\n}\n\n"
+  /* a load through the integer z ends every path (a store would not) */
+  g_string_append (s, "  int w = READ_ONCE(*z) + r1;\n}\n\n"
                    "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
   return g_string_free (s, FALSE);
 }

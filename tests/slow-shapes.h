@@ -10,9 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* @n_reads reads of x whose sum is used as an address: a sum of numbers
- * is no address, so every choice of rf fails, but only once the last
- * read has its rf. */
+/* @n_reads reads of x whose sum is read through as an address: a sum of
+ * numbers is no address, so every choice of rf fails, but only once the
+ * last read has its rf. */
 char *slow_shape_sum_as_address (guint n_reads);
 
 /* r(i+1) = ri + ri, @depth deep: each r is used twice and solved twice,
@@ -20,9 +20,9 @@ char *slow_shape_sum_as_address (guint n_reads);
  * choice, emitting nothing. */
 char *slow_shape_doubling (guint depth);
 
-/* An if on a read per step, then a store through a number: each of the
+/* An if on a read per step, then a load through a number: each of the
  * 2^n_ifs paths of P0 has no execution, which shows only at its end, so
- * none is kept. @tail additions before the store make each path longer. */
+ * none is kept. @tail additions before the load make each path longer. */
 char *slow_shape_dead_paths (guint n_ifs, guint tail);
 
 G_END_DECLS

@@ -254,7 +254,15 @@ test_bad_input (gconstpointer data)
           g_test_message ("%s: no error", file);
           return;
         }
-      got = ok ? g_strdup (outcome) : g_strndup (error->message, strcspn (error->message, "\n"));
+      if (ok)
+        got = g_strdup (outcome);
+      else
+        {
+          g_autofree char *first = g_strndup (error->message, strcspn (error->message, "\n"));
+          g_auto(GStrv) parts = g_strsplit (first, acy_builtin_models_dir (), -1);
+
+          got = g_strjoinv ("MODELS", parts);
+        }
       contents = max_seconds != DEFAULT_MAX_SECONDS
                  ? g_strdup_printf ("%s\nmax-seconds %u\n", got, max_seconds)
                  : g_strconcat (got, "\n", NULL);

@@ -370,7 +370,16 @@ parse_bindings (Parser *p, guint *n, AcyCatBinding **out)
   do
     {
       AcyCatBinding b = { 0 };
-      if (!parse_binding (p, &b))
+      gboolean ok;
+
+      /* a binding costs more stack than a level of operators: count it
+       * twice, so that the count stops `let x = let x = ...` before the
+       * stack does, even with a small stack and sanitizer frames */
+      if (!enter (p))
+        return FALSE;
+      ok = parse_binding (p, &b);
+      p->depth--;
+      if (!ok)
         return FALSE;
       g_array_append_val (bs, b);
     }

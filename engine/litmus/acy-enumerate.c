@@ -141,7 +141,18 @@ sym_value (Combo *c, const AcySym *s, guint thread)
       if (a == ACY_LIT_VALUE_UNSOLVED || b == ACY_LIT_VALUE_UNSOLVED)
         return ACY_LIT_VALUE_UNSOLVED;
       if (!acy_lit_binop (s->op, a, b, &r))
-        return ACY_LIT_VALUE_UNSOLVED;
+        {
+          /* herd7 stops on it (Division_by_zero): so do we, rather than
+           * leave a symbol in the final state */
+          if ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && b == 0 && c->en->error == NULL)
+            {
+              g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                           "%s: P%u divides by zero (by a value it read)", c->en->test->filename, thread);
+              c->en->halted = TRUE;
+              c->en->steps_left = 1;
+            }
+          return ACY_LIT_VALUE_UNSOLVED;
+        }
       c->saw_unknown |= r == VALUE_UNKNOWN;
       return r;
     }

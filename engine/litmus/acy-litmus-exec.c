@@ -54,6 +54,7 @@ typedef struct {
   guint               n_instrs;
   gboolean            dead;         /* this path is not an execution */
   GError             *error;        /* a run that cannot go on at all */
+  AcyLoc              at;           /* the operator sym_op works for, for messages */
 
   gint                tag_once;
   gint                tag_mb;
@@ -65,8 +66,30 @@ typedef struct {
   GPtrArray          *ops;          /* operations of the path */
 } Exec;
 
+/* herd7's values are 32-bit integers that wrap (OCaml's Int32):
+ * arithmetic on two integers is done in 64 bits and brought back into
+ * that range; an address (&x, maybe plus an offset) keeps 64 bits. */
+static gboolean binop64 (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
+
 gboolean
 acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
+{
+  if (ACY_VALUE_IS_ADDR (a) || ACY_VALUE_IS_ADDR (b) || a < G_MININT32 || a > G_MAXINT32
+      || b < G_MININT32 || b > G_MAXINT32)
+    return binop64 (op, a, b, out);
+  if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && a == G_MININT32 && b == -1)
+    {
+      *out = op == ACY_LOP_DIV ? G_MININT32 : 0;   /* Int32.div min_int (-1) wraps */
+      return TRUE;
+    }
+  if (!binop64 (op, a, b, out))
+    return FALSE;
+  *out = (gint32) (guint32) (guint64) *out;
+  return TRUE;
+}
+
+static gboolean
+binop64 (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
 {
   switch (op)
     {
@@ -211,6 +234,10 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
 
       if (!acy_lit_binop (op, a->value, b ? b->value : 0, &v))
         {
+          /* herd7 stops on it (Division_by_zero): so do we, not drop the path */
+          if (x->error == NULL && (op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b != NULL && b->value == 0)
+            acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
+                              "division by zero near '%s'", op == ACY_LOP_DIV ? "/" : "%");
           x->dead = TRUE;
           return a;
         }
@@ -339,6 +366,36 @@ addr_loc (Exec *x, const Val *a)
 
 /* A read of @loc, its address depending on @addr. Its value is a new
  * symbol unless @value is given (lock reads have fixed values). */
+/* The location a plain store goes to. herd7 lets a store through a
+ * value that is no address (an integer read from memory, say) go
+ * nowhere: the execution stays, without the write (herd7 gives `Always`
+ * for `r0 = READ_ONCE(*x); WRITE_ONCE(*r0, 1); exists (x=0)`). -2: no
+ * location; -1: the path is dead. */
+static gint
+store_loc (Exec *x, const Val *a)
+{
+  guint n_locs = x->test->loc_names->len;
+  guint loc;
+
+  if (x->dead)
+    return -1;
+  if (a->s->kind == ACY_SYM_CONST)
+    {
+      if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
+        return -2;
+      return ACY_VALUE_ADDR_LOC (a->s->value);
+    }
+  loc = choose (x, n_locs + 1);
+  if (loc < n_locs)
+    {
+      constrain (x, sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE);
+      return (gint) loc;
+    }
+  for (guint l = 0; l < n_locs; l++)
+    constrain (x, sym_op (x, ACY_LOP_NE, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + l)), TRUE);
+  return x->dead ? -1 : -2;
+}
+
 static gint
 emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
            const Val *addr, gboolean needs_rf, AcyLoc at)
@@ -394,8 +451,16 @@ plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr
   Val a, v;
   gint loc;
 
-  if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v))
-      || (loc = addr_loc (x, &a)) < 0)
+  if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v)))
+    return FALSE;
+  loc = value_expr ? store_loc (x, &a) : addr_loc (x, &a);
+  if (loc == -2)
+    {
+      *ev = -2;   /* a store to no location: nothing happens */
+      x->n_instrs++;
+      return TRUE;
+    }
+  if (loc < 0)
     return FALSE;
   if (value_expr)
     *ev = emit_write (x, ACY_EV_W, loc, &v, tag, &a, at);
@@ -529,7 +594,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return plain_access (x, e->args[0]->a, NULL, t, e->loc, out, &r) && r >= 0;
 
     case ACY_CORE_STORE:
-      return plain_access (x, e->args[0]->a, e->args[1], t, e->loc, NULL, &w) && w >= 0;
+      return plain_access (x, e->args[0]->a, e->args[1], t, e->loc, NULL, &w) && !x->dead;
 
     case ACY_CORE_FENCE:
       emit_fence (x, t, e->loc);
@@ -745,6 +810,7 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
         return FALSE;
       out->d = a.d;
       acy_dep_union (&out->d, &b.d);
+      x->at = e->loc;
       out->s = sym_op (x, e->op, a.s, b.s);
       if (acy_herd_expr_is_symbolic (e) && !acy_herd_op_is_identity (e->op, e->a, e->b))
         herd_symbol (x, out->s);

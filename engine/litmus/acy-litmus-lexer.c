@@ -159,6 +159,17 @@ comment_opens (Lexer *lx, gboolean at_line_start)
              || strcmp (prev->text, "]") == 0);
 }
 
+static gboolean
+after_minus (Lexer *lx)
+{
+  const AcyLitToken *prev;
+
+  if (lx->tokens->len == 0)
+    return FALSE;
+  prev = &g_array_index (lx->tokens, AcyLitToken, lx->tokens->len - 1);
+  return prev->kind == ACY_LTOK_PUNCT && prev->text[0] == '-' && prev->text[1] == '\0';
+}
+
 /* The program starts at a thread header `P<n>` outside braces and ends
  * where the condition starts (a `~`, `exists`, `forall`, `filter` or
  * `locations` outside braces). */
@@ -297,6 +308,16 @@ acy_lit_tokenize (AcyArena     *arena,
             {
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
                                 "integer too large near '%s'", t.text);
+              goto fail;
+            }
+          /* herd7's values are 32-bit: it refuses what Int32 cannot hold
+           * (2147483648 only after a minus sign). Macro files may hold
+           * any constant: their values go through the same arithmetic. */
+          if (lx.program > 0 && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
+                                "integer out of range (herd7's values are 32-bit, "
+                                "-2147483648 to 2147483647) near '%s'", t.text);
               goto fail;
             }
           t.value = (gint64) v;

@@ -676,15 +676,23 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
 {
   const AcyLitToken *t = peek (ps);
 
-  if (acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT)
-    {
-      advance (ps);
-      *out = -advance (ps)->value;
-      return TRUE;
-    }
+  gboolean minus = acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT;
+
+  if (minus)
+    t = peek_at (ps, 1);
   if (t->kind == ACY_LTOK_INT)
     {
-      *out = advance (ps)->value;
+      /* as in the program: herd7's values are 32-bit */
+      if (t->value > (AcyValue) G_MAXINT32 + (minus ? 1 : 0))
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                            "integer out of range (herd7's values are 32-bit, "
+                            "-2147483648 to 2147483647) near '%s'", t->text);
+          return FALSE;
+        }
+      if (minus)
+        advance (ps);
+      *out = minus ? -advance (ps)->value : advance (ps)->value;
       return TRUE;
     }
   if (acy_lit_tok_is (t, "&"))
