@@ -225,6 +225,9 @@ struct _AcyCatEval {
   guint                reached;     /* top-level statements before this one have been reached */
   guint                eager;       /* > 0: run lets and flags now (see AcyCatCache) */
   guint8               read_level;  /* the highest level of the top-level names read so far */
+  /* the outermost application being evaluated: an error inside the
+   * function (in stdlib.cat, say) also names this call */
+  const AcyCatExpr    *call_site;
   /* outcome state */
   guint                n_flags;
   AcyVerdictFunc       func;

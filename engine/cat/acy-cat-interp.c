@@ -809,12 +809,15 @@ again:
     case ACY_CAT_E_TRY:
       {
         AcyArenaMark mark = acy_arena_mark (ev->arena);
+        const AcyCatExpr *call_site = ev->call_site;
+
         v = acy_cat_eval (ev, fr, e->u.try_.e);
         if (v)
           return v;
         if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
           return NULL;
         g_clear_error (ev->error);
+        ev->call_site = call_site;
         acy_arena_release (ev->arena, mark);
         return acy_cat_eval (ev, fr, e->u.try_.fallback);
       }
@@ -929,7 +932,15 @@ acy_cat_eval (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       ev->depth--;
       return NULL;
     }
-  v = G_UNLIKELY (e->memo) ? eval_memo (ev, fr, e) : eval_inner (ev, fr, e);
+  if (ev->call_site == NULL && e->kind == ACY_CAT_E_APP)
+    {
+      ev->call_site = e;
+      v = G_UNLIKELY (e->memo) ? eval_memo (ev, fr, e) : eval_inner (ev, fr, e);
+      if (v != NULL)
+        ev->call_site = NULL;   /* kept on failure, for the message */
+    }
+  else
+    v = G_UNLIKELY (e->memo) ? eval_memo (ev, fr, e) : eval_inner (ev, fr, e);
   ev->depth--;
   return v;
 }

@@ -329,6 +329,17 @@ acy_model_runner_check (AcyModelRunner     *runner,
   ok = acy_cat_run (&ev);
   if (!ok)
     {
+      /* an error inside a function defined in another file (stdlib.cat)
+       * also names the call that led there */
+      if (local_error && ev.call_site && ev.call_site->loc.file
+          && !g_str_has_prefix (local_error->message, ev.call_site->loc.file))
+        {
+          char *msg = g_strdup_printf ("%s (in the call at %s:%u:%u near '%s')", local_error->message,
+                                       ev.call_site->loc.file, ev.call_site->loc.line,
+                                       ev.call_site->loc.col, ev.call_site->near);
+          g_free (local_error->message);
+          local_error->message = msg;
+        }
       if (local_error)
         g_propagate_error (error, local_error);
       else
