@@ -72,6 +72,7 @@ struct _AcyLitExpr {
   AcyLitCore     core;         /* CALL after lowering */
   gint           tag_index;    /* CALL after lowering, -1 none */
   guint          height;       /* levels of nodes below and including this one */
+  guint8         symbolic;     /* acy_herd_expr_is_symbolic, once asked: 0 unknown, 1 no, 2 yes */
 };
 
 typedef enum {

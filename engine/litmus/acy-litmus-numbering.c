@@ -65,8 +65,20 @@ acy_herd_op_is_identity (AcyLitOp op, const AcyLitExpr *a, const AcyLitExpr *b)
   return (op == ACY_LOP_ADD || op == ACY_LOP_OR) && (is_zero (a) || is_zero (b));
 }
 
+static gboolean expr_is_symbolic (const AcyLitExpr *e);
+
 gboolean
 acy_herd_expr_is_symbolic (const AcyLitExpr *e)
+{
+  /* asked at every operator of every path: remember it (the tree no
+   * longer changes once lowered), or a long sum costs its length squared */
+  if (e->symbolic == 0)
+    ((AcyLitExpr *) e)->symbolic = expr_is_symbolic (e) ? 2 : 1;
+  return e->symbolic == 2;
+}
+
+static gboolean
+expr_is_symbolic (const AcyLitExpr *e)
 {
   switch (e->kind)
     {
