@@ -129,6 +129,17 @@ sym_value (Combo *c, const AcySym *s, guint thread)
       return s->value;
     case ACY_SYM_READ:
       return event_value (c, c->offset[thread] + s->read);
+    case ACY_SYM_RFVAL:
+      {
+        gint w = c->rf_of[c->offset[thread] + s->read];
+
+        if (w < 0)
+          {
+            c->saw_unknown = TRUE;
+            return VALUE_UNKNOWN;
+          }
+        return event_value (c, (guint) w);
+      }
     case ACY_SYM_OP:
       /* operations are not remembered, reads are: count those. When
        * halted, unknown: the caller sees en->halted */
@@ -308,6 +319,7 @@ sym_equal (const AcySym *x, const AcySym *y)
     case ACY_SYM_CONST:
       return x->value == y->value;
     case ACY_SYM_READ:
+    case ACY_SYM_RFVAL:
       return x->read == y->read;
     case ACY_SYM_OP:
       return x->op == y->op && sym_equal (x->a, y->a) && sym_equal (x->b, y->b);
@@ -710,7 +722,8 @@ run_combination (Enum *en)
       c.reads[k] = g;
       c.rf_cands[k] = acy_arena_newv (a, guint, n);
       for (guint w = 0; w < n; w++)
-        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc)
+        /* (a C11 RMW, both read and write, does not read from itself) */
+        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc && w != g)
           c.rf_cands[k][m++] = w;
       c.n_rf_cands[k++] = m;
     }
