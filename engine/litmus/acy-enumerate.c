@@ -334,7 +334,9 @@ static gboolean
 traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs)
 {
   if (x->n_events != y->n_events || x->n_instrs != y->n_instrs
-      || x->n_constraints != y->n_constraints)
+      || x->n_constraints != y->n_constraints || x->n_unordered != y->n_unordered
+      || (x->n_unordered > 0
+          && memcmp (x->unordered, y->unordered, 3 * x->n_unordered * sizeof (guint)) != 0))
     return FALSE;
   for (guint i = 0; i < x->n_events; i++)
     {
@@ -690,6 +692,14 @@ run_combination (Enum *en)
           e->instr = te->ev.instr + (gint32) instr_base;
           for (guint j = i + 1; j < tr->n_events; j++)
             acy_rel_add (c.po, n, base + i, base + j);
+          for (guint u = 0; u < tr->n_unordered; u++)
+            {
+              const guint *t = &tr->unordered[3 * u];
+
+              if (i >= t[0] && i < t[1])
+                for (guint j = t[1]; j < t[2]; j++)
+                  acy_bits_remove (acy_rel_row (c.po, n, base + i), base + j);
+            }
           for (guint j = 0; j < i; j++)
             {
               if (acy_dep_has (&te->addr, j))

@@ -63,6 +63,7 @@ typedef struct {
   guint64             hc;           /* symbols herd created so far */
   guint64             hout;         /* outcome of the last statement in herd's list */
   GPtrArray          *ops;          /* operations of the path */
+  GArray             *unordered;    /* guint triples, see AcyTrace */
 } Exec;
 
 gboolean
@@ -862,8 +863,23 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
         herd_symbol (x, out->s);
       return !x->dead;
     case ACY_LEXPR_BINARY:
-      if (!eval (x, e->a, &a) || !eval (x, e->b, &b))
-        return FALSE;
+      {
+        guint first = x->n_events, middle;
+
+        if (!eval (x, e->a, &a))
+          return FALSE;
+        middle = x->n_events;
+        if (!eval (x, e->b, &b))
+          return FALSE;
+        /* herd evaluates the operands side by side: their events are
+         * not ordered by po */
+        if (first < middle && middle < x->n_events)
+          {
+            guint t[3] = { first, middle, x->n_events };
+
+            g_array_append_vals (x->unordered, t, 3);
+          }
+      }
       out->d = a.d;
       acy_dep_union (&out->d, &b.d);
       out->s = sym_op (x, e->op, a.s, b.s);
@@ -1012,6 +1028,10 @@ save_trace (Exec *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  t->n_unordered = x->unordered->len / 3;
+  t->unordered = acy_arena_newv (x->arena, guint, MAX (x->unordered->len, 1));
+  if (x->unordered->len > 0)
+    memcpy (t->unordered, x->unordered->data, x->unordered->len * sizeof (guint));
   t->n_constraints = x->constraints->len;
   t->constraints = acy_arena_newv (x->arena, AcyConstraint, MAX (x->constraints->len, 1));
   if (x->constraints->len > 0)
@@ -1059,6 +1079,7 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
   x->tag_mb = find_tag (test, "MB");
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
+  x->unordered = g_array_new (FALSE, FALSE, sizeof (guint));
 
   do
     {
@@ -1085,6 +1106,7 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
       x->dead = FALSE;
       g_array_set_size (x->constraints, 0);
       g_ptr_array_set_size (x->ops, 0);
+      g_array_set_size (x->unordered, 0);
       x->hc = herd_base;
       memset (&x->ctrl, 0, sizeof x->ctrl);
       for (guint r = 0; r < th->n_regs; r++)
@@ -1122,6 +1144,7 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
   g_ptr_array_free (traces, TRUE);
   g_array_free (x->constraints, TRUE);
   g_ptr_array_free (x->ops, TRUE);
+  g_array_free (x->unordered, TRUE);
   g_free (x->regs);
   g_free (x->regd);
   g_free (x);

@@ -81,6 +81,11 @@ typedef struct {
   AcyConstraint *constraints;
   guint          n_ops;
   const AcySym **ops;        /* the operations of the path: herd's equations */
+  /* Events herd leaves unordered: the two operands of a binary operator
+   * are evaluated side by side, so the events of [a, b) and of [b, c)
+   * are not in po. Triples a, b, c. */
+  guint          n_unordered;
+  guint         *unordered;
 } AcyTrace;
 
 typedef struct {
