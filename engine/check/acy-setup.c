@@ -84,7 +84,29 @@ acy_setup_resolve (const AcySetupSpec *spec,
   bell_name = spec->bell ? spec->bell : config ? config->bell : NULL;
   macros_name = spec->macros ? spec->macros : config && config->macros ? config->macros : ACY_DEFAULT_MACROS;
 
-  if (cat_name == NULL)
+  if (cat_name == NULL && config == NULL)
+    {
+      /* herd7's model for C tests given none. Acyclic does not ship
+       * herd's file: it is looked for where herd7 looks, the working
+       * directory, the -I directories, then $HERDLIB. */
+      const char *herdlib = g_getenv ("HERDLIB");
+
+      if (herdlib != NULL && *herdlib != '\0')
+        {
+          g_ptr_array_insert (dirs, dirs->len - 1, g_strdup (herdlib));
+          search = (const char *const *) dirs->pdata;
+        }
+      out.cat_path = acy_config_resolve (ACY_DEFAULT_C_MODEL, search, NULL);
+      if (out.cat_path == NULL)
+        {
+          g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
+                               "no model given, and herd7's default model for C tests, "
+                               ACY_DEFAULT_C_MODEL ", is not in the working directory, the -I "
+                               "directories or $HERDLIB: use -model MODEL.cat or -conf FILE.cfg");
+          return FALSE;
+        }
+    }
+  else if (cat_name == NULL)
     {
       if (config)
         g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: the configuration names no model", out.conf_path);
@@ -95,7 +117,8 @@ acy_setup_resolve (const AcySetupSpec *spec,
     }
   /* A name given as @cat may also be a built-in model's short name
    * ("sc"); a name from a .cfg is reported at its line there. */
-  out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
+  if (out.cat_path == NULL)
+    out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
   if (out.cat_path == NULL && cat != NULL)
     out.cat_path = acy_setup_builtin_model (cat);
   if (out.cat_path == NULL)
