@@ -217,6 +217,18 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
         }
       return sym_const (x, v);
     }
+  /* herd's symbolic simplifications: v ^ v is 0, v + 0 and v | 0 are v;
+   * a value that is one of these stays solvable when v is out of thin
+   * air */
+  if (op == ACY_LOP_XOR && a == b)
+    return sym_const (x, 0);
+  if ((op == ACY_LOP_ADD || op == ACY_LOP_OR) && b != NULL)
+    {
+      if (a->kind == ACY_SYM_CONST && a->value == 0)
+        return b;
+      if (b->kind == ACY_SYM_CONST && b->value == 0)
+        return a;
+    }
   s = acy_arena_new0 (x->arena, AcySym);
   s->kind = ACY_SYM_OP;
   s->op = op;
