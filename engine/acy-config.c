@@ -180,3 +180,14 @@ acy_builtin_models_dir (void)
     }
   return dir;
 }
+
+char *
+acy_model_spec_name (const char *spec)
+{
+  char *base = g_path_get_basename (spec);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base && (g_str_equal (dot, ".cat") || g_str_equal (dot, ".cfg")))
+    *dot = '\0';
+  return base;
+}

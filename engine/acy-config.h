@@ -57,6 +57,11 @@ char      *acy_config_resolve_at (const char        *name,
  * models/ (for running from the build tree). */
 const char *acy_builtin_models_dir (void);
 
+/* The short name of a model given by name or by file, for a table
+ * column or a menu: "sc" for sc, sc.cat or models/sc.cat,
+ * "linux-kernel" for linux-kernel.cfg. Newly allocated. */
+char       *acy_model_spec_name   (const char *spec);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyConfig, acy_config_free)
 
 G_END_DECLS

@@ -57,9 +57,13 @@ AcyDocument *acy_window_find_document       (AcyWindow      *self,
 AdwTabPage  *acy_window_add_document        (AcyWindow      *self,
                                              AcyDocument    *document);
 void         acy_window_continue_closing    (AcyWindow      *self);
+void         acy_window_rebuild_recent_files (AcyWindow     *self);
+
+/* acy-window-models.c */
+void         acy_window_init_models         (AcyWindow      *self);
+void         acy_window_update_model_button (AcyWindow      *self);
 void         acy_window_add_recent_model    (AcyWindow      *self,
                                              const char     *path);
-void         acy_window_rebuild_recent_files (AcyWindow     *self);
 
 /* acy-window-actions.c */
 void         acy_window_class_init_actions  (GtkWidgetClass *widget_class);
