@@ -281,6 +281,32 @@ test_bad_calls (void)
     }
 }
 
+/* models/c11.def gives the forms without a memory order: seq_cst. */
+static void
+test_seq_cst_forms (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *def = g_build_filename (SOURCE_MODELSDIR, "c11.def", NULL);
+  g_autoptr(AcyMacros) macros = acy_macros_load (def, &error);
+  g_autoptr(AcyModel) rc11 = model_file ("rc11.cat");
+  g_autoptr(AcyTest) test = NULL;
+  g_autoptr(AcyCheckResult) result = NULL;
+  const char *sb =
+    "C SB\n{}\nP0 (atomic_int* x, atomic_int* y) {\n"
+    "  atomic_store(x, 1);\n  int r0 = atomic_load(y);\n}\n"
+    "P1 (atomic_int* x, atomic_int* y) {\n"
+    "  atomic_store(y, 1);\n  int r0 = atomic_fetch_add(x, 0);\n}\n"
+    "exists (0:r0=0 /\\ 1:r0=0)\n";
+
+  g_assert_no_error (error);
+  test = acy_test_parse (sb, -1, "sb.litmus", macros, &error);
+  g_assert_no_error (error);
+  result = acy_check_run (test, rc11, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (acy_check_result_get_observation (result), ==, ACY_OBSERVATION_NEVER);
+  g_assert_cmpuint (acy_check_result_get_negative (result), ==, 3);
+}
+
 /* With no model, herd7's default for C tests is looked for in $HERDLIB. */
 static void
 test_default_model (void)
@@ -318,6 +344,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/c11/undef", test_undef);
   g_test_add_func ("/engine/c11/models", test_models);
   g_test_add_func ("/engine/c11/bad-calls", test_bad_calls);
+  g_test_add_func ("/engine/c11/seq-cst-forms", test_seq_cst_forms);
   g_test_add_func ("/engine/c11/default-model", test_default_model);
   return g_test_run ();
 }
