@@ -334,6 +334,32 @@ test_default_model (void)
   g_rmdir (dir);
 }
 
+/* The built-in C11 models read tests with c11.def: a kernel primitive is
+ * an unknown function under them, a clear error of that model alone. */
+static void
+test_c11_model_macros (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(AcySetupPaths) rc11 = { 0 };
+  g_auto(AcySetupPaths) sc = { 0 };
+  AcySetupSpec rc11_spec = { .cat = "rc11" }, sc_spec = { .cat = "sc" };
+  g_autoptr(AcyModel) model = NULL;
+  g_autoptr(AcyMacros) macros = NULL;
+  g_autoptr(AcyTest) test = NULL;
+
+  g_assert_true (acy_setup_resolve (&rc11_spec, &rc11, &error));
+  g_assert_true (g_str_has_suffix (rc11.macros_path, ACY_C11_MACROS));
+  g_assert_true (acy_setup_resolve (&sc_spec, &sc, &error));
+  g_assert_true (g_str_has_suffix (sc.macros_path, ACY_DEFAULT_MACROS));
+
+  g_assert_true (acy_setup_load (&rc11_spec, &model, &macros, &error));
+  test = acy_test_parse ("C k\n{}\nP0 (int* x) {\n  WRITE_ONCE(*x, 1);\n  smp_mb();\n}\nexists (x=1)\n",
+                         -1, "k.litmus", macros, &error);
+  g_assert_null (test);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME);
+  g_assert_nonnull (strstr (error->message, "k.litmus:4:3: unknown macro or function 'WRITE_ONCE'"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -346,5 +372,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/c11/bad-calls", test_bad_calls);
   g_test_add_func ("/engine/c11/seq-cst-forms", test_seq_cst_forms);
   g_test_add_func ("/engine/c11/default-model", test_default_model);
+  g_test_add_func ("/engine/c11/c11-model-macros", test_c11_model_macros);
   return g_test_run ();
 }

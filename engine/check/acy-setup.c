@@ -25,6 +25,27 @@ acy_setup_builtin_model (const char *name)
   return path;
 }
 
+/* The built-in models of C11 read C11 tests: given no macro file, they
+ * take c11.def (the seq_cst forms) rather than the kernel primitives of
+ * linux-basic.def, so that a kernel test under one of them is an unknown
+ * primitive, not kernel fences silently read as plain ones. */
+static gboolean
+is_builtin_c11_model (const char *cat_path)
+{
+  static const char *const c11_models[] = { "rc11.cat", "c11-sc.cat", "c11-ra.cat" };
+  g_autofree char *dir = g_path_get_dirname (cat_path);
+  g_autofree char *base = g_path_get_basename (cat_path);
+  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
+  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
+
+  if (g_strcmp0 (canonical, builtin) != 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (c11_models); i++)
+    if (g_str_equal (base, c11_models[i]))
+      return TRUE;
+  return FALSE;
+}
+
 void
 acy_setup_paths_clear (AcySetupPaths *paths)
 {
@@ -133,6 +154,8 @@ acy_setup_resolve (const AcySetupSpec *spec,
       if (out.bell_path == NULL)
         return FALSE;
     }
+  if (macros_name == (const char *) ACY_DEFAULT_MACROS && is_builtin_c11_model (out.cat_path))
+    macros_name = ACY_C11_MACROS;
   out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
                                            spec->macros || !config || !config->macros
                                            ? NULL : &config->macros_loc,
