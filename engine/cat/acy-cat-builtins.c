@@ -18,7 +18,7 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_A] = "A", [ACY_CAT_P_NA] = "NA", [ACY_CAT_P_X] = "X",
   [ACY_CAT_P_RLX] = "RLX", [ACY_CAT_P_CON] = "CON", [ACY_CAT_P_ACQ] = "ACQ",
   [ACY_CAT_P_REL] = "REL", [ACY_CAT_P_ACQ_REL] = "ACQ_REL", [ACY_CAT_P_SC] = "SC",
-  [ACY_CAT_P_LK] = "LK", [ACY_CAT_P_LS] = "LS",
+  [ACY_CAT_P_LK] = "LK", [ACY_CAT_P_LS] = "LS", [ACY_CAT_P_ANNOT] = "annot",
   [ACY_CAT_P_PO] = "po", [ACY_CAT_P_ADDR] = "addr", [ACY_CAT_P_DATA] = "data",
   [ACY_CAT_P_CTRL] = "ctrl", [ACY_CAT_P_RMW] = "rmw", [ACY_CAT_P_RF] = "rf",
   [ACY_CAT_P_ID] = "id", [ACY_CAT_P_LOC] = "loc", [ACY_CAT_P_INT] = "int",
@@ -285,6 +285,12 @@ acy_cat_bind_structure (AcyCatEval *ev)
     if (!(x->events[i].kind & ACY_EV_A))
       acy_bits_add (v->u.bits, i);
   s[ACY_CAT_P_NA] = v;
+  /* annot: herd's events with an annotation, {once}, {mb}... */
+  v = acy_cat_new_set (ev);
+  for (guint i = 0; i < n; i++)
+    if (x->events[i].tags != 0)
+      acy_bits_add (v->u.bits, i);
+  s[ACY_CAT_P_ANNOT] = v;
 
   s[ACY_CAT_P_PO] = copy_rel (ev, x->po);
   s[ACY_CAT_P_ADDR] = copy_rel (ev, x->addr);
