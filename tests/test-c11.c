@@ -130,7 +130,8 @@ test_rmw_one_event (void)
     "flag ~empty (data) as data\n"
     "flag ~empty (ctrl) as ctrl\n"
     "flag ~empty (addr) as addr\n"
-    "flag ~empty (CON) as con\n");
+    "flag ~empty (CON) as con\n"
+    "flag ~empty (annot) as annot\n");
   g_autofree char *got = flags (cas_ok, m);
   g_autofree char *out = run (cas_ok, m);
 
