@@ -54,6 +54,7 @@ acy_cat_query_begin (AcyModelEnv *env, AcyCatQueryState *s, GError **error)
   s->reached = ev->reached;
   s->depth = ev->depth;
   s->arena = ev->arena;
+  s->read_level = ev->read_level;
   ev->error = error;
   ev->reached = env->upto;
 }
@@ -67,6 +68,7 @@ acy_cat_query_end (AcyModelEnv *env, AcyCatQueryState *s)
   ev->reached = s->reached;
   ev->depth = s->depth;
   ev->arena = s->arena;
+  ev->read_level = s->read_level;
 }
 
 AcyCatValue *

@@ -24,6 +24,7 @@ typedef struct {
   guint      reached;
   guint      depth;
   AcyArena  *arena;
+  guint8     read_level;
 } AcyCatQueryState;
 
 AcyCatQuery *acy_cat_query_new   (const AcyModel *model, const char *text, guint upto,
