@@ -18,6 +18,8 @@
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
 
+#include <string.h>
+
 #include "acy-cat-eval.h"
 #include "acy-cat-query.h"
 #include "acy-explain.h"
@@ -83,6 +85,27 @@ acy_derivation_free (AcyDerivation *d)
   g_free (d);
 }
 
+/* @text without the brackets around the whole of it, if any. */
+static char *
+unbracket (char *text)
+{
+  gsize len = strlen (text);
+  guint depth = 0;
+
+  if (len < 2 || text[0] != '(' || text[len - 1] != ')')
+    return text;
+  for (gsize i = 0; i < len; i++)
+    {
+      if (text[i] == '(')
+        depth++;
+      else if (text[i] == ')' && --depth == 0 && i != len - 1)
+        return text;   /* "(r)+ ; (s)": the first bracket closes early */
+    }
+  memmove (text, text + 1, len - 2);
+  text[len - 2] = '\0';
+  return text;
+}
+
 static AcyDerivation *
 node_new (AcyDerivationKind kind, const AcyCatExpr *e, const char *text,
           guint a, guint b, gboolean is_set, gboolean holds)
@@ -94,7 +117,7 @@ node_new (AcyDerivationKind kind, const AcyCatExpr *e, const char *text,
   d->b = b;
   d->is_set = is_set;
   d->holds = holds;
-  d->text = text ? g_strdup (text) : acy_cat_expr_to_string (e);
+  d->text = text ? g_strdup (text) : unbracket (acy_cat_expr_to_string (e));
   if (e)
     {
       d->loc = e->loc;

@@ -79,9 +79,11 @@ eval_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpoi
 
   fflush (stdout);
   kind = acy_model_env_eval (env, e->expr, &bits, &e->error);
+  if (e->error && !g_error_matches (e->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+    return FALSE;
   names = event_names (x);
   print_verdict (++e->index, v);
-  if (g_error_matches (e->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+  if (e->error)
     {
       /* the expression resolved at the end of the model: a name it uses
        * comes after the check that failed */
@@ -89,8 +91,6 @@ eval_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpoi
       printf ("  (not computed: the model stopped before defining a name it uses)\n");
       return TRUE;
     }
-  if (e->error)
-    return FALSE;
   if (kind == ACY_MODEL_VALUE_SET)
     {
       for (guint i = 0; i < n; i++)
