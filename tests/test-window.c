@@ -293,6 +293,53 @@ test_window_cancel (void)
   close_window (window);
 }
 
+/* The banner says why a result is out of date, and goes when it is not. */
+static void
+test_window_stale_reason (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  g_autofree char *sc = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *coherent = acy_window_get_builtin_model ("coherent-rmo.cat");
+  GtkTextBuffer *buffer;
+  AcyDocument *document;
+  AcyResultsView *results;
+
+  acy_window_load_example (window, "C-MP+o-o+o-o");
+  document = acy_window_get_document (window);
+  results = acy_document_get_results_view (document);
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  g_assert_null (acy_results_view_get_stale_text (results));
+
+  /* Another model: the verdict shown is not its verdict. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", sc));
+  g_assert_true (acy_results_view_get_stale (results));
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Model changed — run again");
+  ui_test_save_shot (GTK_WIDGET (window), "item-3-model-changed");
+
+  /* The model it ran with: current again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", coherent));
+  g_assert_false (acy_results_view_get_stale (results));
+
+  /* An edit, then its undo */
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, "x", 1);
+  gtk_text_buffer_end_user_action (buffer);
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Edited since the last run");
+  g_assert_true (gtk_text_buffer_get_can_undo (buffer));
+  gtk_text_buffer_undo (buffer);
+  g_assert_false (acy_results_view_get_stale (results));
+
+  /* Edited and another model: the edit is what matters. */
+  gtk_text_buffer_insert_at_cursor (buffer, "y", 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", sc));
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Edited since the last run");
+
+  close_window (window);
+}
+
 static void
 test_window_error_line (void)
 {
@@ -487,6 +534,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
+  g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/save", test_window_save);

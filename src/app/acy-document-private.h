@@ -40,6 +40,10 @@ struct _AcyDocument
   GCancellable     *run_cancellable;
   guint             autosave_id;
 
+  /* What the last run checked: the result is stale when either differs */
+  char             *ran_text;
+  char             *ran_model;
+
   /* The last run, which the execution graphs show */
   AcyTest          *run_test;
   AcyModel         *run_model;
@@ -62,6 +66,7 @@ void acy_document_notify (AcyDocument     *self,
                           AcyDocumentProp  prop);
 
 /* acy-document-run.c */
+void acy_document_update_stale  (AcyDocument *self);
 void acy_document_clear_run     (AcyDocument *self);
 void acy_document_cancel_action (GtkWidget   *widget,
                                  const char  *action_name,

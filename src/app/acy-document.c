@@ -205,9 +205,7 @@ acy_document_set_model (AcyDocument *self,
 
   g_free (self->model);
   self->model = g_strdup (model_path);
-  /* The verdict was for another model. */
-  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
-    acy_results_view_set_stale (self->results_view, TRUE);
+  acy_document_update_stale (self);
 }
 
 gboolean
@@ -477,8 +475,7 @@ acy_document_buffer_changed (AcyDocument   *self,
       self->error_marked = FALSE;
     }
 
-  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
-    acy_results_view_set_stale (self->results_view, TRUE);
+  acy_document_update_stale (self);
 
   if (gtk_text_buffer_get_modified (buffer))
     acy_document_schedule_autosave (self);
@@ -569,6 +566,8 @@ acy_document_finalize (GObject *object)
   g_clear_object (&self->file);
   g_free (self->title);
   g_free (self->model);
+  g_free (self->ran_text);
+  g_free (self->ran_model);
   g_free (self->error_file);
   g_free (self->error_message);
 

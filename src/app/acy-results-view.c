@@ -56,6 +56,8 @@ struct _AcyResultsView
   GtkLabel       *progress_label;
   AdwStatusPage  *failure_page;
   GtkRevealer    *stale_revealer;
+  GtkLabel       *stale_label;
+  GtkWidget      *result_box;
   GtkLabel       *verdict_label;
   GtkLabel       *witnesses_label;
   GtkLabel       *summary_label;
@@ -73,7 +75,7 @@ struct _AcyResultsView
   AcyRunReport   *report;
   guint64         progress_candidates;
   guint           n_satisfying;
-  gboolean        stale;
+  AcyStaleReason  stale;
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
@@ -147,14 +149,29 @@ acy_results_view_show_failure (AcyResultsView *self,
   gtk_stack_set_visible_child_name (self->stack, "failed");
 }
 
+/**
+ * acy_results_view_set_stale:
+ * @reason: why the result shown is out of date, or %ACY_STALE_NONE
+ *
+ * A result for another model is greyed out: its verdict is not the
+ * selected model's.
+ */
 void
 acy_results_view_set_stale (AcyResultsView *self,
-                            gboolean        stale)
+                            AcyStaleReason  reason)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  self->stale = stale;
-  gtk_revealer_set_reveal_child (self->stale_revealer, stale);
+  self->stale = reason;
+  if (reason == ACY_STALE_MODEL)
+    gtk_label_set_text (self->stale_label, _("Model changed — run again"));
+  else if (reason == ACY_STALE_EDITED)
+    gtk_label_set_text (self->stale_label, _("Edited since the last run"));
+  gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
+  if (reason == ACY_STALE_MODEL)
+    gtk_widget_add_css_class (self->result_box, "stale-result");
+  else
+    gtk_widget_remove_css_class (self->result_box, "stale-result");
 }
 
 gboolean
@@ -162,7 +179,16 @@ acy_results_view_get_stale (AcyResultsView *self)
 {
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
 
-  return self->stale;
+  return self->stale != ACY_STALE_NONE;
+}
+
+/* The banner's text, or %NULL when the result is current */
+const char *
+acy_results_view_get_stale_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->stale != ACY_STALE_NONE ? gtk_label_get_text (self->stale_label) : NULL;
 }
 
 static void
@@ -384,7 +410,7 @@ acy_results_view_show_report (AcyResultsView *self,
                           TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (report->rows->len, TABLE_ROWS_SHOWN)
                           + TABLE_MARGIN);
 
-  acy_results_view_set_stale (self, FALSE);
+  acy_results_view_set_stale (self, ACY_STALE_NONE);
   gtk_stack_set_visible_child_name (self->stack, "result");
 }
 
@@ -584,6 +610,8 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, result_box);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, witnesses_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, summary_label);

@@ -26,9 +26,17 @@ void        acy_results_view_show_failure      (AcyResultsView       *self,
                                                 const char           *icon_name,
                                                 const char           *title,
                                                 const char           *message);
+/* Why the result shown no longer matches the document */
+typedef enum {
+  ACY_STALE_NONE,
+  ACY_STALE_EDITED,  /* the test's text changed since the run */
+  ACY_STALE_MODEL,   /* the same text, checked against another model */
+} AcyStaleReason;
+
 void        acy_results_view_set_stale         (AcyResultsView       *self,
-                                                gboolean              stale);
+                                                AcyStaleReason        reason);
 gboolean    acy_results_view_get_stale         (AcyResultsView       *self);
+const char *acy_results_view_get_stale_text    (AcyResultsView       *self);
 
 /* The executions of the run shown (see acy-execution-browser.h) */
 void        acy_results_view_set_run           (AcyResultsView       *self,
