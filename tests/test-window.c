@@ -293,6 +293,44 @@ test_window_cancel (void)
   close_window (window);
 }
 
+/* A new test starts from a skeleton that runs as it is, and an example
+ * still takes its tab while it is untouched. */
+static void
+test_window_new_skeleton (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  AcyDocument *document;
+  AcyResultsView *results;
+  g_autofree char *text = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 2);
+  document = acy_window_get_document (window);
+  text = acy_document_get_text (document);
+  g_assert_true (g_str_has_prefix (text, "C "));
+  g_assert_nonnull (strstr (text, "P1("));
+  g_assert_nonnull (strstr (text, "exists"));
+  g_assert_false (acy_document_get_modified (document));
+  g_assert_true (acy_document_is_pristine (document));
+  ui_test_save_shot (GTK_WIDGET (window), "item-10-new-test-skeleton");
+
+  results = acy_document_get_results_view (document);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_page (results), ==, "result");
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  ui_test_save_shot (GTK_WIDGET (window), "item-10-skeleton-run");
+
+  /* An untouched skeleton gives its tab to an example. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 3);
+  acy_window_load_example (window, "SB");
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 3);
+  g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==, "SB.litmus");
+
+  close_window (window);
+}
+
 /* The banner says why a result is out of date, and goes when it is not. */
 static void
 test_window_stale_reason (void)
@@ -535,6 +573,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/save", test_window_save);

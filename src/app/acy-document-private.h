@@ -37,6 +37,9 @@ struct _AcyDocument
   guint             error_col;
   gboolean          error_marked;
 
+  /* Still the skeleton of a new test, untouched: as good as empty */
+  gboolean          skeleton;
+
   GCancellable     *run_cancellable;
   guint             autosave_id;
 

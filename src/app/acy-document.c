@@ -182,7 +182,7 @@ acy_document_is_pristine (AcyDocument *self)
 
   return self->file == NULL
          && !acy_document_get_modified (self)
-         && gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0
+         && (self->skeleton || gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0)
          && self->run_cancellable == NULL;
 }
 

@@ -47,6 +47,7 @@ void             acy_document_set_text           (AcyDocument         *self,
                                                   gssize               len,
                                                   const char          *title,
                                                   gboolean             modified);
+void             acy_document_set_skeleton       (AcyDocument         *self);
 void             acy_document_load_async         (AcyDocument         *self,
                                                   GFile               *file,
                                                   GCancellable        *cancellable,

@@ -238,6 +238,8 @@ acy_window_new_document (AcyWindow       *self,
     name = g_strdup_printf (_("Untitled Test %u"), self->untitled_count);
 
   document = acy_document_new (kind, name);
+  if (kind == ACY_DOCUMENT_LITMUS)
+    acy_document_set_skeleton (document);
   acy_window_add_document (self, document);
   return document;
 }
