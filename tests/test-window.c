@@ -331,6 +331,52 @@ test_window_new_skeleton (void)
   close_window (window);
 }
 
+typedef struct
+{
+  AcyResultsView *results;
+  char           *before;
+} ProgressWatch;
+
+static gboolean
+progress_text_moved (gpointer data)
+{
+  ProgressWatch *watch = data;
+
+  return g_strcmp0 (acy_results_view_get_progress_text (watch->results), watch->before) != 0;
+}
+
+/* The clock of a check moves although no candidate is judged. */
+static void
+test_window_progress_ticks (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *document = acy_window_get_document (window);
+  ProgressWatch watch = { acy_document_get_results_view (document), NULL };
+  AcyRunProgress progress = { 0, };
+
+  acy_results_view_show_running (watch.results);
+  watch.before = g_strdup (acy_results_view_get_progress_text (watch.results));
+  g_assert_nonnull (strstr (watch.before, "0.0 s"));
+  iterate_until (progress_text_moved, &watch);
+  g_clear_pointer (&watch.before, g_free);
+
+  progress.candidates = 1234;
+  progress.allowed = 56;
+  acy_results_view_set_progress (watch.results, &progress);
+  watch.before = g_strdup (acy_results_view_get_progress_text (watch.results));
+  g_assert_nonnull (strstr (watch.before, "judged"));
+  g_assert_nonnull (strstr (watch.before, "56"));
+  /* No more progress from the engine: the clock still moves. */
+  iterate_until (progress_text_moved, &watch);
+  g_assert_nonnull (strstr (acy_results_view_get_progress_text (watch.results), "judged"));
+  ui_test_save_shot (GTK_WIDGET (window), "item-4-progress-ticks");
+  g_clear_pointer (&watch.before, g_free);
+
+  acy_results_view_show_empty (watch.results);
+  close_window (window);
+}
+
 /* The banner says why a result is out of date, and goes when it is not. */
 static void
 test_window_stale_reason (void)
@@ -573,6 +619,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/progress-ticks", test_window_progress_ticks);
   g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);

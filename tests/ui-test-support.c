@@ -91,7 +91,6 @@ ui_test_save_shot (GtkWidget  *widget,
 {
   const char *dir = g_getenv ("ACY_SHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *file = NULL;
@@ -108,14 +107,28 @@ ui_test_save_shot (GtkWidget  *widget,
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (5000);
 
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_return_if_fail (width > 0 && height > 0);
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_return_if_fail (node != NULL);
+  /* A widget waiting for its layout draws nothing yet. */
+  for (int tries = 0; node == NULL && tries < 100; tries++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+      g_clear_object (&paintable);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      paintable = gtk_widget_paintable_new (widget);
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node == NULL)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (10000);
+        }
+    }
+  if (node == NULL)
+    {
+      g_printerr ("Nothing drawn for %s\n", name);
+      return;
+    }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   file = g_strconcat (name, ".png", NULL);

@@ -74,6 +74,10 @@ struct _AcyResultsView
   GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
+  guint64         progress_allowed;
+  gboolean        progress_seen;
+  gint64          running_since;
+  guint           tick_id;
   guint           n_satisfying;
   AcyStaleReason  stale;
 };
@@ -94,12 +98,56 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The clock of a check ticks on its own: a candidate can take long, and
+ * a still label looks like a hang. */
+#define PROGRESS_TICK_MSEC 200
+
+static void
+acy_results_view_update_progress (AcyResultsView *self)
+{
+  double elapsed = (g_get_monotonic_time () - self->running_since) / (double) G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  if (!self->progress_seen)
+    /* Translators: before the first candidate; %.1f is seconds */
+    text = g_strdup_printf (_("Loading the model and the test… (%.1f s)"), elapsed);
+  else
+    {
+      g_autofree char *candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_candidates);
+      g_autofree char *allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_allowed);
+
+      /* Translators: progress of a check; the numbers are counts, then seconds */
+      text = g_strdup_printf (_("%s candidate executions judged, %s allowed so far (%.1f s)"),
+                              candidates, allowed, elapsed);
+    }
+  gtk_label_set_text (self->progress_label, text);
+}
+
+static gboolean
+acy_results_view_tick (gpointer data)
+{
+  AcyResultsView *self = data;
+
+  acy_results_view_update_progress (self);
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+acy_results_view_set_page (AcyResultsView *self,
+                           const char     *name)
+{
+  if (!g_str_equal (name, "running"))
+    g_clear_handle_id (&self->tick_id, g_source_remove);
+  gtk_stack_set_visible_child_name (self->stack, name);
+}
+
 void
 acy_results_view_show_empty (AcyResultsView *self)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  gtk_stack_set_visible_child_name (self->stack, "empty");
+  acy_results_view_set_page (self, "empty");
 }
 
 void
@@ -108,31 +156,35 @@ acy_results_view_show_running (AcyResultsView *self)
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = 0;
+  self->progress_allowed = 0;
+  self->progress_seen = FALSE;
+  self->running_since = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
-  gtk_label_set_text (self->progress_label, _("Loading the model and the test…"));
-  gtk_stack_set_visible_child_name (self->stack, "running");
+  acy_results_view_update_progress (self);
+  acy_results_view_set_page (self, "running");
+  if (self->tick_id == 0)
+    self->tick_id = g_timeout_add (PROGRESS_TICK_MSEC, acy_results_view_tick, self);
 }
 
 void
 acy_results_view_set_progress (AcyResultsView       *self,
                                const AcyRunProgress *progress)
 {
-  g_autofree char *candidates = NULL;
-  g_autofree char *allowed = NULL;
-  g_autofree char *text = NULL;
-
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = progress->candidates;
-  /* The number of candidates is not known in advance. */
-  gtk_progress_bar_pulse (self->progress_bar);
+  self->progress_allowed = progress->allowed;
+  self->progress_seen = TRUE;
+  acy_results_view_update_progress (self);
+}
 
-  candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->candidates);
-  allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->allowed);
-  /* Translators: progress of a check; the numbers are counts, then seconds */
-  text = g_strdup_printf (_("%s candidate executions explored, %s allowed so far (%.1f s)"),
-                          candidates, allowed, progress->elapsed);
-  gtk_label_set_text (self->progress_label, text);
+/* The running page's text, for tests */
+const char *
+acy_results_view_get_progress_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_text (self->progress_label);
 }
 
 void
@@ -146,7 +198,7 @@ acy_results_view_show_failure (AcyResultsView *self,
   adw_status_page_set_icon_name (self->failure_page, icon_name);
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "failed");
+  acy_results_view_set_page (self, "failed");
 }
 
 /**
@@ -411,7 +463,7 @@ acy_results_view_show_report (AcyResultsView *self,
                           + TABLE_MARGIN);
 
   acy_results_view_set_stale (self, ACY_STALE_NONE);
-  gtk_stack_set_visible_child_name (self->stack, "result");
+  acy_results_view_set_page (self, "result");
 }
 
 const char *
@@ -584,6 +636,7 @@ acy_results_view_dispose (GObject *object)
 {
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);

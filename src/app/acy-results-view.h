@@ -55,5 +55,6 @@ guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
 const char *acy_results_view_get_herd_text     (AcyResultsView       *self);
 const char *acy_results_view_get_expected_text (AcyResultsView       *self);
 guint64     acy_results_view_get_progress_candidates (AcyResultsView *self);
+const char *acy_results_view_get_progress_text (AcyResultsView *self);
 
 G_END_DECLS
