@@ -94,6 +94,19 @@ acy_window_get_model (AcyWindow *self)
   return self->default_model;
 }
 
+/**
+ * acy_window_get_model_menu:
+ *
+ * Returns: (transfer none): the menu of the model chooser
+ */
+GMenuModel *
+acy_window_get_model_menu (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return G_MENU_MODEL (self->model_menu);
+}
+
 static void
 acy_window_rebuild_model_menu (AcyWindow *self)
 {

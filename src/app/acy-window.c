@@ -31,16 +31,21 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AcyWindow, acy_window, ADW_TYPE_APPLICATION_WINDOW)
 
+static void acy_window_set_up (AcyWindow *self);
+
 AcyWindow *
 acy_window_new (AcyApplication *application)
 {
+  AcyWindow *self;
+
   g_return_val_if_fail (ACY_IS_APPLICATION (application), NULL);
 
-  return g_object_new (ACY_TYPE_WINDOW,
+  self = g_object_new (ACY_TYPE_WINDOW,
                        "application", application,
                        NULL);
+  acy_window_set_up (self);
+  return self;
 }
-
 void
 acy_window_toast (AcyWindow  *self,
                   const char *title)
@@ -626,15 +631,14 @@ acy_window_set_property (GObject      *object,
     }
 }
 
+/* GObject sets GtkWindow:application only after constructed, so what
+ * needs the application's settings waits until acy_window_new() has it.
+ */
 static void
-acy_window_constructed (GObject *object)
+acy_window_set_up (AcyWindow *self)
 {
-  AcyWindow *self = ACY_WINDOW (object);
-  GtkApplication *app;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  G_OBJECT_CLASS (acy_window_parent_class)->constructed (object);
-
-  app = gtk_window_get_application (GTK_WINDOW (self));
   if (ACY_IS_APPLICATION (app) && acy_application_get_settings (ACY_APPLICATION (app)) != NULL)
     self->settings = g_object_ref (acy_application_get_settings (ACY_APPLICATION (app)));
 
@@ -688,7 +692,6 @@ acy_window_class_init (AcyWindowClass *klass)
 
   object_class->get_property = acy_window_get_property;
   object_class->set_property = acy_window_set_property;
-  object_class->constructed = acy_window_constructed;
   object_class->dispose = acy_window_dispose;
   object_class->finalize = acy_window_finalize;
   window_class->close_request = acy_window_close_request;
