@@ -377,6 +377,86 @@ test_window_progress_ticks (void)
   close_window (window);
 }
 
+static gboolean
+help_overlay_has (GtkBuilder *builder,
+                  const char *accel)
+{
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        g_autofree char *accelerator = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_object_get (l->data, "accelerator", &accelerator, NULL);
+        parts = g_strsplit (accelerator ? accelerator : "", " ", -1);
+        if (g_strv_contains ((const char * const *) parts, accel))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Everything the keyboard reaches from anywhere in the window, each in
+ * the shortcuts window. */
+static void
+test_window_shortcuts (void)
+{
+  static const char *actions[] = {
+    "win.run", "win.cancel", "win.compare",
+    "win.graph('next')", "win.graph('previous')",
+    "win.graph('zoom-in')", "win.graph('zoom-out')", "win.graph('zoom-fit')",
+  };
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/org/acyclic/Acyclic/gtk/help-overlay.ui");
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  AcyExecutionBrowser *browser;
+  AcyDocument *document;
+  GtkWidget *editor;
+  GtkWidget *paned;
+  gboolean handled = FALSE;
+  guint before;
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+
+      g_assert_true (accels != NULL && accels[0] != NULL);
+      if (!help_overlay_has (builder, accels[0]))
+        g_error ("%s (%s) is not in the shortcuts window", accels[0], actions[i]);
+    }
+  g_assert_true (help_overlay_has (builder, "F6"));
+
+  /* They act on the selected test's executions. */
+  acy_window_load_example (window, "SB");
+  document = acy_window_get_document (window);
+  run_and_wait (window);
+  browser = acy_results_view_get_execution_browser (acy_document_get_results_view (document));
+  acy_execution_browser_set_filter (browser, ACY_BROWSE_ALL);
+  g_assert_cmpuint (acy_execution_browser_get_n_shown (browser), >, 1);
+  before = acy_execution_browser_get_position (browser);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "next"));
+  g_assert_cmpuint (acy_execution_browser_get_position (browser), ==, before + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "previous"));
+  g_assert_cmpuint (acy_execution_browser_get_position (browser), ==, before);
+  g_assert_true (acy_execution_browser_get_fit (browser));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "zoom-in"));
+  g_assert_false (acy_execution_browser_get_fit (browser));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "zoom-fit"));
+  g_assert_true (acy_execution_browser_get_fit (browser));
+
+  /* F6 (GtkPaned's cycle-child-focus) takes the focus out of the editor. */
+  editor = GTK_WIDGET (acy_document_get_view (document));
+  gtk_widget_grab_focus (editor);
+  g_assert_true (gtk_widget_has_focus (editor));
+  paned = gtk_widget_get_ancestor (editor, GTK_TYPE_PANED);
+  g_assert_nonnull (paned);
+  g_signal_emit_by_name (paned, "cycle-child-focus", FALSE, &handled);
+  g_assert_false (gtk_widget_has_focus (editor));
+
+  close_window (window);
+}
+
 /* The banner says why a result is out of date, and goes when it is not. */
 static void
 test_window_stale_reason (void)
@@ -619,6 +699,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/ui/window/progress-ticks", test_window_progress_ticks);
   g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);

@@ -200,6 +200,21 @@ acy_application_open_settings (void)
   return g_settings_new_full (schema, backend, NULL);
 }
 
+/* The main window's keyboard shortcuts */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} window_accels[] = {
+  { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
+  { "win.cancel", { "<Control>period", NULL } },
+  { "win.compare", { "<Control>m", NULL } },
+  { "win.graph('next')", { "<Alt>Page_Down", NULL } },
+  { "win.graph('previous')", { "<Alt>Page_Up", NULL } },
+  { "win.graph('zoom-in')", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.graph('zoom-out')", { "<Control>minus", NULL } },
+  { "win.graph('zoom-fit')", { "<Control>0", NULL } },
+};
+
 static const GActionEntry app_actions[] = {
   { "quit", acy_application_quit_action },
   { "about", acy_application_about_action },
@@ -214,7 +229,6 @@ acy_application_startup (GApplication *app)
   GtkSourceLanguageManager *languages;
   const char * const quit_accels[] = { "<Control>q", NULL };
   const char * const preferences_accels[] = { "<Control>comma", NULL };
-  const char * const run_accels[] = { "<Control>Return", "<Control>KP_Enter", NULL };
 
   G_APPLICATION_CLASS (acy_application_parent_class)->startup (app);
 
@@ -246,10 +260,13 @@ acy_application_startup (GApplication *app)
       acy_application_search_path_changed (self);
       acy_editor_font_install (self->settings, gdk_display_get_default ());
     }
-  /* Application accelerators are seen before the focused widget, so this
-   * one works from inside the editor, which would otherwise insert a newline.
+  /* Application accelerators are seen before the focused widget, so
+   * these work from inside the editor, which would otherwise insert a
+   * newline for Ctrl+Return. Each is listed in gtk/help-overlay.ui.
    */
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.run", run_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (window_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), window_accels[i].action,
+                                           window_accels[i].accels);
 }
 
 static AcyWindow *

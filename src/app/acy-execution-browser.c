@@ -9,6 +9,8 @@
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "acy-execution-browser.h"
@@ -43,6 +45,7 @@ struct _AcyExecutionBrowser {
   GPtrArray       *shown;         /* char*, NULL-terminated */
   char            *header;
   GtkFileChooserNative *chooser;
+  gboolean         fit;           /* zoom follows the room, up to 1:1 */
 };
 
 G_DEFINE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, GTK_TYPE_WIDGET)
@@ -349,12 +352,66 @@ next_action (GtkWidget *widget, const char *name, GVariant *param)
   acy_execution_browser_next (ACY_EXECUTION_BROWSER (widget));
 }
 
+/* Fitting: the whole graph in the room the scroller has, never above
+ * 1:1. Runs again whenever the room or the graph's size changes. */
+#define FIT_MARGIN 8
+
+static void
+update_fit (AcyExecutionBrowser *self)
+{
+  const AcyGraphLayout *layout = acy_graph_view_get_layout (self->view);
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (self->scroller);
+  double page_w = gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (scroller));
+  double page_h = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (scroller));
+  double zoom;
+
+  if (!self->fit || layout == NULL || layout->width <= 0 || layout->height <= 0
+      || page_w <= FIT_MARGIN || page_h <= FIT_MARGIN)
+    return;
+  zoom = MIN ((page_w - FIT_MARGIN) / layout->width, (page_h - FIT_MARGIN) / layout->height);
+  zoom = MIN (zoom, 1.0);
+  /* Rounding steps keep a resize from feeding back on itself. */
+  zoom = floor (zoom * 100) / 100;
+  if (fabs (zoom - acy_graph_view_get_zoom (self->view)) >= 0.01)
+    acy_graph_view_set_zoom (self->view, zoom);
+}
+
+/**
+ * acy_execution_browser_set_fit:
+ * @fit: whether the graph is zoomed to fit the view (the default)
+ */
+void
+acy_execution_browser_set_fit (AcyExecutionBrowser *self,
+                               gboolean             fit)
+{
+  g_return_if_fail (ACY_IS_EXECUTION_BROWSER (self));
+
+  self->fit = fit;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "browser.zoom-fit", !fit);
+  update_fit (self);
+}
+
+gboolean
+acy_execution_browser_get_fit (AcyExecutionBrowser *self)
+{
+  g_return_val_if_fail (ACY_IS_EXECUTION_BROWSER (self), FALSE);
+
+  return self->fit;
+}
+
 static void
 zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  AcyGraphView *view = ACY_EXECUTION_BROWSER (widget)->view;
+  AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (widget);
+  AcyGraphView *view = self->view;
   double z = acy_graph_view_get_zoom (view);
 
+  if (g_str_equal (name, "browser.zoom-fit"))
+    {
+      acy_execution_browser_set_fit (self, TRUE);
+      return;
+    }
+  acy_execution_browser_set_fit (self, FALSE);
   acy_graph_view_set_zoom (view, g_str_equal (name, "browser.zoom-in") ? z * 1.25 : z / 1.25);
 }
 
@@ -461,11 +518,13 @@ acy_execution_browser_class_init (AcyExecutionBrowserClass *klass)
   gtk_widget_class_install_action (widget_class, "browser.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "browser.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "browser.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "browser.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "browser.export", "s", export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "browser.previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "browser.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "browser.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "browser.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "browser.zoom-fit", NULL);
 }
 
 static void
@@ -477,5 +536,10 @@ acy_execution_browser_init (AcyExecutionBrowser *self)
   g_ptr_array_add (self->shown, NULL);
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "changed", G_CALLBACK (update_fit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "changed", G_CALLBACK (update_fit), self, G_CONNECT_SWAPPED);
   update_actions (self);
+  acy_execution_browser_set_fit (self, TRUE);
 }

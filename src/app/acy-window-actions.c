@@ -337,6 +337,24 @@ acy_window_cancel_action (GtkWidget  *widget,
     acy_document_cancel_run (acy_window_get_nth_document (self, i));
 }
 
+/* win.graph('next'|'previous'|'zoom-in'|'zoom-out'|'zoom-fit'): the
+ * execution browser of the selected test, from anywhere in the window */
+static void
+acy_window_graph_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  g_autofree char *name = NULL;
+  AcyResultsView *results;
+
+  if (self->current == NULL || acy_document_get_kind (self->current) != ACY_DOCUMENT_LITMUS)
+    return;
+  results = acy_document_get_results_view (self->current);
+  name = g_strconcat ("browser.", g_variant_get_string (parameter, NULL), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (acy_results_view_get_execution_browser (results)), name, NULL);
+}
+
 static void
 acy_window_load_example_action (GtkWidget  *widget,
                                 const char *action_name,
@@ -546,6 +564,7 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, acy_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, acy_window_cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.graph", "s", acy_window_graph_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", acy_window_load_example_action);
   gtk_widget_class_install_action (widget_class, "win.open-model", NULL, acy_window_open_model_action);
   gtk_widget_class_install_action (widget_class, "win.edit-model", NULL, acy_window_edit_model_action);
