@@ -457,6 +457,74 @@ test_window_shortcuts (void)
   close_window (window);
 }
 
+static GtkWidget *
+find_menu_button (GtkWidget  *widget,
+                  const char *label)
+{
+  if (GTK_IS_MENU_BUTTON (widget)
+      && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The examples: grouped by topic, each with its description, in a list
+ * that shows there is more to scroll to. */
+static void
+test_window_examples_popover (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  GtkWidget *button = find_menu_button (GTK_WIDGET (window), "_Examples");
+  GtkPopover *popover;
+  GtkScrolledWindow *scroller;
+  GtkWidget *list;
+  g_autoptr(GPtrArray) topics = g_ptr_array_new_with_free_func (g_free);
+  guint n_rows = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  g_assert_nonnull (button);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  iterate_until (widget_is_mapped, popover);
+
+  scroller = GTK_SCROLLED_WINDOW (gtk_popover_get_child (popover));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (scroller));
+  list = gtk_scrolled_window_get_child (scroller);
+  if (GTK_IS_VIEWPORT (list))
+    list = gtk_viewport_get_child (GTK_VIEWPORT (list));
+  g_assert_true (GTK_IS_LIST_BOX (list));
+
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0); row != NULL;
+       row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), ++n_rows))
+    {
+      GtkWidget *header = gtk_list_box_row_get_header (row);
+      GtkWidget *box = gtk_list_box_row_get_child (row);
+      GtkWidget *summary = gtk_widget_get_last_child (box);
+
+      if (header != NULL)
+        g_ptr_array_add (topics, g_strdup (gtk_label_get_text (GTK_LABEL (header))));
+      g_assert_true (gtk_widget_get_first_child (box) != summary);
+      g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (summary))), >, 10);
+    }
+  g_assert_cmpuint (n_rows, >=, 15);
+  g_assert_cmpuint (topics->len, ==, 3);
+  g_assert_true (g_str_has_prefix (topics->pdata[0], "From the Article"));
+  g_assert_true (g_str_has_prefix (topics->pdata[1], "Classic Shapes"));
+  g_assert_true (g_str_has_prefix (topics->pdata[2], "Kernel Patterns"));
+  ui_test_save_shot (GTK_WIDGET (popover), "item-9-examples-popover");
+
+  gtk_popover_popdown (popover);
+  close_window (window);
+}
+
 /* The banner says why a result is out of date, and goes when it is not. */
 static void
 test_window_stale_reason (void)
@@ -699,6 +767,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/examples-popover", test_window_examples_popover);
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/ui/window/progress-ticks", test_window_progress_ticks);
   g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);

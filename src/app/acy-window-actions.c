@@ -509,6 +509,10 @@ gallery_row_new (const AcyExample *example)
   gtk_box_append (GTK_BOX (box), summary);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(example->title),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(example->summary),
+                                  -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.load-example");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_string (example->id));
   g_object_set_data (G_OBJECT (row), "acy-section", (gpointer) example->section);
@@ -522,7 +526,10 @@ gallery_header (GtkListBoxRow *row,
                 gpointer       user_data)
 {
   const char *section = g_object_get_data (G_OBJECT (row), "acy-section");
+  const AcyExample *examples;
+  g_autofree char *text = NULL;
   GtkWidget *header;
+  guint n, count = 0;
 
   if (before != NULL && g_object_get_data (G_OBJECT (before), "acy-section") == section)
     {
@@ -530,7 +537,13 @@ gallery_header (GtkListBoxRow *row,
       return;
     }
 
-  header = gtk_label_new (_(section));
+  examples = acy_examples_get (&n);
+  for (guint i = 0; i < n; i++)
+    if (examples[i].section == section)
+      count++;
+  /* Translators: a topic of the examples, then how many it has */
+  text = g_strdup_printf (_("%s · %u"), _(section), count);
+  header = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (header), 0.0f);
   gtk_widget_set_margin_top (header, before ? 18 : 6);
   gtk_widget_set_margin_bottom (header, 6);
