@@ -707,6 +707,82 @@ test_window_model_edited (void)
 }
 
 static gboolean
+document_is_saved (gpointer data);
+
+static void
+saved_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (acy_document_save_finish (ACY_DOCUMENT (object), result, &error));
+  g_assert_no_error (error);
+}
+
+/* Edit Model on a built-in model: an untitled copy, which runs use at
+ * once; saved, the test checks against the saved file, by its name. */
+static void
+test_window_edit_builtin_copy (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-window-copy-XXXXXX", NULL);
+  g_autofree char *saved_path = g_build_filename (dir, "mine.cat", NULL);
+  g_autofree char *sc = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *copy_text = NULL;
+  g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+  g_autoptr(GError) error = NULL;
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *test, *copy;
+  AcyResultsView *results;
+
+  g_file_get_contents (sc, &before, NULL, &error);
+  g_assert_no_error (error);
+  acy_window_load_example (window, "SB");
+  test = acy_window_get_document (window);
+  results = acy_document_get_results_view (test);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-model", NULL));
+  iterate_until (document_count_is_two, window);
+  copy = acy_window_get_document (window);
+  g_assert_cmpint (acy_document_get_kind (copy), ==, ACY_DOCUMENT_CAT);
+  g_assert_null (acy_document_get_file (copy));
+  g_assert_cmpstr (acy_document_get_title (copy), ==, "sc-copy.cat");
+  copy_text = acy_document_get_text (copy);
+  g_assert_true (g_str_has_prefix (before, copy_text));
+  ui_test_save_shot (GTK_WIDGET (window), "item-6-builtin-model-copy");
+
+  /* Ctrl+S asks for a name: the built-in file is never written. Here the
+   * copy loses SC's check, and the run uses the unsaved text. */
+  set_text (copy, "\"Anything goes\"\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, test);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  g_file_get_contents (sc, &after, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Saved under a name of the user's: the test uses it, by that name. */
+  acy_document_save_async (copy, saved, NULL, saved_cb, NULL);
+  iterate_until (document_is_saved, copy);
+  g_assert_cmpstr (acy_document_get_model (test), ==, saved_path);
+  g_assert_null (acy_document_get_copy_of (copy));
+  adw_tab_view_set_selected_page (ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (test), ADW_TYPE_TAB_VIEW)),
+                                  adw_tab_view_get_page (ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (test), ADW_TYPE_TAB_VIEW)),
+                                                         GTK_WIDGET (test)));
+  g_assert_cmpstr (acy_window_get_model (window), ==, saved_path);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  ui_test_save_shot (GTK_WIDGET (window), "item-6-saved-copy-used");
+
+  close_window (window);
+  g_unlink (saved_path);
+  g_rmdir (dir);
+}
+
+static gboolean
 document_is_saved (gpointer data)
 {
   return acy_document_get_file (data) != NULL && !acy_document_get_modified (data);
@@ -774,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/save", test_window_save);
+  g_test_add_func ("/ui/window/edit-builtin-copy", test_window_edit_builtin_copy);
   g_test_add_func ("/ui/window/languages", test_window_languages);
 
   return g_test_run ();

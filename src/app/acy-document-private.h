@@ -37,6 +37,10 @@ struct _AcyDocument
   guint             error_col;
   gboolean          error_marked;
 
+  /* An untitled copy of a model that is not to be edited in place
+   * (a built-in one): the path it copies, until saved elsewhere */
+  char             *copy_of;
+
   /* Still the skeleton of a new test, untouched: as good as empty */
   gboolean          skeleton;
 

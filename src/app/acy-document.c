@@ -208,6 +208,30 @@ acy_document_set_model (AcyDocument *self,
   acy_document_update_stale (self);
 }
 
+/**
+ * acy_document_get_copy_of:
+ *
+ * Returns: (nullable): the model file this untitled model copies, or
+ *   %NULL
+ */
+const char *
+acy_document_get_copy_of (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->copy_of;
+}
+
+void
+acy_document_set_copy_of (AcyDocument *self,
+                          const char  *path)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  g_free (self->copy_of);
+  self->copy_of = g_strdup (path);
+}
+
 gboolean
 acy_document_get_running (AcyDocument *self)
 {
@@ -568,6 +592,7 @@ acy_document_finalize (GObject *object)
   g_free (self->model);
   g_free (self->ran_text);
   g_free (self->ran_model);
+  g_free (self->copy_of);
   g_free (self->error_file);
   g_free (self->error_message);
 

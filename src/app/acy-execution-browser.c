@@ -46,6 +46,7 @@ struct _AcyExecutionBrowser {
   char            *header;
   GtkFileChooserNative *chooser;
   gboolean         fit;           /* zoom follows the room, up to 1:1 */
+  guint            fit_id;        /* the fit waits for the allocation to end */
 };
 
 G_DEFINE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, GTK_TYPE_WIDGET)
@@ -376,6 +377,25 @@ update_fit (AcyExecutionBrowser *self)
     acy_graph_view_set_zoom (self->view, zoom);
 }
 
+static gboolean
+update_fit_idle (gpointer data)
+{
+  AcyExecutionBrowser *self = data;
+
+  self->fit_id = 0;
+  update_fit (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The scroller's room or the graph changed, during an allocation: zoom
+ * once it is over, or GTK would draw a view waiting for its size. */
+static void
+queue_fit (AcyExecutionBrowser *self)
+{
+  if (self->fit && self->fit_id == 0)
+    self->fit_id = g_idle_add (update_fit_idle, self);
+}
+
 /**
  * acy_execution_browser_set_fit:
  * @fit: whether the graph is zoomed to fit the view (the default)
@@ -466,6 +486,7 @@ acy_execution_browser_dispose (GObject *object)
 {
   AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (object);
 
+  g_clear_handle_id (&self->fit_id, g_source_remove);
   g_clear_object (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_EXECUTION_BROWSER);
   G_OBJECT_CLASS (acy_execution_browser_parent_class)->dispose (object);
@@ -537,9 +558,9 @@ acy_execution_browser_init (AcyExecutionBrowser *self)
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "changed", G_CALLBACK (update_fit), self, G_CONNECT_SWAPPED);
+                           "changed", G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "changed", G_CALLBACK (update_fit), self, G_CONNECT_SWAPPED);
+                           "changed", G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
   update_actions (self);
   acy_execution_browser_set_fit (self, TRUE);
 }

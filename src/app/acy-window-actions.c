@@ -435,6 +435,61 @@ acy_window_open_model_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* The models shipped with Acyclic are not edited in place, even where
+ * their folder is writable (a source tree). */
+static gboolean
+acy_window_is_builtin_model (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
+  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
+
+  return g_str_equal (canonical, builtin);
+}
+
+/* An untitled copy of @cat_path in a tab of its own (the one open
+ * already, if any). Until saved, runs use its text for @cat_path; once
+ * saved, the tests on @cat_path use the saved file. */
+static void
+acy_window_edit_model_copy (AcyWindow  *self,
+                            const char *cat_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  AcyDocument *copy;
+  gsize len;
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+
+      if (g_strcmp0 (acy_document_get_copy_of (document), cat_path) == 0)
+        {
+          adw_tab_view_set_selected_page (self->tab_view,
+                                          adw_tab_view_get_page (self->tab_view, GTK_WIDGET (document)));
+          return;
+        }
+    }
+
+  if (!g_file_get_contents (cat_path, &text, &len, &error))
+    {
+      /* Translators: %s says why the model's file could not be read */
+      g_autofree char *message = g_strdup_printf (_("Could not read the model: %s"), error->message);
+      acy_window_toast (self, message);
+      return;
+    }
+
+  name = acy_model_spec_name (cat_path);
+  /* Translators: the name of an unsaved copy of a built-in model; %s is its file name without .cat */
+  title = g_strdup_printf (_("%s-copy.cat"), name);
+  copy = acy_window_new_document (self, ACY_DOCUMENT_CAT);
+  acy_document_set_text (copy, text, len, title, FALSE);
+  acy_document_set_copy_of (copy, cat_path);
+  acy_window_toast (self, _("Built-in models are not changed: this is a copy to save under a name of yours"));
+}
+
 static void
 acy_window_edit_model_cb (GObject      *object,
                           GAsyncResult *result,
@@ -454,6 +509,8 @@ acy_window_edit_model_cb (GObject      *object,
       g_autofree char *title = g_strdup_printf (_("Could not find the model: %s"), error->message);
       acy_window_toast (self, title);
     }
+  else if (acy_window_is_builtin_model (cat_path))
+    acy_window_edit_model_copy (self, cat_path);
   else
     {
       g_autoptr(GFile) file = g_file_new_for_path (cat_path);
