@@ -225,6 +225,48 @@ test_window_run_article (void)
   close_window (window);
 }
 
+/* The outcome table also lists the final states the model forbids, each
+ * with its check and a way to its execution. */
+static void
+test_window_forbidden_rows (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyExecutionBrowser *browser;
+  AcyResultsView *results;
+  const AcyRecord *record;
+  guint n_allowed, first;
+
+  acy_window_load_example (window, "SB");
+  results = acy_document_get_results_view (acy_window_get_document (window));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  n_allowed = acy_results_view_get_n_rows (results);
+  g_assert_cmpuint (n_allowed, ==, 3);
+  /* r0=0, r1=0: forbidden under SC, by its one check */
+  g_assert_cmpuint (acy_results_view_get_n_forbidden_rows (results), ==, 1);
+  g_assert_null (acy_results_view_get_row_check (results, 0));
+  first = n_allowed;
+  g_assert_nonnull (acy_results_view_get_row_check (results, first));
+
+  browser = acy_results_view_get_execution_browser (results);
+  acy_results_view_select_row (results, first);
+  record = acy_execution_browser_get_record (browser);
+  g_assert_nonnull (record);
+  g_assert_false (record->allowed);
+  g_assert_true (record->condition);
+  g_assert_cmpstr (record->failed_check, ==, acy_results_view_get_row_check (results, first));
+  ui_test_save_shot (GTK_WIDGET (window), "item-11-forbidden-row");
+
+  /* Back to an allowed state */
+  acy_results_view_select_row (results, 1);
+  record = acy_execution_browser_get_record (browser);
+  g_assert_true (record->allowed);
+  g_assert_cmpint (record->state, ==, 1);
+
+  close_window (window);
+}
+
 /* Many candidates: 4 threads of 4 accesses to two locations */
 static const char heavy_test[] =
   "C heavy\n\n{\n}\n\n"
@@ -843,6 +885,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/forbidden-rows", test_window_forbidden_rows);
   g_test_add_func ("/ui/window/examples-popover", test_window_examples_popover);
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/ui/window/progress-ticks", test_window_progress_ticks);

@@ -52,6 +52,9 @@ const char *acy_results_view_get_page          (AcyResultsView       *self);
 const char *acy_results_view_get_verdict       (AcyResultsView       *self);
 guint       acy_results_view_get_n_rows        (AcyResultsView       *self);
 guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
+guint       acy_results_view_get_n_forbidden_rows (AcyResultsView    *self);
+const char *acy_results_view_get_row_check     (AcyResultsView       *self,
+                                                guint                 row);
 const char *acy_results_view_get_herd_text     (AcyResultsView       *self);
 const char *acy_results_view_get_expected_text (AcyResultsView       *self);
 guint64     acy_results_view_get_progress_candidates (AcyResultsView *self);
