@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "acy-application.h"
+#include "acy-compare-window.h"
+#include "acy-graph-view.h"
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
@@ -264,6 +266,94 @@ test_window_forbidden_rows (void)
   g_assert_true (record->allowed);
   g_assert_cmpint (record->state, ==, 1);
 
+  close_window (window);
+}
+
+static void
+collect_widgets (GtkWidget *widget,
+                 GType      type,
+                 const char *css_class,
+                 GPtrArray *out)
+{
+  if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+      && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, css_class, out);
+}
+
+static gboolean
+compare_idle (gpointer data)
+{
+  return !acy_compare_view_get_running (data);
+}
+
+/* Compare waits to be asked, saying what the last check cost; chosen
+ * models stand out; three models' graphs fit their cards. */
+static void
+test_window_compare_asks (void)
+{
+  static const char *three[] = { "sc", "tso", "toy-rmo", NULL };
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+  g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
+  AcyCompareWindow *compare = NULL;
+  AcyCompareView *view;
+  GListModel *toplevels;
+
+  acy_window_load_example (window, "IRIW");
+  run_and_wait (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && compare == NULL; i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ACY_IS_COMPARE_WINDOW (toplevel))
+        compare = ACY_COMPARE_WINDOW (toplevel);
+    }
+  g_assert_nonnull (compare);
+  iterate_until (widget_is_mapped, compare);
+  view = acy_compare_window_get_view (compare);
+  g_assert_false (acy_compare_view_get_running (view));
+  g_assert_nonnull (acy_compare_view_get_intro (view));
+  g_assert_nonnull (strstr (acy_compare_view_get_intro (view), "candidate executions"));
+  g_assert_nonnull (strstr (acy_compare_view_get_intro (view), "Compare"));
+
+  collect_widgets (GTK_WIDGET (compare), GTK_TYPE_TOGGLE_BUTTON, "model-chip", chips);
+  g_assert_cmpuint (chips->len, >=, 2);
+  ui_test_save_shot (GTK_WIDGET (compare), "item-5-compare-asks-first");
+
+  gtk_window_set_default_size (GTK_WINDOW (compare), 900, 700);
+  acy_compare_window_set_models (compare, three);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (compare), "compare.run", NULL));
+  g_assert_true (acy_compare_view_get_running (view));
+  iterate_until (compare_idle, view);
+  g_assert_cmpuint (acy_compare_view_get_n_rows (view), >, 0);
+  acy_compare_view_select_row (view, 0);
+  collect_widgets (GTK_WIDGET (compare), G_TYPE_NONE, "compare-pair", cards);
+  g_assert_cmpuint (cards->len, ==, 3);
+  for (guint i = 0; i < cards->len; i++)
+    {
+      int width;
+
+      gtk_widget_get_size_request (cards->pdata[i], &width, NULL);
+      g_assert_cmpint (width, >=, 300);
+    }
+  collect_widgets (GTK_WIDGET (compare), ACY_TYPE_GRAPH_VIEW, NULL, graphs);
+  g_assert_cmpuint (graphs->len, >=, 1);
+  for (guint i = 0; i < graphs->len; i++)
+    {
+      const AcyGraphLayout *layout = acy_graph_view_get_layout (graphs->pdata[i]);
+
+      g_assert_cmpfloat (layout->width * acy_graph_view_get_zoom (graphs->pdata[i]), <=, 300);
+    }
+  ui_test_save_shot (GTK_WIDGET (compare), "item-5-compare-three-models");
+
+  gtk_window_destroy (GTK_WINDOW (compare));
   close_window (window);
 }
 
@@ -885,6 +975,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/compare-asks", test_window_compare_asks);
   g_test_add_func ("/ui/window/forbidden-rows", test_window_forbidden_rows);
   g_test_add_func ("/ui/window/examples-popover", test_window_examples_popover);
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);

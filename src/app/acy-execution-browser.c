@@ -9,8 +9,6 @@
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n.h>
 
 #include "acy-execution-browser.h"
@@ -45,8 +43,6 @@ struct _AcyExecutionBrowser {
   GPtrArray       *shown;         /* char*, NULL-terminated */
   char            *header;
   GtkFileChooserNative *chooser;
-  gboolean         fit;           /* zoom follows the room, up to 1:1 */
-  guint            fit_id;        /* the fit waits for the allocation to end */
 };
 
 G_DEFINE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, GTK_TYPE_WIDGET)
@@ -353,49 +349,6 @@ next_action (GtkWidget *widget, const char *name, GVariant *param)
   acy_execution_browser_next (ACY_EXECUTION_BROWSER (widget));
 }
 
-/* Fitting: the whole graph in the room the scroller has, never above
- * 1:1. Runs again whenever the room or the graph's size changes. */
-#define FIT_MARGIN 8
-
-static void
-update_fit (AcyExecutionBrowser *self)
-{
-  const AcyGraphLayout *layout = acy_graph_view_get_layout (self->view);
-  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (self->scroller);
-  double page_w = gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (scroller));
-  double page_h = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (scroller));
-  double zoom;
-
-  if (!self->fit || layout == NULL || layout->width <= 0 || layout->height <= 0
-      || page_w <= FIT_MARGIN || page_h <= FIT_MARGIN)
-    return;
-  zoom = MIN ((page_w - FIT_MARGIN) / layout->width, (page_h - FIT_MARGIN) / layout->height);
-  zoom = MIN (zoom, 1.0);
-  /* Rounding steps keep a resize from feeding back on itself. */
-  zoom = floor (zoom * 100) / 100;
-  if (fabs (zoom - acy_graph_view_get_zoom (self->view)) >= 0.01)
-    acy_graph_view_set_zoom (self->view, zoom);
-}
-
-static gboolean
-update_fit_idle (gpointer data)
-{
-  AcyExecutionBrowser *self = data;
-
-  self->fit_id = 0;
-  update_fit (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The scroller's room or the graph changed, during an allocation: zoom
- * once it is over, or GTK would draw a view waiting for its size. */
-static void
-queue_fit (AcyExecutionBrowser *self)
-{
-  if (self->fit && self->fit_id == 0)
-    self->fit_id = g_idle_add (update_fit_idle, self);
-}
-
 /**
  * acy_execution_browser_set_fit:
  * @fit: whether the graph is zoomed to fit the view (the default)
@@ -406,9 +359,7 @@ acy_execution_browser_set_fit (AcyExecutionBrowser *self,
 {
   g_return_if_fail (ACY_IS_EXECUTION_BROWSER (self));
 
-  self->fit = fit;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "browser.zoom-fit", !fit);
-  update_fit (self);
+  acy_graph_view_set_fit (self->view, fit);
 }
 
 gboolean
@@ -416,7 +367,7 @@ acy_execution_browser_get_fit (AcyExecutionBrowser *self)
 {
   g_return_val_if_fail (ACY_IS_EXECUTION_BROWSER (self), FALSE);
 
-  return self->fit;
+  return acy_graph_view_get_fit (self->view);
 }
 
 static void
@@ -431,7 +382,6 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
       acy_execution_browser_set_fit (self, TRUE);
       return;
     }
-  acy_execution_browser_set_fit (self, FALSE);
   acy_graph_view_set_zoom (view, g_str_equal (name, "browser.zoom-in") ? z * 1.25 : z / 1.25);
 }
 
@@ -486,7 +436,6 @@ acy_execution_browser_dispose (GObject *object)
 {
   AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (object);
 
-  g_clear_handle_id (&self->fit_id, g_source_remove);
   g_clear_object (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_EXECUTION_BROWSER);
   G_OBJECT_CLASS (acy_execution_browser_parent_class)->dispose (object);
@@ -557,10 +506,6 @@ acy_execution_browser_init (AcyExecutionBrowser *self)
   g_ptr_array_add (self->shown, NULL);
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "changed", G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "changed", G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
   update_actions (self);
   acy_execution_browser_set_fit (self, TRUE);
 }

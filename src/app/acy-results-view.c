@@ -590,6 +590,27 @@ acy_results_view_get_expected_text (AcyResultsView *self)
   return gtk_label_get_text (self->expected_label);
 }
 
+/**
+ * acy_results_view_get_cost:
+ * @candidates: (out): candidate executions the run shown judged
+ * @seconds: (out): how long it took
+ *
+ * Returns: whether a finished run is shown
+ */
+gboolean
+acy_results_view_get_cost (AcyResultsView *self,
+                           guint64        *candidates,
+                           double         *seconds)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
+
+  if (self->report == NULL)
+    return FALSE;
+  *candidates = self->report->candidates;
+  *seconds = self->report->elapsed;
+  return TRUE;
+}
+
 guint64
 acy_results_view_get_progress_candidates (AcyResultsView *self)
 {

@@ -58,6 +58,9 @@ const char *acy_results_view_get_row_check     (AcyResultsView       *self,
 const char *acy_results_view_get_herd_text     (AcyResultsView       *self);
 const char *acy_results_view_get_expected_text (AcyResultsView       *self);
 guint64     acy_results_view_get_progress_candidates (AcyResultsView *self);
+gboolean    acy_results_view_get_cost          (AcyResultsView       *self,
+                                                guint64              *candidates,
+                                                double               *seconds);
 const char *acy_results_view_get_progress_text (AcyResultsView *self);
 
 G_END_DECLS

@@ -376,6 +376,8 @@ acy_window_compare_action (GtkWidget  *widget,
   g_autoptr(AcyDocument) test = NULL;
   g_autofree char *text = NULL;
   AcyCompareWindow *compare;
+  guint64 candidates;
+  double seconds;
 
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     test = g_object_ref (self->current);
@@ -389,8 +391,10 @@ acy_window_compare_action (GtkWidget  *widget,
   text = acy_document_get_text (test);
   compare = acy_compare_window_new (GTK_WINDOW (self), text, acy_document_get_title (test),
                                     acy_document_get_model (test));
+  /* Nothing starts before Compare: a comparison can be long. */
+  if (acy_results_view_get_cost (acy_document_get_results_view (test), &candidates, &seconds))
+    acy_compare_window_set_cost (compare, candidates, seconds);
   gtk_window_present (GTK_WINDOW (compare));
-  acy_compare_window_run (compare);
 }
 
 /* Models */
