@@ -357,6 +357,41 @@ test_window_compare_asks (void)
   close_window (window);
 }
 
+/* The outcome table is one Tab stop, however many rows it has. */
+static void
+test_window_table_tab_stop (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  g_autoptr(GPtrArray) tables = g_ptr_array_new ();
+  GtkWidget *table, *focus;
+
+  acy_window_load_example (window, "IRIW");
+  run_and_wait (window);
+  collect_widgets (GTK_WIDGET (acy_window_get_document (window)), GTK_TYPE_COLUMN_VIEW, NULL, tables);
+  g_assert_cmpuint (tables->len, ==, 1);
+  table = tables->pdata[0];
+  g_assert_cmpuint (acy_results_view_get_n_rows (acy_document_get_results_view (acy_window_get_document (window))), >, 3);
+
+  /* Tab into the table lands on a row; the next Tab leaves it. */
+  g_assert_true (gtk_widget_child_focus (table, GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, table));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == NULL || (focus != table && !gtk_widget_is_ancestor (focus, table)));
+
+  /* And Shift+Tab from there comes back in, then goes out again. */
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, table));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == NULL || !gtk_widget_is_ancestor (focus, table));
+
+  close_window (window);
+}
+
 /* Many candidates: 4 threads of 4 accesses to two locations */
 static const char heavy_test[] =
   "C heavy\n\n{\n}\n\n"
@@ -975,6 +1010,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/table-tab-stop", test_window_table_tab_stop);
   g_test_add_func ("/ui/window/compare-asks", test_window_compare_asks);
   g_test_add_func ("/ui/window/forbidden-rows", test_window_forbidden_rows);
   g_test_add_func ("/ui/window/examples-popover", test_window_examples_popover);

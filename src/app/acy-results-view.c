@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "acy-execution-browser.h"
+#include "acy-tab-stop.h"
 #include "acy-results-view.h"
 
 /* One row of the outcome table: a final state of allowed executions,
@@ -812,6 +813,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   object_class->dispose = acy_results_view_dispose;
 
   g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
+  g_type_ensure (ACY_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
