@@ -682,10 +682,11 @@ test_window_examples_popover (void)
       g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (summary))), >, 10);
     }
   g_assert_cmpuint (n_rows, >=, 15);
-  g_assert_cmpuint (topics->len, ==, 3);
+  g_assert_cmpuint (topics->len, ==, 4);
   g_assert_true (g_str_has_prefix (topics->pdata[0], "From the Article"));
   g_assert_true (g_str_has_prefix (topics->pdata[1], "Classic Shapes"));
   g_assert_true (g_str_has_prefix (topics->pdata[2], "Kernel Patterns"));
+  g_assert_true (g_str_has_prefix (topics->pdata[3], "C11 Atomics"));
   ui_test_save_shot (GTK_WIDGET (popover), "item-9-examples-popover");
 
   gtk_popover_popdown (popover);
@@ -802,6 +803,22 @@ static gboolean
 document_count_is_two (gpointer data)
 {
   return acy_window_get_n_documents (data) == 2;
+}
+
+/* A C11 example opens with RC11, whatever the window's model: relaxed
+ * message passing is allowed there. */
+static void
+test_window_c11_example (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *test;
+
+  acy_window_load_example (window, "C11-MP+rlx+rlx");
+  test = acy_window_get_document (window);
+  g_assert_true (g_str_has_suffix (acy_document_get_model (test), "rc11.cat"));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (test)), ==, "Sometimes");
 }
 
 /* A model edited in its tab is used unsaved; its errors land in it. */
@@ -1019,6 +1036,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
+  g_test_add_func ("/ui/window/c11-example", test_window_c11_example);
   g_test_add_func ("/ui/window/save", test_window_save);
   g_test_add_func ("/ui/window/edit-builtin-copy", test_window_edit_builtin_copy);
   g_test_add_func ("/ui/window/languages", test_window_languages);
