@@ -153,12 +153,19 @@ sym_value (Combo *c, const AcySym *s, guint thread)
         return ACY_LIT_VALUE_UNSOLVED;
       if (!acy_lit_binop (s->op, a, b, &r))
         {
-          /* herd7 stops on it (Division_by_zero): so do we, rather than
-           * leave a symbol in the final state */
-          if ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && b == 0 && c->en->error == NULL)
+          /* herd7 stops on a division by zero (Division_by_zero): so do
+           * we on any undefined operation, rather than leave a symbol in
+           * the final state */
+          if (c->en->error == NULL && !ACY_LIT_VALUE_IS_SYMBOL (a) && !ACY_LIT_VALUE_IS_SYMBOL (b))
             {
-              g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
-                           "%s: P%u divides by zero (by a value it read)", c->en->test->filename, thread);
+              g_autofree char *why = acy_lit_binop_fault (s->op, a, b);
+
+              if ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && b == 0)
+                g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                             "%s: P%u divides by zero (by a value it read)", c->en->test->filename, thread);
+              else
+                g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                             "%s: P%u: %s (with a value it read)", c->en->test->filename, thread, why);
               c->en->halted = TRUE;
               c->en->steps_left = 1;
             }

@@ -83,10 +83,47 @@ acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
       *out = op == ACY_LOP_DIV ? G_MININT32 : 0;   /* Int32.div min_int (-1) wraps */
       return TRUE;
     }
+  /* a 32-bit value shifted by 32 or more has no meaning (C's undefined
+   * behaviour, OCaml's unspecified result); herd7 has no shifts at all */
+  if ((op == ACY_LOP_SHL || op == ACY_LOP_SHR) && (b < 0 || b > 31))
+    return FALSE;
   if (!binop64 (op, a, b, out))
     return FALSE;
   *out = (gint32) (guint32) (guint64) *out;
   return TRUE;
+}
+
+static const char *
+op_text (AcyLitOp op)
+{
+  switch (op)
+    {
+    case ACY_LOP_DIV: return "/";
+    case ACY_LOP_MOD: return "%";
+    case ACY_LOP_SHL: return "<<";
+    case ACY_LOP_SHR: return ">>";
+    default: return "?";
+    }
+}
+
+char *
+acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b)
+{
+  AcyValue r;
+
+  if (acy_lit_binop (op, a, b, &r))
+    return NULL;
+  if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b == 0)
+    return g_strdup ("division by zero");
+  if (op == ACY_LOP_SHL || op == ACY_LOP_SHR)
+    {
+      gboolean small = !ACY_VALUE_IS_ADDR (a) && a >= G_MININT32 && a <= G_MAXINT32;
+
+      if (ACY_VALUE_IS_ADDR (b))
+        return g_strdup ("shift by an address");
+      return g_strdup_printf ("shift by %" G_GINT64_FORMAT ", out of range 0 to %d", b, small ? 31 : 63);
+    }
+  return g_strdup ("undefined arithmetic");
 }
 
 static gboolean
@@ -235,10 +272,15 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
 
       if (!acy_lit_binop (op, a->value, b ? b->value : 0, &v))
         {
-          /* herd7 stops on it (Division_by_zero): so do we, not drop the path */
-          if (x->error == NULL && (op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b != NULL && b->value == 0)
-            acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
-                              "division by zero near '%s'", op == ACY_LOP_DIV ? "/" : "%");
+          /* herd7 stops on a division by zero (Division_by_zero): so do
+           * we on any undefined operation, rather than drop the path */
+          if (x->error == NULL)
+            {
+              g_autofree char *why = acy_lit_binop_fault (op, a->value, b ? b->value : 0);
+
+              acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
+                                "%s near '%s'", why, op_text (op));
+            }
           x->dead = TRUE;
           return a;
         }

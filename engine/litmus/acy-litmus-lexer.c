@@ -170,6 +170,12 @@ after_minus (Lexer *lx)
   return prev->kind == ACY_LTOK_PUNCT && prev->text[0] == '-' && prev->text[1] == '\0';
 }
 
+gboolean
+acy_lit_int_is_hex32 (const char *text, guint64 v)
+{
+  return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && v > (guint64) G_MAXINT32 && v <= G_MAXUINT32;
+}
+
 /* The program starts at a thread header `P<n>` outside braces and ends
  * where the condition starts (a `~`, `exists`, `forall`, `filter` or
  * `locations` outside braces). */
@@ -311,9 +317,13 @@ acy_lit_tokenize (AcyArena     *arena,
               goto fail;
             }
           /* herd7's values are 32-bit: it refuses what Int32 cannot hold
-           * (2147483648 only after a minus sign). Macro files may hold
-           * any constant: their values go through the same arithmetic. */
-          if (lx.program > 0 && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
+           * (2147483648 only after a minus sign). A hexadecimal literal
+           * may use all 32 bits, as OCaml's Int32.of_string reads it:
+           * 0xFFFFFFFF is -1. Macro files may hold any constant: their
+           * values go through the same arithmetic. */
+          if (lx.program > 0 && acy_lit_int_is_hex32 (t.text, v))
+            v = (guint64) (gint64) (gint32) (guint32) v;
+          else if (lx.program > 0 && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
             {
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
                                 "integer out of range (herd7's values are 32-bit, "

@@ -52,6 +52,11 @@ gboolean acy_lit_tokenize (AcyArena     *arena,
                            AcyLitTokens *out,
                            GError      **error);
 
+/* Whether integer literal @text, of value @v, is a hexadecimal one that
+ * needs all 32 bits (0x80000000 to 0xFFFFFFFF): herd7 reads it as a
+ * negative 32-bit value. */
+gboolean acy_lit_int_is_hex32 (const char *text, guint64 v);
+
 static inline gboolean
 acy_lit_tok_is (const AcyLitToken *t, const char *punct)
 {

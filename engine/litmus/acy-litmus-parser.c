@@ -684,7 +684,18 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
     t = peek_at (ps, 1);
   if (t->kind == ACY_LTOK_INT)
     {
-      /* as in the program: herd7's values are 32-bit */
+      /* as in the program: herd7's values are 32-bit, and a
+       * hexadecimal literal may use all 32 bits (0xFFFFFFFF is -1) */
+      if (acy_lit_int_is_hex32 (t->text, (guint64) t->value))
+        {
+          AcyValue v = (gint32) (guint32) t->value;
+
+          if (minus)
+            advance (ps);
+          advance (ps);
+          *out = minus ? (gint32) (0u - (guint32) v) : v;
+          return TRUE;
+        }
       if (t->value > (AcyValue) G_MAXINT32 + (minus ? 1 : 0))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,

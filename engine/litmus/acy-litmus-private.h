@@ -163,7 +163,10 @@ gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
 
-/* acy-enumerate.c: C arithmetic on values; FALSE when undefined. */
+/* acy-litmus-exec.c: C arithmetic on values; FALSE when undefined. */
 gboolean acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
+/* Why acy_lit_binop (@op, @a, @b) is undefined, as "division by zero" or
+ * "shift by 40, out of range 0 to 31"; NULL when it is defined. */
+char    *acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b);
 
 G_END_DECLS
