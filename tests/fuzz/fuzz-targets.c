@@ -138,6 +138,8 @@ AcyFuzzFunc
 acy_fuzz_func_for_name (const char *basename)
 {
   static const struct { const char *prefix; AcyFuzzFunc func; } funcs[] = {
+    { "litmus-grammar-", acy_fuzz_litmus_grammar },   /* before "litmus-" */
+    { "cat-grammar-", acy_fuzz_cat_grammar },
     { "litmus-", acy_fuzz_litmus },
     { "macros-", acy_fuzz_macros },
     { "cat-", acy_fuzz_cat },

@@ -20,8 +20,17 @@ void acy_fuzz_macros (const guint8 *data, gsize size);  /* macro file, then a te
 void acy_fuzz_cat    (const guint8 *data, gsize size);  /* cat parser and resolver */
 void acy_fuzz_interp (const guint8 *data, gsize size);  /* cat model run on small tests */
 
-/* Picks the function from a file name prefix ("litmus-", "macros-",
- * "cat-", "interp-"); NULL when there is none. */
+/* Grammar-aware mode (fuzz-grammar.c): @data is a stream of choices
+ * that writes a litmus test or a cat model following the grammar, with
+ * long lists, long operator chains and deep nesting; the text then goes
+ * to acy_fuzz_litmus() or acy_fuzz_interp(). */
+char *acy_fuzz_grammar_litmus (const guint8 *data, gsize size);  /* transfer full */
+char *acy_fuzz_grammar_cat    (const guint8 *data, gsize size);  /* transfer full */
+void  acy_fuzz_litmus_grammar (const guint8 *data, gsize size);
+void  acy_fuzz_cat_grammar    (const guint8 *data, gsize size);
+
+/* Picks the function from a file name prefix ("litmus-grammar-",
+ * "cat-grammar-", "litmus-", "macros-", "cat-", "interp-"); NULL when there is none. */
 typedef void (*AcyFuzzFunc) (const guint8 *data, gsize size);
 AcyFuzzFunc acy_fuzz_func_for_name (const char *basename);
 
