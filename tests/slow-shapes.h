@@ -20,9 +20,9 @@ char *slow_shape_sum_as_address (guint n_reads);
  * choice, emitting nothing. */
 char *slow_shape_doubling (guint depth);
 
-/* An if on a read per step, then a load through a number: each of the
- * 2^n_ifs paths of P0 has no execution, which shows only at its end, so
- * none is kept. @tail additions before the load make each path longer. */
-char *slow_shape_dead_paths (guint n_ifs, guint tail);
+/* An if on a read per step: 2^n_ifs paths through P0, more than the
+ * bound on paths kept from n_ifs = 13 on. @tail additions make each path
+ * longer to build. */
+char *slow_shape_many_paths (guint n_ifs, guint tail);
 
 G_END_DECLS

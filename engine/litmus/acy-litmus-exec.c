@@ -394,11 +394,14 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   return (gint) x->n_events++;
 }
 
-/* The location an address points to. A constant must be an address (else
- * the path dies: herd has no execution dereferencing an integer); an
- * unknown address is split over the locations, under a constraint. */
+/* The location an address points to, for a load or an RMW at @at. herd7
+ * refuses a test that accesses memory through a constant that is no
+ * address ("Non symbolic address: [5]"), and so do we. An unknown
+ * address is split over the locations, under a constraint: a candidate
+ * in which it reads as an integer has no such path, as in herd7 (which
+ * answers C-PPO000-019, where r2 may read 0, without an error). */
 static gint
-addr_loc (Exec *x, const Val *a)
+addr_loc (Exec *x, const Val *a, AcyLoc at)
 {
   guint n_locs = x->test->loc_names->len;
   gint loc;
@@ -409,6 +412,10 @@ addr_loc (Exec *x, const Val *a)
     {
       if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
         {
+          if (x->error == NULL && !ACY_VALUE_IS_ADDR (a->s->value))
+            acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at,
+                              "an access to memory through %" G_GINT64_FORMAT ", which is not an address",
+                              a->s->value);
           x->dead = TRUE;
           return -1;
         }
@@ -508,7 +515,7 @@ plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr
 
   if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v)))
     return FALSE;
-  loc = value_expr ? store_loc (x, &a) : addr_loc (x, &a);
+  loc = value_expr ? store_loc (x, &a) : addr_loc (x, &a, at);
   if (loc == -2)
     {
       *ev = -2;   /* a store to no location: nothing happens */
@@ -658,7 +665,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return !x->dead;
 
     case ACY_CORE_XCHG:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       m = rmw_plan (x, loc, &a, t, mb, e->loc);
       r = rmw_read (x, &m);
@@ -671,7 +678,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         guint64 base = x->hc;
         gboolean success;
 
-        if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a)) < 0)
+        if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
           return FALSE;
         success = choose (x, 2) == 0;
 
@@ -701,7 +708,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_ATOMIC_OP:
     case ACY_CORE_ATOMIC_OP_RETURN:
     case ACY_CORE_ATOMIC_FETCH_OP:
-      if (!eval (x, e->args[2], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[2], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       {
         Val nv;
@@ -732,7 +739,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       }
 
     case ACY_CORE_ADD_UNLESS:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       if (choose (x, 2) == 0)
         {
@@ -762,7 +769,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 
     case ACY_CORE_LOCK:
     case ACY_CORE_TRYLOCK:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       if (e->core == ACY_CORE_TRYLOCK && choose (x, 2) == 1)
         {
@@ -786,7 +793,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       }
 
     case ACY_CORE_UNLOCK:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       v = val_const (x, 0);
       emit_write (x, ACY_EV_UL, loc, &v, -1, &a, e->loc);
@@ -794,7 +801,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return !x->dead;
 
     case ACY_CORE_ISLOCKED:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       {
         AcyValue one = 1, zero = 0;
@@ -814,7 +821,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return !x->dead;
 
     case ACY_CORE_SRCU:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       v = val_const (x, 0);
       if (e->n_args > 1 && !eval (x, e->args[1], &v))
@@ -874,7 +881,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
   switch (e->core)
     {
     case ACY_CORE_C11_LOAD:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       r = emit_read (x, ACY_EV_R | ACY_EV_A | e->c11_mo, loc, NULL, -1, &a, TRUE, e->loc);
       x->n_instrs++;
@@ -882,7 +889,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
       return r >= 0;
 
     case ACY_CORE_C11_STORE:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       w = emit_write (x, ACY_EV_W | ACY_EV_A | e->c11_mo, loc, &v, -1, &a, e->loc);
       x->n_instrs++;
@@ -895,7 +902,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
 
     case ACY_CORE_C11_EXCHANGE:
     case ACY_CORE_C11_FETCH:
-      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
       {
         const AcySym *old = c11_rmw_read (x);
@@ -919,10 +926,10 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
       if (!eval (x, e->args[1], &ea) || !eval (x, e->args[0], &a))
         return FALSE;
       {
-        gint eloc = addr_loc (x, &ea), ex;
+        gint eloc = addr_loc (x, &ea, e->loc), ex;
         const AcySym *expected;
 
-        if ((loc = addr_loc (x, &a)) < 0 || eloc < 0)
+        if ((loc = addr_loc (x, &a, e->loc)) < 0 || eloc < 0)
           return FALSE;
         ex = emit_read (x, ACY_EV_R, eloc, NULL, -1, &ea, TRUE, e->loc);
         if (ex < 0)
