@@ -351,7 +351,8 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
           return FALSE;
         st->u.proc.body.n = body->len;
         st->u.proc.body.items = acy_arena_newv (r->model->arena, AcyCatStmt *, MAX (body->len, 1));
-        memcpy (st->u.proc.body.items, body->pdata, body->len * sizeof (gpointer));
+        if (body->len > 0)   /* an empty GPtrArray's pdata is NULL */
+          memcpy (st->u.proc.body.items, body->pdata, body->len * sizeof (gpointer));
         g_ptr_array_add (out, st);
         if (top)
           publish (r, st->u.proc.name, st->u.proc.slot, out->len, TRUE);
@@ -395,7 +396,8 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
           return FALSE;
         st->u.forall.body.n = body->len;
         st->u.forall.body.items = acy_arena_newv (r->model->arena, AcyCatStmt *, MAX (body->len, 1));
-        memcpy (st->u.forall.body.items, body->pdata, body->len * sizeof (gpointer));
+        if (body->len > 0)
+          memcpy (st->u.forall.body.items, body->pdata, body->len * sizeof (gpointer));
         g_ptr_array_add (out, st);
         return TRUE;
       }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "acy-litmus-trace.h"
+#include "acy-resources.h"
 
 #define MAX_CHOICES 1024
 /* Each if doubles the paths of a thread: 12 ifs in a row take a fraction
@@ -976,13 +977,79 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
   return FALSE;
 }
 
+static gboolean eval (Exec *x, const AcyLitExpr *e, Val *out);
+
+/* A binary operation. Its left operand is walked by a loop, not by
+ * recursion: 1+1+...+1 is a left-deep tree as deep as it is long (999
+ * levels within the parser's bound), and eval's frames under ASan
+ * overflowed a 1 MiB stack there. */
+static gboolean
+eval_binary (Exec *x, const AcyLitExpr *e, Val *out)
+{
+  const AcyLitExpr *small[32];
+  g_autofree const AcyLitExpr **big = NULL;
+  const AcyLitExpr **spine = small;
+  const AcyLitExpr *leaf;
+  guint n = 0, first = x->n_events;
+  Val acc;
+
+  for (leaf = e; leaf->kind == ACY_LEXPR_BINARY; leaf = leaf->a)
+    n++;
+  if (n > G_N_ELEMENTS (small))
+    spine = big = g_new (const AcyLitExpr *, n);
+  n = 0;
+  for (leaf = e; leaf->kind == ACY_LEXPR_BINARY; leaf = leaf->a)
+    spine[n++] = leaf;
+  if (!eval (x, leaf, &acc))
+    return FALSE;
+  /* from the innermost operation out; every left operand starts at the
+   * same event, @first */
+  while (n-- > 0)
+    {
+      const AcyLitExpr *op = spine[n];
+      guint middle = x->n_events;
+      Val b;
+
+      if (!eval (x, op->b, &b))
+        return FALSE;
+      /* herd evaluates the operands side by side: their events are
+       * not ordered by po */
+      if (first < middle && middle < x->n_events)
+        {
+          guint t[3] = { first, middle, x->n_events };
+
+          g_array_append_vals (x->unordered, t, 3);
+        }
+      acy_dep_union (&acc.d, &b.d);
+      x->at = op->loc;
+      acc.s = sym_op (x, op->op, acc.s, b.s);
+      if (acy_herd_expr_is_symbolic (op) && !acy_herd_op_is_identity (op->op, op->a, op->b))
+        herd_symbol (x, acc.s);
+      if (x->dead)
+        return FALSE;
+    }
+  *out = acc;
+  return TRUE;
+}
+
 static gboolean
 eval (Exec *x, const AcyLitExpr *e, Val *out)
 {
-  Val a, b;
+  Val a;
 
   if (x->dead)
     return FALSE;
+  /* right operands and prefix operators still recurse, as deep as the
+   * parser allows (ACY_LIT_MAX_DEPTH): a stack smaller than that needs
+   * is an error, not an overflow */
+  if (acy_stack_low ())
+    {
+      if (x->error == NULL)
+        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, e->loc,
+                          "expression nested too deeply for the stack");
+      x->dead = TRUE;
+      return FALSE;
+    }
   switch (e->kind)
     {
     case ACY_LEXPR_INT:
@@ -1010,30 +1077,7 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
         herd_symbol (x, out->s);
       return !x->dead;
     case ACY_LEXPR_BINARY:
-      {
-        guint first = x->n_events, middle;
-
-        if (!eval (x, e->a, &a))
-          return FALSE;
-        middle = x->n_events;
-        if (!eval (x, e->b, &b))
-          return FALSE;
-        /* herd evaluates the operands side by side: their events are
-         * not ordered by po */
-        if (first < middle && middle < x->n_events)
-          {
-            guint t[3] = { first, middle, x->n_events };
-
-            g_array_append_vals (x->unordered, t, 3);
-          }
-      }
-      out->d = a.d;
-      acy_dep_union (&out->d, &b.d);
-      x->at = e->loc;
-      out->s = sym_op (x, e->op, a.s, b.s);
-      if (acy_herd_expr_is_symbolic (e) && !acy_herd_op_is_identity (e->op, e->a, e->b))
-        herd_symbol (x, out->s);
-      return !x->dead;
+      return eval_binary (x, e, out);
     case ACY_LEXPR_CALL:
       return eval_core (x, e, out);
     case ACY_LEXPR_OPARG:
