@@ -22,7 +22,7 @@
 #include "fuzz-targets.h"
 
 #define GEN_MAX_DEPTH 6           /* the generator's own recursion */
-#define GEN_BUDGET (1024 * 1024)   /* bytes of text, then every choice is the smallest */
+#define GEN_BUDGET (512 * 1024)   /* bytes of text, then every choice is the smallest */
 
 typedef struct {
   const guint8 *data;

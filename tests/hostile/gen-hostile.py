@@ -58,6 +58,13 @@ for n in (1000, 10000, 100000):
     case("lit-stmts-%d.litmus" % n, litmus("lit-stmts-%d" % n, body),
          "Observation lit-stmts-%d Always 1 0" % n, 60)
 
+# 20,000 threads, each writing its own value: the search for two alike
+# threads compared 2 x 10^8 pairs (15 s past -timeout 2)
+text = "C lit-threads-20000\n{\n}\n\n" + "".join(
+    "P%d(int *x)\n{\n  WRITE_ONCE(*x, %d);\n}\n\n" % (i, i + 1) for i in range(20000)) + "exists (x=1)\n"
+case("lit-threads-20000.litmus", text,
+     "lit-threads-20000.litmus: more than 4096 events in an execution", 15)
+
 body = "".join("  r0 = %d;\n" % (i % 7) for i in range(5000))
 case("lit-stmts-varied.litmus", litmus("lit-stmts-varied", body, "exists (0:r0=%d)" % (4999 % 7)),
      "Observation lit-stmts-varied Always 1 0", 60)
