@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-accessible.h"
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
 
@@ -472,6 +473,7 @@ static void
 acy_execution_browser_init (AcyExecutionBrowser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_name_drop_down (GTK_DROP_DOWN (self->filter_dropdown), _("Executions to Show"));
   self->list = g_array_new (FALSE, FALSE, sizeof (guint));
   self->shown = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->shown, NULL);

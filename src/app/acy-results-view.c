@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-accessible.h"
 #include "acy-execution-browser.h"
 #include "acy-results-view.h"
 
@@ -613,6 +614,7 @@ static void
 acy_results_view_init (AcyResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
 
   self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
   /* Selecting a state shows its executions; none is chosen for the user. */

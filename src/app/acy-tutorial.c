@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-accessible.h"
 #include "acy-examples.h"
 #include "acy-tutorial.h"
 
@@ -413,6 +414,7 @@ static void
 acy_tutorial_init (AcyTutorial *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
   g_weak_ref_init (&self->window, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "acyclic.h"
+#include "acy-accessible.h"
 #include "acy-check-job.h"
 #include "acy-examples.h"
 #include "acy-window-private.h"
@@ -716,6 +717,8 @@ static void
 acy_window_init (AcyWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
+  acy_accessible_name_tab_bar (GTK_WIDGET (self->tab_bar));
 
   self->cancellable = g_cancellable_new ();
   g_weak_ref_init (&self->last_test, NULL);

@@ -1,0 +1,389 @@
+/* test-accessibility.c - what a screen reader is told about each window
+ *
+ * Walks the accessible tree of the main, compare and preferences windows
+ * and computes every interactive element's accessible name the way GTK
+ * 4.8's AT-SPI backend does (gtk_at_context_get_name, which is private):
+ * its label property, then the label of each widget it is labelled by;
+ * with neither, the type name ("GtkImage", "GtkButton"). An element whose
+ * name is empty, is or contains a type name, or reads its mnemonic twice
+ * ("_Open Open") fails the test.
+ *
+ * The values come from the public test API: gtk_test_accessible_check_*
+ * return the actual value when it differs from the one asked for, and a
+ * reference list prints as "Type<0xaddress>…"; an address is only used
+ * when it is one of the widgets walked.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-accessibility"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-application.h"
+#include "acy-compare-view.h"
+#include "acy-compare-window.h"
+#include "acy-document.h"
+#include "acy-preferences-window.h"
+#include "acy-results-view.h"
+#include "acy-window.h"
+#include "ui-app-support.h"
+#include "ui-test-support.h"
+
+#define NOT_A_VALUE "\x01not a value"
+
+static gboolean
+is_structural_role (GtkAccessibleRole role)
+{
+  switch ((int) role)
+    {
+    case GTK_ACCESSIBLE_ROLE_FORM:
+    case GTK_ACCESSIBLE_ROLE_GROUP:
+    case GTK_ACCESSIBLE_ROLE_GENERIC:
+    case GTK_ACCESSIBLE_ROLE_LANDMARK:
+    case GTK_ACCESSIBLE_ROLE_LIST_ITEM:
+    case GTK_ACCESSIBLE_ROLE_REGION:
+    case GTK_ACCESSIBLE_ROLE_SEARCH:
+    case GTK_ACCESSIBLE_ROLE_SEPARATOR:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The roles a user operates. Scroll bars and pane separators, which GTK
+ * itself leaves unnamed, are not in the list. */
+static gboolean
+is_interactive_role (GtkAccessibleRole role)
+{
+  switch ((int) role)
+    {
+    case GTK_ACCESSIBLE_ROLE_BUTTON:
+    case GTK_ACCESSIBLE_ROLE_CHECKBOX:
+    case GTK_ACCESSIBLE_ROLE_COMBO_BOX:
+    case GTK_ACCESSIBLE_ROLE_LINK:
+    case GTK_ACCESSIBLE_ROLE_MENU_ITEM:
+    case GTK_ACCESSIBLE_ROLE_MENU_ITEM_CHECKBOX:
+    case GTK_ACCESSIBLE_ROLE_MENU_ITEM_RADIO:
+    case GTK_ACCESSIBLE_ROLE_RADIO:
+    case GTK_ACCESSIBLE_ROLE_SEARCH_BOX:
+    case GTK_ACCESSIBLE_ROLE_SLIDER:
+    case GTK_ACCESSIBLE_ROLE_SPIN_BUTTON:
+    case GTK_ACCESSIBLE_ROLE_SWITCH:
+    case GTK_ACCESSIBLE_ROLE_TAB:
+    case GTK_ACCESSIBLE_ROLE_TEXT_BOX:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Each widget under @widget maps to whether it can be shown: a hidden
+ * widget's subtree is not presented to AT-SPI, whereas a stack's other
+ * pages (merely not child-visible) are checked, as they will be shown. */
+static void
+collect_widgets (GtkWidget  *widget,
+                 gboolean    shown,
+                 GHashTable *widgets)
+{
+  shown = shown && (gtk_widget_get_visible (widget) || GTK_IS_ROOT (widget));
+  g_hash_table_insert (widgets, widget, GINT_TO_POINTER (shown));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, shown, widgets);
+}
+
+static void
+name_accumulate (GtkAccessible *accessible,
+                 GHashTable    *widgets,
+                 GPtrArray     *names,
+                 gboolean       recurse)
+{
+  if (gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL))
+    g_ptr_array_add (names, gtk_test_accessible_check_property (accessible,
+                                                                GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                                NOT_A_VALUE));
+
+  if (recurse && gtk_test_accessible_has_relation (accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+    {
+      g_autofree char *refs = gtk_test_accessible_check_relation (accessible,
+                                                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                                                  NULL);
+      const char *p = refs;
+
+      while (p != NULL && (p = strstr (p, "<0x")) != NULL)
+        {
+          gpointer address = GSIZE_TO_POINTER (g_ascii_strtoull (p + 1, NULL, 16));
+
+          p++;
+          if (g_hash_table_contains (widgets, address))
+            name_accumulate (GTK_ACCESSIBLE (address), widgets, names, FALSE);
+          else
+            g_ptr_array_add (names, g_strdup ("(labelled by a widget not in the window)"));
+        }
+    }
+
+  if (gtk_test_accessible_has_state (accessible, GTK_ACCESSIBLE_STATE_HIDDEN))
+    {
+      g_autofree char *hidden = gtk_test_accessible_check_state (accessible,
+                                                                 GTK_ACCESSIBLE_STATE_HIDDEN,
+                                                                 FALSE);
+      if (hidden != NULL)
+        return;
+    }
+
+  if (names->len == 0
+      && !is_structural_role (gtk_accessible_get_accessible_role (accessible)))
+    g_ptr_array_add (names, g_strdup (G_OBJECT_TYPE_NAME (accessible)));
+}
+
+/* The accessible name as GTK 4.8 computes it for AT-SPI. */
+static char *
+accessible_name (GtkAccessible *accessible,
+                 GHashTable    *widgets)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  name_accumulate (accessible, widgets, names, TRUE);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static gboolean
+is_type_name (const char *word)
+{
+  static const char *const prefixes[] = { "Gtk", "Adw", "Acy", NULL };
+
+  for (guint i = 0; prefixes[i] != NULL; i++)
+    if (g_str_has_prefix (word, prefixes[i])
+        && g_ascii_isupper (word[strlen (prefixes[i])]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Why @name would not do, or NULL. */
+static const char *
+name_fault (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+  g_autofree char *plain = NULL;
+  gsize half;
+
+  if (name[strspn (name, " ")] == '\0')
+    return "no name";
+  for (guint i = 0; words[i] != NULL; i++)
+    if (is_type_name (words[i]))
+      return "a type name";
+
+  /* "_Open Open": the raw label followed by its mnemonic label. */
+  plain = g_strdup (name);
+  {
+    char *to = plain;
+
+    for (const char *from = name; *from; from++)
+      if (*from != '_')
+        *to++ = *from;
+    *to = '\0';
+  }
+  half = strlen (plain) / 2;
+  if (strchr (name, '_') != NULL && strlen (plain) % 2 == 1 && plain[half] == ' '
+      && strncmp (plain, plain + half + 1, half) == 0)
+    return "its mnemonic read twice";
+
+  return NULL;
+}
+
+static char *
+widget_path (GtkWidget *widget)
+{
+  g_autoptr(GString) path = g_string_new (NULL);
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      const char *id = gtk_buildable_get_buildable_id (GTK_BUILDABLE (w));
+
+      g_string_prepend (path, id ? id : G_OBJECT_TYPE_NAME (w));
+      if (gtk_widget_get_parent (w) != NULL)
+        g_string_prepend (path, " > ");
+    }
+  return g_string_free (g_steal_pointer (&path), FALSE);
+}
+
+/* Every interactive element of @window has a name a user can understand;
+ * each fault is printed, then the count is checked. */
+static guint
+check_window (GtkWidget *window)
+{
+  g_autoptr(GHashTable) widgets = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer key, shown;
+  guint faults = 0, checked = 0;
+
+  collect_widgets (window, TRUE, widgets);
+  g_hash_table_iter_init (&iter, widgets);
+  while (g_hash_table_iter_next (&iter, &key, &shown))
+    {
+      GtkWidget *widget = key;
+      GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
+      g_autofree char *name = NULL;
+      const char *fault;
+
+      if (!shown || !is_interactive_role (role))
+        continue;
+      checked++;
+      name = accessible_name (GTK_ACCESSIBLE (widget), widgets);
+      fault = name_fault (name);
+      if (fault != NULL)
+        {
+          g_autofree char *path = widget_path (widget);
+
+          g_test_message ("%s: \"%s\": %s", path, name, fault);
+          faults++;
+        }
+    }
+  g_test_message ("%s: %u interactive elements, %u faults",
+                  G_OBJECT_TYPE_NAME (window), checked, faults);
+  g_assert_cmpuint (checked, >, 0);
+  return faults;
+}
+
+static char *
+name_of (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GHashTable) widgets = g_hash_table_new (NULL, NULL);
+
+  collect_widgets (GTK_WIDGET (root), TRUE, widgets);
+  return accessible_name (GTK_ACCESSIBLE (widget), widgets);
+}
+
+/* The self-test: the walker sees what GTK 4.8 says of unlabelled widgets. */
+static void
+test_walker (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *icon = gtk_button_new_from_icon_name ("tab-new-symbolic");
+  GtkWidget *mnemonic = gtk_button_new_with_mnemonic ("_Open");
+  GtkWidget *labelled = gtk_button_new_from_icon_name ("tab-new-symbolic");
+  GtkWidget *menu = gtk_menu_button_new ();
+  g_autofree char *icon_name = NULL;
+  g_autofree char *mnemonic_name = NULL;
+  g_autofree char *labelled_name = NULL;
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu), "open-menu-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (labelled),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "New", -1);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), mnemonic);
+  gtk_box_append (GTK_BOX (box), labelled);
+  gtk_box_append (GTK_BOX (box), menu);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+
+  icon_name = name_of (icon);
+  mnemonic_name = name_of (mnemonic);
+  labelled_name = name_of (labelled);
+  g_assert_cmpstr (icon_name, ==, "GtkImage");
+  g_assert_cmpstr (mnemonic_name, ==, "_Open Open");
+  g_assert_cmpstr (name_fault (icon_name), ==, "a type name");
+  g_assert_cmpstr (name_fault (mnemonic_name), ==, "its mnemonic read twice");
+  g_assert_cmpstr (labelled_name, ==, "New");
+  g_assert_null (name_fault ("Run Again"));
+  g_assert_null (name_fault ("Memory Model: Sequential Consistency"));
+  g_assert_cmpuint (check_window (window), ==, 4);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+document_is_idle (gpointer data)
+{
+  return !acy_document_get_running (ACY_DOCUMENT (data));
+}
+
+static AcyWindow *
+main_window_after_a_run (AcyApplication *app)
+{
+  GtkWindow *window;
+  AcyDocument *document;
+
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  iterate_until (widget_is_mapped, window);
+  acy_window_load_example (ACY_WINDOW (window), "MP");
+  document = acy_window_get_document (ACY_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, document);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return ACY_WINDOW (window);
+}
+
+static void
+test_main_window (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = main_window_after_a_run (app);
+
+  g_assert_cmpuint (check_window (GTK_WIDGET (window)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+compare_idle (gpointer data)
+{
+  return !acy_compare_view_get_running (acy_compare_window_get_view (data));
+}
+
+static void
+test_compare_window (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = main_window_after_a_run (app);
+  g_autofree char *text = acy_document_get_text (acy_window_get_document (window));
+  const char *const models[] = { "sc", "coherent-rmo", NULL };
+  AcyCompareWindow *compare;
+
+  compare = acy_compare_window_new (GTK_WINDOW (window), text, "MP.litmus",
+                                    acy_window_get_model (window));
+  acy_compare_window_set_models (compare, models);
+  gtk_window_present (GTK_WINDOW (compare));
+  iterate_until (widget_is_mapped, compare);
+  acy_compare_window_run (compare);
+  iterate_until (compare_idle, compare);
+  acy_compare_view_select_row (acy_compare_window_get_view (compare), 0);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (compare));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_preferences_window (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.acyclic.Acyclic");
+  AcyPreferencesWindow *prefs = acy_preferences_window_new (NULL, settings);
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  iterate_until (widget_is_mapped, prefs);
+  g_assert_cmpuint (check_window (GTK_WIDGET (prefs)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 77;
+
+  g_test_add_func ("/ui/a11y/walker", test_walker);
+  g_test_add_func ("/ui/a11y/main-window", test_main_window);
+  g_test_add_func ("/ui/a11y/compare-window", test_compare_window);
+  g_test_add_func ("/ui/a11y/preferences-window", test_preferences_window);
+  return g_test_run ();
+}
