@@ -260,6 +260,36 @@ name_of (GtkWidget *widget)
   return accessible_name (GTK_ACCESSIBLE (widget), widgets);
 }
 
+static GtkWidget *
+find_by_id (GtkWidget  *widget,
+            const char *id)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+first_child_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_type_is_a (G_OBJECT_TYPE (child), type))
+      return child;
+  return NULL;
+}
+
 /* The self-test: the walker sees what GTK 4.8 says of unlabelled widgets. */
 static void
 test_walker (void)
@@ -327,8 +357,25 @@ test_main_window (void)
 {
   g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window = main_window_after_a_run (app);
+  AcyDocument *document = acy_window_get_document (window);
+  GtkWidget *model_button = find_by_id (GTK_WIDGET (window), "model_button");
 
   g_assert_cmpuint (check_window (GTK_WIDGET (window)), ==, 0);
+
+  /* The model chooser says what it chooses. */
+  {
+    g_autofree char *expected = g_strdup_printf ("Memory Model: %s",
+                                                 gtk_menu_button_get_label (GTK_MENU_BUTTON (model_button)));
+    g_autofree char *name = name_of (first_child_of_type (model_button, GTK_TYPE_TOGGLE_BUTTON));
+
+    g_assert_cmpstr (name, ==, expected);
+  }
+
+  /* The window's title names the test and says when it is modified. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "MP.litmus — Acyclic");
+  gtk_text_buffer_insert_at_cursor (GTK_TEXT_BUFFER (acy_document_get_buffer (document)), " ", 1);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• MP.litmus — Acyclic");
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -92,6 +92,49 @@ acy_accessible_name_drop_down (GtkDropDown *drop_down,
   drop_down_selected_cb (drop_down, NULL, copy);
 }
 
+/**
+ * acy_accessible_name_menu_button:
+ * @menu_button: a menu button with a text label
+ * @name: what it reads, "Memory Model: Sequential Consistency"
+ * @description: (nullable): its description, or %NULL for its tooltip
+ *
+ * A text menu button reads as its label alone, "Sequential Consistency";
+ * this gives it and the button inside it @name instead. Call it again
+ * after each gtk_menu_button_set_label(), which labels the inner button
+ * anew.
+ */
+void
+acy_accessible_name_menu_button (GtkMenuButton *menu_button,
+                                 const char    *name,
+                                 const char    *description)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  if (description != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                    -1);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (menu_button));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      {
+        gtk_accessible_reset_relation (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                        -1);
+        if (description != NULL)
+          {
+            gtk_accessible_reset_relation (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+            gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                            -1);
+          }
+      }
+}
+
 static void
 name_tab_buttons (GtkWidget *widget)
 {

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "acyclic.h"
+#include "acy-accessible.h"
 #include "acy-check-job.h"
 #include "acy-window-private.h"
 
@@ -80,8 +81,14 @@ acy_window_update_model_button (AcyWindow *self)
   const char *model = acy_window_get_model (self);
   g_autofree char *name = model ? model_display_name (model) : NULL;
 
+  g_autofree char *accessible_name = NULL;
+
   gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
+  /* TRANSLATORS: the model chooser as a screen reader reads it */
+  accessible_name = g_strdup_printf (_("Memory Model: %s"), name ? name : _("None"));
+  acy_accessible_name_menu_button (self->model_button, accessible_name,
+                                   _("The model the test is checked against"));
 }
 
 const char *

@@ -151,6 +151,14 @@ acy_window_update_page (AcyWindow   *self,
     return;
 
   adw_window_title_set_title (self->window_title, title);
+  {
+    /* The window's own title: what the window list and screen readers
+     * read. Translators: the window title, a document's title then the
+     * application's name */
+    g_autofree char *window_title = g_strdup_printf (_("%s — Acyclic"), title);
+
+    gtk_window_set_title (GTK_WINDOW (self), window_title);
+  }
   if (file != NULL)
     {
       g_autoptr(GFile) parent = g_file_get_parent (file);
@@ -474,6 +482,7 @@ acy_window_selected_page_changed (AcyWindow  *self,
     {
       adw_window_title_set_title (self->window_title, _("Acyclic"));
       adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Acyclic"));
     }
 
   acy_window_update_model_button (self);
