@@ -88,12 +88,42 @@ collect_widgets (GtkWidget  *widget,
                  gboolean    shown,
                  GHashTable *widgets)
 {
-  shown = shown && (gtk_widget_get_visible (widget) || GTK_IS_ROOT (widget));
+  shown = shown && (gtk_widget_get_visible (widget) || GTK_IS_NATIVE (widget));
   g_hash_table_insert (widgets, widget, GINT_TO_POINTER (shown));
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_widgets (child, shown, widgets);
+}
+
+/* Widgets a user reaches with the keyboard or activates whatever their
+ * role: list rows, table rows, the graph, selectable labels, pane
+ * handles. Containers that pass focus on (scrolled windows, lists) and
+ * what is inside a button (focus never goes there) are not. */
+static gboolean
+is_operated (GtkWidget *widget)
+{
+  for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL; up = gtk_widget_get_parent (up))
+    if (GTK_IS_BUTTON (up))
+      return FALSE;
+
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    return gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (widget))
+           || gtk_list_box_row_get_selectable (GTK_LIST_BOX_ROW (widget));
+
+  if (!gtk_widget_get_focusable (widget) || !gtk_widget_get_can_focus (widget))
+    return FALSE;
+  switch ((int) gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)))
+    {
+    case GTK_ACCESSIBLE_ROLE_GRID_CELL:
+    case GTK_ACCESSIBLE_ROLE_IMG:
+    case GTK_ACCESSIBLE_ROLE_LABEL:
+    case GTK_ACCESSIBLE_ROLE_ROW:
+    case GTK_ACCESSIBLE_ROLE_WIDGET:
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 static void
@@ -231,7 +261,7 @@ check_window (GtkWidget *window)
       g_autofree char *name = NULL;
       const char *fault;
 
-      if (!shown || !is_interactive_role (role))
+      if (!shown || !(is_interactive_role (role) || is_operated (widget)))
         continue;
       checked++;
       name = accessible_name (GTK_ACCESSIBLE (widget), widgets);
@@ -240,7 +270,7 @@ check_window (GtkWidget *window)
         {
           g_autofree char *path = widget_path (widget);
 
-          g_test_message ("%s: \"%s\": %s", path, name, fault);
+          g_test_message ("%s (role %d): \"%s\": %s", path, role, name, fault);
           faults++;
         }
     }
@@ -288,6 +318,91 @@ first_child_of_type (GtkWidget *widget,
     if (g_type_is_a (G_OBJECT_TYPE (child), type))
       return child;
   return NULL;
+}
+
+static GtkWidget *
+find_by_type_name (GtkWidget  *widget,
+                   const char *type_name)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), type_name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_type_name (child, type_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_by_role (GtkWidget         *widget,
+              GtkAccessibleRole  role)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == role)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_role (child, role);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A key press as GTK delivers it to the focus widget: the key controllers
+ * of its ancestors in the capture phase, then its own and its ancestors'
+ * in the bubble phase; unhandled, Tab moves focus as the window's
+ * binding does. Returns whether a controller handled it. */
+static gboolean
+press_key (GtkWindow       *window,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
+  gboolean handled = FALSE;
+
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (chain, 0, w);
+
+  for (int pass = 0; pass < 2 && !handled; pass++)
+    for (guint k = 0; k < chain->len && !handled; k++)
+      {
+        GtkWidget *w = chain->pdata[pass == 0 ? k : chain->len - 1 - k];
+        g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+        for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+          {
+            g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+            GtkPropagationPhase phase = gtk_event_controller_get_propagation_phase (controller);
+
+            if (!GTK_IS_EVENT_CONTROLLER_KEY (controller)
+                || phase != (pass == 0 ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE))
+              continue;
+            g_signal_emit_by_name (controller, "key-pressed", keyval, 0, state, &handled);
+          }
+      }
+
+  if (!handled && (keyval == GDK_KEY_Tab || keyval == GDK_KEY_ISO_Left_Tab))
+    gtk_widget_child_focus (GTK_WIDGET (window),
+                            keyval == GDK_KEY_ISO_Left_Tab ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
+  return handled;
+}
+
+static gboolean
+focus_is_in (GtkWindow *window,
+             GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
 /* The self-test: the walker sees what GTK 4.8 says of unlabelled widgets. */
@@ -371,6 +486,103 @@ test_main_window (void)
     g_assert_cmpstr (name, ==, expected);
   }
 
+  /* The examples have names, and each section's heading comes before
+   * its first example, in the order a screen reader reads them. */
+  {
+    GtkWidget *list = find_by_id (GTK_WIDGET (window), "examples_list");
+    guint rows = 0, headings = 0;
+
+    g_assert_nonnull (list);
+    for (GtkWidget *child = gtk_widget_get_first_child (list);
+         child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LIST_BOX_ROW (child))
+        {
+          GtkWidget *header = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (child));
+          g_autofree char *name = name_of (child);
+
+          g_assert_null (name_fault (name));
+          if (header != NULL)
+            {
+              g_assert_true (gtk_widget_get_prev_sibling (child) == header);
+              headings++;
+            }
+          rows++;
+        }
+    g_assert_cmpuint (rows, >=, 15);
+    g_assert_cmpuint (headings, >=, 2);
+  }
+
+  /* The verdict is announced: it names the status label and describes
+   * the widget that had focus, and the table is described by it. */
+  {
+    static const char spoken[] = "Never: No execution the model allows satisfies the condition.";
+    AcyResultsView *results = acy_document_get_results_view (document);
+    GtkWidget *verdict = find_by_id (GTK_WIDGET (results), "verdict_label");
+    GtkWidget *table = find_by_id (GTK_WIDGET (results), "column_view");
+    GtkWidget *editor = GTK_WIDGET (acy_document_get_view (document));
+    g_autofree char *verdict_name = name_of (verdict);
+    g_autofree char *editor_description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (editor),
+                                                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                                              spoken);
+
+    g_assert_cmpstr (verdict_name, ==, spoken);
+    g_assert_cmpstr (editor_description, ==, NULL);
+    g_assert_true (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (table),
+                                                     GTK_ACCESSIBLE_RELATION_DESCRIBED_BY));
+
+    /* Once focus moves on, the editor is the editor again. */
+    gtk_widget_grab_focus (table);
+    g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (editor),
+                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  }
+
+  /* Outcome rows say which column each value is in; the table is one
+   * Tab stop. */
+  {
+    AcyResultsView *results = acy_document_get_results_view (document);
+    GtkWidget *table = find_by_id (GTK_WIDGET (results), "column_view");
+    GtkWidget *rows = find_by_type_name (table, "GtkColumnListView");
+    GtkWidget *row = find_by_role (rows, GTK_ACCESSIBLE_ROLE_ROW);
+    g_autofree char *name = name_of (row);
+
+    g_test_message ("outcome row: %s", name);
+    g_assert_nonnull (strstr (name, "1:r0 = "));
+    g_assert_nonnull (strstr (name, "1:r1 = "));
+    g_assert_nonnull (strstr (name, "execution"));
+
+    g_assert_cmpuint (acy_results_view_get_n_rows (results), >, 1);
+    gtk_widget_grab_focus (table);
+    g_assert_true (focus_is_in (GTK_WINDOW (window), table));
+    press_key (GTK_WINDOW (window), GDK_KEY_Tab, 0);
+    g_assert_false (focus_is_in (GTK_WINDOW (window), table));
+    press_key (GTK_WINDOW (window), GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK);
+    g_assert_true (focus_is_in (GTK_WINDOW (window), table));
+    press_key (GTK_WINDOW (window), GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK);
+    g_assert_false (focus_is_in (GTK_WINDOW (window), table));
+  }
+
+  /* The graph is one Tab stop; the arrow keys walk it and its
+   * description says where they are. */
+  {
+    GtkWidget *graph = find_by_type_name (GTK_WIDGET (acy_document_get_results_view (document)),
+                                          "AcyGraphView");
+    g_autofree char *description = NULL;
+
+    g_assert_nonnull (graph);
+    gtk_widget_grab_focus (graph);
+    g_assert_true (focus_is_in (GTK_WINDOW (window), graph));
+    g_assert_true (press_key (GTK_WINDOW (window), GDK_KEY_Right, 0));
+    g_assert_true (press_key (GTK_WINDOW (window), GDK_KEY_Right, 0));
+    description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (graph),
+                                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                      NOT_A_VALUE);
+    g_test_message ("graph: %s", description);
+    g_assert_true (g_str_has_prefix (description, "2 of "));
+    press_key (GTK_WINDOW (window), GDK_KEY_Tab, 0);
+    g_assert_false (focus_is_in (GTK_WINDOW (window), graph));
+  }
+
   /* The window's title names the test and says when it is modified. */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "MP.litmus — Acyclic");
   gtk_text_buffer_insert_at_cursor (GTK_TEXT_BUFFER (acy_document_get_buffer (document)), " ", 1);
@@ -406,6 +618,27 @@ test_compare_window (void)
     ;
 
   g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+
+  /* Each graph is named after its model. */
+  {
+    GtkWidget *pairs = find_by_id (GTK_WIDGET (compare), "pairs_box");
+    guint graphs = 0;
+
+    g_assert_nonnull (pairs);
+    for (GtkWidget *card = gtk_widget_get_first_child (pairs); card != NULL; card = gtk_widget_get_next_sibling (card))
+      {
+        GtkWidget *graph = find_by_type_name (card, "AcyGraphView");
+        g_autofree char *name = NULL;
+
+        if (graph == NULL)
+          continue;
+        name = name_of (graph);
+        g_test_message ("compare graph: %s", name);
+        g_assert_true (g_str_has_prefix (name, "Execution graph under "));
+        graphs++;
+      }
+    g_assert_cmpuint (graphs, ==, 2);
+  }
   gtk_window_destroy (GTK_WINDOW (compare));
   gtk_window_destroy (GTK_WINDOW (window));
 }

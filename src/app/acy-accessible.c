@@ -136,9 +136,38 @@ acy_accessible_name_menu_button (GtkMenuButton *menu_button,
 }
 
 static void
+name_tab (GtkWidget  *tab,
+          GParamSpec *pspec,
+          AdwTabPage *page)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (tab)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, adw_tab_page_get_title (page),
+                                  -1);
+}
+
+static void
 name_tab_buttons (GtkWidget *widget)
 {
   const char *id = gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget));
+
+  /* The focusable box around each tab (libadwaita's AdwTab, a private
+   * type with a "page" property) reads as "AdwGizmo": name it after the
+   * tab's title, and keep it so. */
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwTab")
+      && gtk_widget_get_parent (widget) != NULL
+      && g_object_get_data (G_OBJECT (widget), "acy-named") == NULL
+      && g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "page") != NULL)
+    {
+      g_autoptr(AdwTabPage) page = NULL;
+
+      g_object_get (widget, "page", &page, NULL);
+      if (page != NULL)
+        {
+          g_object_set_data (G_OBJECT (widget), "acy-named", GINT_TO_POINTER (TRUE));
+          g_signal_connect_object (page, "notify::title", G_CALLBACK (name_tab), widget, G_CONNECT_SWAPPED);
+          name_tab (widget, NULL, page);
+        }
+    }
 
   if (GTK_IS_BUTTON (widget) && g_strcmp0 (id, "close_btn") == 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
@@ -195,6 +224,53 @@ acy_accessible_name_search_entries (GtkWidget  *root,
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     acy_accessible_name_search_entries (child, name);
+}
+
+static gboolean
+single_tab_stop_key_cb (GtkEventControllerKey *key,
+                        guint                  keyval,
+                        guint                  keycode,
+                        GdkModifierType        state,
+                        gpointer               user_data)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (key));
+  GtkDirectionType direction;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  if (keyval == GDK_KEY_ISO_Left_Tab
+      || ((keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab) && (state & GDK_SHIFT_MASK)))
+    direction = GTK_DIR_TAB_BACKWARD;
+  else if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    direction = GTK_DIR_TAB_FORWARD;
+  else
+    return FALSE;
+
+  /* Moving focus from the window while @widget refuses it goes to the
+   * widget before or after it. */
+  gtk_widget_set_can_focus (widget, FALSE);
+  gtk_widget_child_focus (GTK_WIDGET (gtk_widget_get_root (widget)), direction);
+  gtk_widget_set_can_focus (widget, TRUE);
+  return TRUE;
+}
+
+/**
+ * acy_accessible_single_tab_stop:
+ * @widget: a list or column view
+ *
+ * GTK 4.8's list views give each row a Tab stop (65,535 for a big
+ * result); this makes @widget one stop: Tab and Shift+Tab leave it from
+ * any row, the arrow keys move between rows, and Tab back in returns to
+ * the row last focused.
+ */
+void
+acy_accessible_single_tab_stop (GtkWidget *widget)
+{
+  GtkEventController *key = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (single_tab_stop_key_cb), NULL);
+  gtk_widget_add_controller (widget, key);
 }
 
 typedef struct

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-accessible.h"
 #include "acy-compare-window-private.h"
 
 G_DEFINE_FINAL_TYPE (AcyCompareWindow, acy_compare_window, ADW_TYPE_WINDOW)
@@ -335,6 +336,7 @@ static void
 acy_compare_window_init (AcyCompareWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_single_tab_stop (GTK_WIDGET (self->batch_view));
 
   for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
     add_toggle (self, builtin_models[i].spec);

@@ -146,6 +146,13 @@ acy_results_view_show_failure (AcyResultsView *self,
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
   gtk_stack_set_visible_child_name (self->stack, "failed");
+  {
+    /* TRANSLATORS: a failed check as announced to a screen reader:
+     * the title, then the message */
+    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), title, message ? message : "");
+
+    acy_accessible_announce (GTK_WIDGET (self->failure_page), spoken);
+  }
 }
 
 void
@@ -219,6 +226,37 @@ setup_check (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, image);
 }
 
+/* The row of the column view a cell's child is in: GTK 4.8 builds the
+ * rows itself and gives them no name, so a screen reader read the cells
+ * ("0 0 Does not satisfy the condition 1") without their columns. */
+static void
+name_row (AcyResultsView *self,
+          GtkWidget      *child,
+          AcyOutcome     *outcome)
+{
+  GtkWidget *cell = gtk_widget_get_parent (child);
+  GtkWidget *row = cell ? gtk_widget_get_parent (cell) : NULL;
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->count);
+
+  if (row == NULL || self->report == NULL
+      || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (row)) != GTK_ACCESSIBLE_ROLE_ROW)
+    return;
+
+  for (guint i = 0; self->report->observed[i] != NULL && outcome->values[i] != NULL; i++)
+    g_string_append_printf (name, "%s%s = %s", i > 0 ? ", " : "",
+                            self->report->observed[i], outcome->values[i]);
+  g_string_append (name, "; ");
+  g_string_append (name, outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"));
+  g_string_append (name, "; ");
+  /* TRANSLATORS: the last column of the outcome table as a screen
+   * reader reads it */
+  g_string_append_printf (name, g_dngettext (GETTEXT_PACKAGE, "%s execution", "%s executions",
+                                             outcome->count == 1 ? 1 : 2),
+                          count);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name->str, -1);
+}
+
 static void
 bind_check (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -226,6 +264,8 @@ bind_check (GtkSignalListItemFactory *factory,
 {
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *image = gtk_list_item_get_child (item);
+
+  name_row (user_data, image, outcome);
 
   gtk_widget_set_opacity (image, outcome->satisfies ? 1.0 : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (image),
@@ -360,7 +400,7 @@ acy_results_view_show_report (AcyResultsView *self,
   for (guint i = 0; report->observed[i] != NULL; i++)
     add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
                 GUINT_TO_POINTER (i));
-  add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
+  add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), self);
   add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
 
   self->n_satisfying = 0;
@@ -387,6 +427,17 @@ acy_results_view_show_report (AcyResultsView *self,
 
   acy_results_view_set_stale (self, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "result");
+  {
+    /* TRANSLATORS: a finished check as announced to a screen reader:
+     * the verdict, then its explanation */
+    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), verdict_text (report->observation),
+                                               verdict_summary (report->observation));
+
+    /* The table is described by the verdict (see init). */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict_label),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spoken, -1);
+    acy_accessible_announce (GTK_WIDGET (self->verdict_label), spoken);
+  }
 }
 
 const char *
@@ -615,6 +666,10 @@ acy_results_view_init (AcyResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   acy_accessible_fix_mnemonics (GTK_WIDGET (self));
+  acy_accessible_single_tab_stop (GTK_WIDGET (self->column_view));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->column_view),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->verdict_label, NULL,
+                                  -1);
 
   self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
   /* Selecting a state shows its executions; none is chosen for the user. */

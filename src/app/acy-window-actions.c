@@ -491,6 +491,11 @@ gallery_row_new (const AcyExample *example)
   gtk_box_append (GTK_BOX (box), summary);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
+  /* A row is named by neither of its labels unless told. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(example->title),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(example->summary),
+                                  -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.load-example");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_string (example->id));
   g_object_set_data (G_OBJECT (row), "acy-section", (gpointer) example->section);
@@ -532,6 +537,18 @@ acy_window_init_gallery (AcyWindow *self)
   for (guint i = 0; i < n; i++)
     gtk_list_box_append (self->examples_list, gallery_row_new (&examples[i]));
   gtk_list_box_set_header_func (self->examples_list, gallery_header, NULL, NULL);
+
+  /* GtkListBox adds headers after all its rows, where a screen reader
+   * reads them; each goes before its row. The list never changes. */
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->examples_list, 0);
+       row != NULL;
+       row = gtk_list_box_get_row_at_index (self->examples_list, gtk_list_box_row_get_index (row) + 1))
+    {
+      GtkWidget *header = gtk_list_box_row_get_header (row);
+
+      if (header != NULL)
+        gtk_widget_insert_before (header, GTK_WIDGET (self->examples_list), GTK_WIDGET (row));
+    }
 }
 
 void
