@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-config.h"
+#include "acy-model-store.h"
 
 void
 acy_config_free (AcyConfig *config)
@@ -139,6 +140,17 @@ acy_config_resolve (const char        *name,
     g_autofree char *p = g_build_filename (acy_builtin_models_dir (), name, NULL);
     if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
       return g_steal_pointer (&p);
+  }
+  /* Last, the places where models we do not ship are kept: a kernel
+   * tree, a fetched copy. */
+  {
+    g_auto(GStrv) kept = acy_model_store_search_dirs (dirs);
+    for (guint i = 0; kept[i]; i++)
+      {
+        g_autofree char *p = g_build_filename (kept[i], name, NULL);
+        if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+          return g_steal_pointer (&p);
+      }
   }
   return NULL;
 }

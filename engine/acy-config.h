@@ -36,7 +36,9 @@ void       acy_config_free   (AcyConfig *config);
 /* Find @name as herd does: as given if absolute or present relative to
  * the working directory, then in @dirs (NULL-terminated, may be NULL) in
  * order, then next to @relative_to (a file path, may be NULL), then in
- * the built-in models directory. Returns a newly allocated path or NULL. */
+ * the built-in models directory, then where models we do not ship are
+ * kept (acy_model_store_search_dirs(): kernel trees, a fetched copy).
+ * Returns a newly allocated path or NULL. */
 char      *acy_config_resolve (const char        *name,
                                const char *const *dirs,
                                const char        *relative_to);

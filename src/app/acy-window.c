@@ -298,7 +298,17 @@ acy_window_load_example (AcyWindow  *self,
   text = g_bytes_get_data (bytes, &len);
   name = acy_example_file_name (example);
   acy_document_set_text (document, text, len, name, FALSE);
+  if (example->kernel_model)
+    {
+      g_autofree char *kernel = acy_window_find_kernel_model ();
+
+      if (kernel != NULL)
+        acy_document_set_model (document, kernel);
+      else
+        acy_window_toast (self, _("This example needs the Linux kernel model: get it from the model menu"));
+    }
   acy_window_update_page (self, NULL, document);
+  acy_window_update_model_button (self);
 }
 
 typedef struct
@@ -664,6 +674,7 @@ acy_window_dispose (GObject *object)
 
   self->disposing = TRUE;
   g_cancellable_cancel (self->cancellable);
+  acy_window_dispose_models (self);
   self->current = NULL;
   g_weak_ref_set (&self->last_test, NULL);
 
