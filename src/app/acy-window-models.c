@@ -460,6 +460,7 @@ acy_window_build_kernel_row (AcyWindow *self)
                            "check them and keep them in your data folder"),
                          ACY_LKMM_DEFAULT_VERSION);
   gtk_widget_set_tooltip_text (get, tip);
+  acy_accessible_fix_mnemonics (get);
   gtk_widget_add_css_class (get, "flat");
   gtk_widget_set_halign (gtk_button_get_child (GTK_BUTTON (get)), GTK_ALIGN_START);
 
