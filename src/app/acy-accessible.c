@@ -273,6 +273,25 @@ acy_accessible_single_tab_stop (GtkWidget *widget)
   gtk_widget_add_controller (widget, key);
 }
 
+/**
+ * acy_accessible_set_description:
+ * @widget: a widget
+ * @description: what it tells a screen reader beyond its name
+ *
+ * Sets @widget's description, which acy_accessible_announce() puts back
+ * after borrowing it.
+ */
+void
+acy_accessible_set_description (GtkWidget  *widget,
+                                const char *description)
+{
+  g_object_set_data_full (G_OBJECT (widget), "acy-accessible-description",
+                          g_strdup (description), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+}
+
 typedef struct
 {
   GWeakRef focus;
@@ -289,7 +308,8 @@ announced_free (gpointer data)
 }
 
 /* Gives the widget that had focus at the last announcement back its own
- * description, its tooltip. */
+ * description: the one set with acy_accessible_set_description(), or its
+ * tooltip. */
 static void
 forget_announcement (GtkWindow *window)
 {
@@ -301,11 +321,13 @@ forget_announcement (GtkWindow *window)
   focus = g_weak_ref_get (&announced->focus);
   if (focus != NULL)
     {
-      const char *tooltip = gtk_widget_get_tooltip_text (focus);
+      const char *own = g_object_get_data (G_OBJECT (focus), "acy-accessible-description");
 
-      if (tooltip != NULL)
+      if (own == NULL)
+        own = gtk_widget_get_tooltip_text (focus);
+      if (own != NULL)
         gtk_accessible_update_property (GTK_ACCESSIBLE (focus),
-                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip,
+                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, own,
                                         -1);
       else
         gtk_accessible_reset_property (GTK_ACCESSIBLE (focus),
@@ -340,7 +362,7 @@ focus_moved_cb (GtkWindow  *window,
  * user exploring the window finds it, and the description of the widget
  * that has focus (usually the editor, where Ctrl+Return started the run),
  * which is spoken at once; that description reverts to the widget's own
- * (its tooltip) when focus moves on.
+ * when focus moves on.
  */
 void
 acy_accessible_announce (GtkWidget  *status,

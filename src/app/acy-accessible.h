@@ -18,6 +18,8 @@ void acy_accessible_name_menu_button (GtkMenuButton *menu_button,
 void acy_accessible_name_tab_bar   (GtkWidget   *tab_bar);
 void acy_accessible_name_search_entries (GtkWidget *root,
                                          const char *name);
+void acy_accessible_set_description (GtkWidget  *widget,
+                                     const char *description);
 void acy_accessible_single_tab_stop (GtkWidget *widget);
 void acy_accessible_announce       (GtkWidget   *status,
                                     const char  *message);
