@@ -449,6 +449,18 @@ document_is_idle (gpointer data)
   return !acy_document_get_running (ACY_DOCUMENT (data));
 }
 
+/* One application for every test: a second one registered in the same
+ * process on a session bus would clash with the first. */
+static AcyApplication *
+shared_application (void)
+{
+  static AcyApplication *app;
+
+  if (app == NULL)
+    app = ui_test_create_application ();
+  return app;
+}
+
 static AcyWindow *
 main_window_after_a_run (AcyApplication *app)
 {
@@ -470,7 +482,7 @@ main_window_after_a_run (AcyApplication *app)
 static void
 test_main_window (void)
 {
-  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyApplication *app = shared_application ();
   AcyWindow *window = main_window_after_a_run (app);
   AcyDocument *document = acy_window_get_document (window);
   GtkWidget *model_button = find_by_id (GTK_WIDGET (window), "model_button");
@@ -603,7 +615,7 @@ compare_idle (gpointer data)
 static void
 test_compare_window (void)
 {
-  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyApplication *app = shared_application ();
   AcyWindow *window = main_window_after_a_run (app);
   g_autofree char *text = acy_document_get_text (acy_window_get_document (window));
   const char *const models[] = { "sc", "coherent-rmo", NULL };
