@@ -658,6 +658,35 @@ test_compare_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A failed check is announced with its error. */
+static void
+test_failed_check (void)
+{
+  AcyWindow *window = main_window_after_a_run (shared_application ());
+  AcyDocument *document = acy_window_get_document (window);
+  GtkWidget *editor = GTK_WIDGET (acy_document_get_view (document));
+  GtkWidget *failure = find_by_id (GTK_WIDGET (acy_document_get_results_view (document)), "failure_page");
+  g_autofree char *name = NULL;
+  g_autofree char *description = NULL;
+
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (acy_document_get_buffer (document)),
+                            "C broken\n\n{}\n\nP0(int *x) { frobnicate_once(x); }\n\nexists (x=1)\n", -1);
+  gtk_widget_grab_focus (editor);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, document);
+  g_assert_cmpstr (acy_results_view_get_page (acy_document_get_results_view (document)), ==, "failed");
+
+  name = name_of (failure);
+  g_test_message ("failure: %s", name);
+  g_assert_true (g_str_has_prefix (name, "The Check Failed: "));
+  g_assert_nonnull (strstr (name, "frobnicate_once"));
+  description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (editor),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name);
+  g_assert_cmpstr (description, ==, NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_preferences_window (void)
 {
@@ -679,6 +708,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/a11y/walker", test_walker);
   g_test_add_func ("/ui/a11y/main-window", test_main_window);
   g_test_add_func ("/ui/a11y/compare-window", test_compare_window);
+  g_test_add_func ("/ui/a11y/failed-check", test_failed_check);
   g_test_add_func ("/ui/a11y/preferences-window", test_preferences_window);
   return g_test_run ();
 }

@@ -372,6 +372,9 @@ acy_accessible_announce (GtkWidget  *status,
   GtkWidget *focus;
   Announced *announced;
 
+  /* The message is the whole name: not followed by a title it is
+   * labelled by (an AdwStatusPage is). */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (status), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (status),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, message,
                                   -1);

@@ -68,7 +68,7 @@ acy_document_run_cb (GObject      *object,
       if (current)
         acy_results_view_show_failure (self->results_view, "process-stop-symbolic",
                                        _("Check Cancelled"),
-                                       _("Run the test again when you are ready"));
+                                       _("Run the test again when you are ready"), NULL);
       g_clear_pointer (&report, acy_run_report_free);
     }
   else if (report != NULL)
@@ -84,7 +84,8 @@ acy_document_run_cb (GObject      *object,
     {
       acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
                                      _("The Check Failed"),
-                                     _("See the message above the editor"));
+                                     _("See the message above the editor"),
+                                     error->message);
       acy_document_show_error (self, error->message);
     }
 

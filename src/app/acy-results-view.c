@@ -134,11 +134,14 @@ acy_results_view_set_progress (AcyResultsView       *self,
   gtk_label_set_text (self->progress_label, text);
 }
 
+/* @spoken (nullable): what a screen reader is told after @title when it
+ * is not @message, such as the error itself */
 void
 acy_results_view_show_failure (AcyResultsView *self,
                                const char     *icon_name,
                                const char     *title,
-                               const char     *message)
+                               const char     *message,
+                               const char     *spoken)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
@@ -148,10 +151,10 @@ acy_results_view_show_failure (AcyResultsView *self,
   gtk_stack_set_visible_child_name (self->stack, "failed");
   {
     /* TRANSLATORS: a failed check as announced to a screen reader:
-     * the title, then the message */
-    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), title, message ? message : "");
+     * the title, then the message (or the error itself) */
+    g_autofree char *said = g_strdup_printf (_("%s: %s"), title, spoken ? spoken : message);
 
-    acy_accessible_announce (GTK_WIDGET (self->failure_page), spoken);
+    acy_accessible_announce (GTK_WIDGET (self->failure_page), said);
   }
 }
 

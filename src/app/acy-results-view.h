@@ -25,7 +25,8 @@ void        acy_results_view_show_report       (AcyResultsView       *self,
 void        acy_results_view_show_failure      (AcyResultsView       *self,
                                                 const char           *icon_name,
                                                 const char           *title,
-                                                const char           *message);
+                                                const char           *message,
+                                                const char           *spoken);
 void        acy_results_view_set_stale         (AcyResultsView       *self,
                                                 gboolean              stale);
 gboolean    acy_results_view_get_stale         (AcyResultsView       *self);
