@@ -145,10 +145,6 @@ acy_results_view_show_failure (AcyResultsView *self,
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  adw_status_page_set_icon_name (self->failure_page, icon_name);
-  adw_status_page_set_title (self->failure_page, title);
-  adw_status_page_set_description (self->failure_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "failed");
   {
     /* TRANSLATORS: a failed check as announced to a screen reader:
      * the title, then the message (or the error itself) */
@@ -156,6 +152,11 @@ acy_results_view_show_failure (AcyResultsView *self,
 
     acy_accessible_announce (GTK_WIDGET (self->failure_page), said);
   }
+
+  adw_status_page_set_icon_name (self->failure_page, icon_name);
+  adw_status_page_set_title (self->failure_page, title);
+  adw_status_page_set_description (self->failure_page, message);
+  gtk_stack_set_visible_child_name (self->stack, "failed");
 }
 
 void
@@ -396,6 +397,17 @@ acy_results_view_show_report (AcyResultsView *self,
     gtk_widget_set_visible (GTK_WIDGET (self->flags_label), FALSE);
 
   update_expected (self, report);
+  {
+    /* TRANSLATORS: a finished check as announced to a screen reader:
+     * the verdict, then its explanation */
+    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), verdict_text (report->observation),
+                                               verdict_summary (report->observation));
+
+    /* The table is described by the verdict (see init). */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict_label),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spoken, -1);
+    acy_accessible_announce (GTK_WIDGET (self->verdict_label), spoken);
+  }
 
   clear_columns (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -430,17 +442,6 @@ acy_results_view_show_report (AcyResultsView *self,
 
   acy_results_view_set_stale (self, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "result");
-  {
-    /* TRANSLATORS: a finished check as announced to a screen reader:
-     * the verdict, then its explanation */
-    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), verdict_text (report->observation),
-                                               verdict_summary (report->observation));
-
-    /* The table is described by the verdict (see init). */
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict_label),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spoken, -1);
-    acy_accessible_announce (GTK_WIDGET (self->verdict_label), spoken);
-  }
 }
 
 const char *

@@ -491,7 +491,6 @@ gallery_row_new (const AcyExample *example)
   gtk_box_append (GTK_BOX (box), summary);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  /* A row is named by neither of its labels unless told. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _(example->title),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(example->summary),
