@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "acy-application.h"
 #include "acy-compare-view.h"
 #include "acy-compare-window.h"
@@ -612,6 +614,12 @@ compare_idle (gpointer data)
   return !acy_compare_view_get_running (acy_compare_window_get_view (data));
 }
 
+static gboolean
+batch_idle (gpointer data)
+{
+  return !acy_compare_window_get_batch_running (data);
+}
+
 static void
 test_compare_window (void)
 {
@@ -633,6 +641,44 @@ test_compare_window (void)
     ;
 
   g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+
+  /* A folder of tests: the rows of its table name the test and each
+   * model's verdict. */
+  {
+    g_autofree char *folder = g_dir_make_tmp ("acyclic-a11y-XXXXXX", NULL);
+    const char *const names[] = { "MP", "SB", NULL };
+    GtkWidget *table = find_by_id (GTK_WIDGET (compare), "batch_view");
+    GtkWidget *rows, *row;
+    g_autofree char *name = NULL;
+
+    for (guint i = 0; names[i] != NULL; i++)
+      {
+        g_autofree char *resource = g_strdup_printf ("/org/acyclic/Acyclic/examples/%s.litmus", names[i]);
+        g_autofree char *path = g_strdup_printf ("%s/%s.litmus", folder, names[i]);
+        g_autoptr(GBytes) bytes = g_resources_lookup_data (resource, 0, NULL);
+
+        g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+      }
+    acy_compare_window_run_folder (compare, folder);
+    iterate_until (batch_idle, compare);
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_assert_cmpuint (acy_compare_window_get_n_batch_rows (compare), ==, 2);
+    g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+    rows = find_by_type_name (table, "GtkColumnListView");
+    row = find_by_role (rows, GTK_ACCESSIBLE_ROLE_ROW);
+    g_assert_nonnull (row);
+    name = name_of (row);
+    g_test_message ("folder row: %s", name);
+    g_assert_nonnull (strstr (name, "Sequential"));
+    g_assert_nonnull (strstr (name, "Coherent RMO: "));
+    for (guint i = 0; names[i] != NULL; i++)
+      {
+        g_autofree char *path = g_strdup_printf ("%s/%s.litmus", folder, names[i]);
+        g_unlink (path);
+      }
+    g_rmdir (folder);
+  }
 
   /* Each graph is named after its model. */
   {
