@@ -30,6 +30,7 @@
 #include "acy-document.h"
 #include "acy-preferences-window.h"
 #include "acy-results-view.h"
+#include "acy-tutorial.h"
 #include "acy-window.h"
 #include "ui-app-support.h"
 #include "ui-test-support.h"
@@ -734,6 +735,28 @@ test_failed_check (void)
 }
 
 static void
+test_tutorial_window (void)
+{
+  AcyWindow *window = main_window_after_a_run (shared_application ());
+  AcyTutorial *tutorial = acy_tutorial_new (window);
+
+  gtk_window_present (GTK_WINDOW (tutorial));
+  iterate_until (widget_is_mapped, tutorial);
+  g_assert_cmpuint (check_window (GTK_WIDGET (tutorial)), ==, 0);
+  /* The last step's button says Finish, read once too. */
+  {
+    AdwCarousel *carousel = ADW_CAROUSEL (find_by_id (GTK_WIDGET (tutorial), "carousel"));
+
+    acy_tutorial_set_position (tutorial, adw_carousel_get_n_pages (carousel) - 1);
+    g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (find_by_id (GTK_WIDGET (tutorial), "next_button"))),
+                              "Finish"));
+  }
+  g_assert_cmpuint (check_window (GTK_WIDGET (tutorial)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (tutorial));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
 test_preferences_window (void)
 {
   g_autoptr(GSettings) settings = g_settings_new ("org.acyclic.Acyclic");
@@ -756,5 +779,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/a11y/compare-window", test_compare_window);
   g_test_add_func ("/ui/a11y/failed-check", test_failed_check);
   g_test_add_func ("/ui/a11y/preferences-window", test_preferences_window);
+  g_test_add_func ("/ui/a11y/tutorial-window", test_tutorial_window);
   return g_test_run ();
 }

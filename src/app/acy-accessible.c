@@ -22,6 +22,15 @@
 
 #include "acy-accessible.h"
 
+static void
+drop_raw_label (GtkButton  *button,
+                GParamSpec *pspec,
+                gpointer    user_data)
+{
+  if (gtk_button_get_use_underline (button) && gtk_button_get_label (button) != NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
 /**
  * acy_accessible_fix_mnemonics:
  * @root: a widget
@@ -29,7 +38,8 @@
  * A button made with a mnemonic label ("_Open") gets both its raw label,
  * underscore included, as its label property and its mnemonic label as
  * "labelled by", and reads "_Open Open". This drops the label property of
- * every such button under @root, leaving the mnemonic label's "Open".
+ * every such button under @root, leaving the mnemonic label's "Open",
+ * now and whenever the button's label changes.
  */
 void
 acy_accessible_fix_mnemonics (GtkWidget *root)
@@ -37,7 +47,14 @@ acy_accessible_fix_mnemonics (GtkWidget *root)
   if (GTK_IS_BUTTON (root)
       && gtk_button_get_use_underline (GTK_BUTTON (root))
       && gtk_button_get_label (GTK_BUTTON (root)) != NULL)
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL);
+    {
+      drop_raw_label (GTK_BUTTON (root), NULL, NULL);
+      if (g_object_get_data (G_OBJECT (root), "acy-mnemonic-fixed") == NULL)
+        {
+          g_object_set_data (G_OBJECT (root), "acy-mnemonic-fixed", GINT_TO_POINTER (TRUE));
+          g_signal_connect (root, "notify::label", G_CALLBACK (drop_raw_label), NULL);
+        }
+    }
 
   for (GtkWidget *child = gtk_widget_get_first_child (root);
        child != NULL;

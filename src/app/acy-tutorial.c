@@ -454,10 +454,10 @@ static void
 acy_tutorial_init (AcyTutorial *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
   g_weak_ref_init (&self->window, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     adw_carousel_append (self->carousel, step_page_new (i));
   acy_tutorial_update_buttons (self);
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
 }
