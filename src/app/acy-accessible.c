@@ -326,9 +326,11 @@ announced_free (gpointer data)
 
 /* Gives the widget that had focus at the last announcement back its own
  * description: the one set with acy_accessible_set_description(), or its
- * tooltip. */
+ * tooltip; unless it is @next, about to get another message (restoring
+ * first would have it read its own description in between). */
 static void
-forget_announcement (GtkWindow *window)
+forget_announcement (GtkWindow *window,
+                     GtkWidget *next)
 {
   Announced *announced = g_object_get_data (G_OBJECT (window), "acy-announced");
   g_autoptr(GtkWidget) focus = NULL;
@@ -336,7 +338,7 @@ forget_announcement (GtkWindow *window)
   if (announced == NULL)
     return;
   focus = g_weak_ref_get (&announced->focus);
-  if (focus != NULL)
+  if (focus != NULL && focus != next)
     {
       const char *own = g_object_get_data (G_OBJECT (focus), "acy-accessible-description");
 
@@ -363,7 +365,7 @@ focus_moved_cb (GtkWindow  *window,
   g_autoptr(GtkWidget) focus = g_weak_ref_get (&announced->focus);
 
   if (focus != gtk_window_get_focus (window))
-    forget_announcement (window);
+    forget_announcement (window, NULL);
 }
 
 /**
@@ -398,8 +400,8 @@ acy_accessible_announce (GtkWidget  *status,
   if (!GTK_IS_WINDOW (root))
     return;
 
-  forget_announcement (GTK_WINDOW (root));
   focus = gtk_window_get_focus (GTK_WINDOW (root));
+  forget_announcement (GTK_WINDOW (root), focus);
   if (focus == NULL)
     return;
 
