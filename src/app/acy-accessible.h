@@ -20,7 +20,6 @@ void acy_accessible_name_search_entries (GtkWidget *root,
                                          const char *name);
 void acy_accessible_set_description (GtkWidget  *widget,
                                      const char *description);
-void acy_accessible_single_tab_stop (GtkWidget *widget);
 void acy_accessible_announce       (GtkWidget   *status,
                                     const char  *message);
 
