@@ -52,6 +52,7 @@ struct _AcyResultsView
 
   /* Template children */
   GtkStack       *stack;
+  GtkSpinner     *spinner;
   GtkProgressBar *progress_bar;
   GtkLabel       *progress_label;
   AdwStatusPage  *failure_page;
@@ -92,12 +93,30 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The running page's spinner and pulsing bar animate only while it is
+ * shown. A GtkStack keeps its other pages realized, and a realized
+ * widget's tick callbacks run whether it is mapped or not: a bar left in
+ * activity mode asked for a new frame of the whole window on every frame
+ * for as long as the window stayed open. Setting a fraction ends
+ * activity mode, and with it the tick callback. */
+static void
+show_page (AcyResultsView *self,
+           const char     *name)
+{
+  gboolean running = g_str_equal (name, "running");
+
+  gtk_spinner_set_spinning (self->spinner, running);
+  if (!running)
+    gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+  gtk_stack_set_visible_child_name (self->stack, name);
+}
+
 void
 acy_results_view_show_empty (AcyResultsView *self)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  gtk_stack_set_visible_child_name (self->stack, "empty");
+  show_page (self, "empty");
 }
 
 void
@@ -108,7 +127,7 @@ acy_results_view_show_running (AcyResultsView *self)
   self->progress_candidates = 0;
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_label_set_text (self->progress_label, _("Loading the model and the test…"));
-  gtk_stack_set_visible_child_name (self->stack, "running");
+  show_page (self, "running");
 }
 
 void
@@ -144,7 +163,7 @@ acy_results_view_show_failure (AcyResultsView *self,
   adw_status_page_set_icon_name (self->failure_page, icon_name);
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "failed");
+  show_page (self, "failed");
 }
 
 void
@@ -385,7 +404,7 @@ acy_results_view_show_report (AcyResultsView *self,
                           + TABLE_MARGIN);
 
   acy_results_view_set_stale (self, FALSE);
-  gtk_stack_set_visible_child_name (self->stack, "result");
+  show_page (self, "result");
 }
 
 const char *
@@ -580,6 +599,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
 
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stack);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
