@@ -14,16 +14,32 @@
 #include "acy-execution-browser.h"
 #include "acy-results-view.h"
 
-/* One row of the outcome table: a final state of allowed executions. */
+/* The outcome table's model: the final states of a report, read where
+ * they are. A result can have hundreds of thousands of states (a
+ * store-buffering ring of 18 threads has 262,143); the column view asks
+ * only for the rows it shows, so nothing is made per row up front, and
+ * the whole table arrives in one items-changed. */
+#define ACY_TYPE_OUTCOME_LIST (acy_outcome_list_get_type ())
+G_DECLARE_FINAL_TYPE (AcyOutcomeList, acy_outcome_list, ACY, OUTCOME_LIST, GObject)
+
+struct _AcyOutcomeList
+{
+  GObject         parent_instance;
+  AcyCheckResult *result;       /* nullable: empty */
+  GHashTable     *value_text;   /* AcyValue * -> char * */
+  guint           n_observed;
+  guint           n_states;
+};
+
+/* One row: a state of the list, which it keeps alive. */
 #define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
 G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
 
 struct _AcyOutcome
 {
-  GObject    parent_instance;
-  char     **values;
-  guint64    count;
-  gboolean   satisfies;
+  GObject         parent_instance;
+  AcyOutcomeList *list;
+  const AcyState *state;
 };
 
 G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
@@ -31,7 +47,7 @@ G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
 static void
 acy_outcome_finalize (GObject *object)
 {
-  g_strfreev (ACY_OUTCOME (object)->values);
+  g_clear_object (&ACY_OUTCOME (object)->list);
   G_OBJECT_CLASS (acy_outcome_parent_class)->finalize (object);
 }
 
@@ -44,6 +60,98 @@ acy_outcome_class_init (AcyOutcomeClass *klass)
 static void
 acy_outcome_init (AcyOutcome *self)
 {
+}
+
+static const char *
+acy_outcome_get_value (AcyOutcome *self,
+                       guint       column)
+{
+  const char *text;
+
+  if (column >= self->list->n_observed)
+    return "";
+  text = g_hash_table_lookup (self->list->value_text, &self->state->values[column]);
+  return text ? text : "?";
+}
+
+static GType
+acy_outcome_list_get_item_type (GListModel *model)
+{
+  return ACY_TYPE_OUTCOME;
+}
+
+static guint
+acy_outcome_list_get_n_items (GListModel *model)
+{
+  return ACY_OUTCOME_LIST (model)->n_states;
+}
+
+static gpointer
+acy_outcome_list_get_item (GListModel *model,
+                           guint       position)
+{
+  AcyOutcomeList *self = ACY_OUTCOME_LIST (model);
+  AcyOutcome *outcome;
+
+  if (position >= self->n_states)
+    return NULL;
+  outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
+  outcome->list = g_object_ref (self);
+  outcome->state = acy_check_result_get_state (self->result, position);
+  return outcome;
+}
+
+static void
+acy_outcome_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = acy_outcome_list_get_item_type;
+  iface->get_n_items = acy_outcome_list_get_n_items;
+  iface->get_item = acy_outcome_list_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AcyOutcomeList, acy_outcome_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, acy_outcome_list_model_init))
+
+static void
+acy_outcome_list_finalize (GObject *object)
+{
+  AcyOutcomeList *self = ACY_OUTCOME_LIST (object);
+
+  g_clear_pointer (&self->result, acy_check_result_free);
+  g_clear_pointer (&self->value_text, g_hash_table_unref);
+  G_OBJECT_CLASS (acy_outcome_list_parent_class)->finalize (object);
+}
+
+static void
+acy_outcome_list_class_init (AcyOutcomeListClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = acy_outcome_list_finalize;
+}
+
+static void
+acy_outcome_list_init (AcyOutcomeList *self)
+{
+}
+
+/* Shows @report's states (taking them from it), or none. */
+static void
+acy_outcome_list_set_report (AcyOutcomeList *self,
+                             AcyRunReport   *report)
+{
+  guint removed = self->n_states;
+
+  g_clear_pointer (&self->result, acy_check_result_free);
+  g_clear_pointer (&self->value_text, g_hash_table_unref);
+  self->n_states = 0;
+  self->n_observed = 0;
+  if (report && report->result)
+    {
+      self->result = g_steal_pointer (&report->result);
+      self->value_text = g_steal_pointer (&report->value_text);
+      self->n_observed = g_strv_length (report->observed);
+      self->n_states = acy_check_result_get_n_states (self->result);
+    }
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->n_states);
 }
 
 struct _AcyResultsView
@@ -69,7 +177,7 @@ struct _AcyResultsView
   AcyExecutionBrowser *browser;
   GtkPaned       *outcomes_paned;
 
-  GListStore     *outcomes;
+  AcyOutcomeList *outcomes;
   GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
@@ -205,8 +313,8 @@ bind_value (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (item);
   guint column = GPOINTER_TO_UINT (user_data);
 
-  gtk_label_set_text (GTK_LABEL (label), outcome->values[column]);
-  if (outcome->satisfies)
+  gtk_label_set_text (GTK_LABEL (label), acy_outcome_get_value (outcome, column));
+  if (outcome->state->satisfies)
     gtk_widget_add_css_class (label, "satisfying");
   else
     gtk_widget_remove_css_class (label, "satisfying");
@@ -219,7 +327,7 @@ bind_count (GtkSignalListItemFactory *factory,
 {
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->count);
+  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->state->count);
 
   gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
   gtk_label_set_text (GTK_LABEL (label), text);
@@ -245,10 +353,10 @@ bind_check (GtkSignalListItemFactory *factory,
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *image = gtk_list_item_get_child (item);
 
-  gtk_widget_set_opacity (image, outcome->satisfies ? 1.0 : 0.0);
+  gtk_widget_set_opacity (image, outcome->state->satisfies ? 1.0 : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (image),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
+                                  outcome->state->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
                                   -1);
 }
 
@@ -283,6 +391,68 @@ clear_columns (AcyResultsView *self)
 
       gtk_column_view_remove_column (self->column_view, column);
     }
+}
+
+/* Whether the table's columns are those of @observed, then Condition
+ * and Executions. */
+static gboolean
+columns_match (AcyResultsView     *self,
+               const char * const *observed)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+  guint n = g_strv_length ((char **) observed);
+
+  if (g_list_model_get_n_items (columns) != n + 2)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), observed[i]) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* herd7's output in the text view, its list of states cut short when
+ * long: a text view holding 262,143 lines takes seconds to fill and
+ * hundreds of megabytes. Copy herd7 Output still copies all of it. */
+#define HERD_VIEW_MAX_STATES 1000
+
+static void
+show_herd_text (AcyResultsView *self,
+                const char     *text,
+                guint           n_states)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->herd_view);
+  const char *states, *cut, *rest;
+  g_autoptr(GString) shown = NULL;
+
+  states = n_states > HERD_VIEW_MAX_STATES ? strstr (text, "\nStates ") : NULL;
+  if (states == NULL)
+    {
+      gtk_text_buffer_set_text (buffer, text, -1);
+      return;
+    }
+  /* The state lines follow "States N" */
+  cut = strchr (states + 1, '\n');
+  for (guint i = 0; cut && i < HERD_VIEW_MAX_STATES; i++)
+    cut = strchr (cut + 1, '\n');
+  rest = cut;
+  for (guint i = HERD_VIEW_MAX_STATES; rest && i < n_states; i++)
+    rest = strchr (rest + 1, '\n');
+  if (cut == NULL || rest == NULL)
+    {
+      gtk_text_buffer_set_text (buffer, text, -1);
+      return;
+    }
+  shown = g_string_new_len (text, cut + 1 - text);
+  g_string_append_printf (shown,
+                          /* Translators: in herd7's output as shown, in place of the states left out */
+                          _("… %u more states (Copy herd7 Output copies them all)"),
+                          n_states - HERD_VIEW_MAX_STATES);
+  g_string_append (shown, rest);
+  gtk_text_buffer_set_text (buffer, shown->str, (int) shown->len);
 }
 
 static const char *
@@ -344,6 +514,8 @@ acy_results_view_show_report (AcyResultsView *self,
   g_autofree char *witnesses = NULL;
   g_autofree char *positive = NULL;
   g_autofree char *negative = NULL;
+  gboolean same_columns;
+  guint n_rows;
 
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
   g_return_if_fail (report != NULL);
@@ -372,39 +544,42 @@ acy_results_view_show_report (AcyResultsView *self,
 
   update_expected (self, report);
 
-  clear_columns (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  g_list_store_remove_all (self->outcomes);
-  for (guint i = 0; report->observed[i] != NULL; i++)
-    add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
-                GUINT_TO_POINTER (i));
-  add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
-  add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
-
-  self->n_satisfying = 0;
-  for (guint i = 0; i < report->rows->len; i++)
+  /* A view's rows are made for its columns: with the model detached,
+   * changing both costs one set of rows instead of two. GTK 4.8 makes
+   * 200 of them whatever the table's height, one widget per cell, which
+   * is most of what showing a result costs; the same columns again (the
+   * same test run again) keep theirs. */
+  same_columns = columns_match (self, (const char * const *) report->observed);
+  if (!same_columns)
     {
-      AcyRunRow *row = g_ptr_array_index (report->rows, i);
-      g_autoptr(AcyOutcome) outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
-
-      outcome->values = g_strdupv (row->values);
-      outcome->count = row->count;
-      outcome->satisfies = row->satisfies;
-      if (row->satisfies)
-        self->n_satisfying++;
-      g_list_store_append (self->outcomes, outcome);
+      gtk_column_view_set_model (self->column_view, NULL);
+      clear_columns (self);
+      for (guint i = 0; report->observed[i] != NULL; i++)
+        add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+                    GUINT_TO_POINTER (i));
+      add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
+      add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
     }
 
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->herd_view), report->herd_text, -1);
+  self->n_satisfying = 0;
+  n_rows = report->result ? acy_check_result_get_n_states (report->result) : 0;
+  for (guint i = 0; i < n_rows; i++)
+    self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
+  acy_outcome_list_set_report (self->outcomes, report);
+
+  show_herd_text (self, report->herd_text, n_rows);
 
   /* GtkPaned starts a fixed child at its minimum; give the table room
    * for its rows (up to a few), the graphs the rest. The user may drag. */
   gtk_paned_set_position (self->outcomes_paned,
-                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (report->rows->len, TABLE_ROWS_SHOWN)
+                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (n_rows, TABLE_ROWS_SHOWN)
                           + TABLE_MARGIN);
 
   acy_results_view_set_stale (self, FALSE);
   show_page (self, "result");
+  if (!same_columns)
+    gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 }
 
 const char *
@@ -634,7 +809,7 @@ acy_results_view_init (AcyResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
+  self->outcomes = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
   /* Selecting a state shows its executions; none is chosen for the user. */
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
