@@ -27,6 +27,7 @@ struct _AcyOutcomeList
   GObject         parent_instance;
   AcyCheckResult *result;       /* nullable: empty */
   GHashTable     *value_text;   /* AcyValue * -> char * */
+  GStrv           observed;
   guint           n_observed;
   guint           n_states;
 };
@@ -119,6 +120,7 @@ acy_outcome_list_finalize (GObject *object)
 
   g_clear_pointer (&self->result, acy_check_result_free);
   g_clear_pointer (&self->value_text, g_hash_table_unref);
+  g_clear_pointer (&self->observed, g_strfreev);
   G_OBJECT_CLASS (acy_outcome_list_parent_class)->finalize (object);
 }
 
@@ -142,12 +144,14 @@ acy_outcome_list_set_report (AcyOutcomeList *self,
 
   g_clear_pointer (&self->result, acy_check_result_free);
   g_clear_pointer (&self->value_text, g_hash_table_unref);
+  g_clear_pointer (&self->observed, g_strfreev);
   self->n_states = 0;
   self->n_observed = 0;
   if (report && report->result)
     {
       self->result = g_steal_pointer (&report->result);
       self->value_text = g_steal_pointer (&report->value_text);
+      self->observed = g_strdupv (report->observed);
       self->n_observed = g_strv_length (report->observed);
       self->n_states = acy_check_result_get_n_states (self->result);
     }
@@ -183,9 +187,16 @@ struct _AcyResultsView
   guint64         progress_candidates;
   guint           n_satisfying;
   gboolean        stale;
+  char           *columns_key;  /* the observed variables the columns show */
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
+
+/* Past this many observed variables, a state is one cell: a table 18
+ * columns wide reads no better, and GTK 4.8 makes a widget per cell for
+ * 200 rows whatever the table shows, which was most of the time a big
+ * result took to appear. */
+#define MAX_VALUE_COLUMNS 6
 
 /* Adwaita's column view, measured: header and row heights in pixels,
  * plus the card's border and bottom margin. */
@@ -320,6 +331,26 @@ bind_value (GtkSignalListItemFactory *factory,
     gtk_widget_remove_css_class (label, "satisfying");
 }
 
+/* The whole state in one cell, as herd7 writes it: "0:r0=0; 1:r0=1;" */
+static void
+bind_state (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < outcome->list->n_observed; i++)
+    g_string_append_printf (text, "%s%s=%s;", i ? " " : "", outcome->list->observed[i],
+                            acy_outcome_get_value (outcome, i));
+  gtk_label_set_text (GTK_LABEL (label), text->str);
+  if (outcome->state->satisfies)
+    gtk_widget_add_css_class (label, "satisfying");
+  else
+    gtk_widget_remove_css_class (label, "satisfying");
+}
+
 static void
 bind_count (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -391,27 +422,6 @@ clear_columns (AcyResultsView *self)
 
       gtk_column_view_remove_column (self->column_view, column);
     }
-}
-
-/* Whether the table's columns are those of @observed, then Condition
- * and Executions. */
-static gboolean
-columns_match (AcyResultsView     *self,
-               const char * const *observed)
-{
-  GListModel *columns = gtk_column_view_get_columns (self->column_view);
-  guint n = g_strv_length ((char **) observed);
-
-  if (g_list_model_get_n_items (columns) != n + 2)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), observed[i]) != 0)
-        return FALSE;
-    }
-  return TRUE;
 }
 
 /* herd7's output in the text view, its list of states cut short when
@@ -514,8 +524,9 @@ acy_results_view_show_report (AcyResultsView *self,
   g_autofree char *witnesses = NULL;
   g_autofree char *positive = NULL;
   g_autofree char *negative = NULL;
-  gboolean same_columns;
-  guint n_rows;
+  g_autofree char *columns_key = NULL;
+  gboolean same_columns, wide;
+  guint n_rows, n_observed;
 
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
   g_return_if_fail (report != NULL);
@@ -546,20 +557,26 @@ acy_results_view_show_report (AcyResultsView *self,
 
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   /* A view's rows are made for its columns: with the model detached,
-   * changing both costs one set of rows instead of two. GTK 4.8 makes
-   * 200 of them whatever the table's height, one widget per cell, which
-   * is most of what showing a result costs; the same columns again (the
-   * same test run again) keep theirs. */
-  same_columns = columns_match (self, (const char * const *) report->observed);
+   * changing both costs one set of rows instead of two; the same
+   * columns again (the same test run again) are kept. */
+  n_observed = g_strv_length (report->observed);
+  wide = n_observed > MAX_VALUE_COLUMNS;
+  columns_key = g_strjoinv ("\n", report->observed);
+  same_columns = g_strcmp0 (columns_key, self->columns_key) == 0;
   if (!same_columns)
     {
       gtk_column_view_set_model (self->column_view, NULL);
       clear_columns (self);
-      for (guint i = 0; report->observed[i] != NULL; i++)
-        add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
-                    GUINT_TO_POINTER (i));
+      if (wide)
+        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), NULL);
+      else
+        for (guint i = 0; i < n_observed; i++)
+          add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+                      GUINT_TO_POINTER (i));
       add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
       add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+      g_free (self->columns_key);
+      self->columns_key = g_steal_pointer (&columns_key);
     }
 
   self->n_satisfying = 0;
@@ -756,6 +773,7 @@ acy_results_view_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
   g_clear_pointer (&self->report, acy_run_report_free);
+  g_clear_pointer (&self->columns_key, g_free);
 
   G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
 }
