@@ -16,6 +16,7 @@
  *
  * Needs a display:
  *   xvfb-run -a -s '-screen 0 1400x900x24' _build/bench/results-fill [-r RUNS] [N...]
+ * RESULTS_FILL_SHOTS=DIR saves a screenshot after each N's last run.
  */
 #define G_LOG_DOMAIN "results-fill"
 #include "config.h"
@@ -218,6 +219,16 @@ main (int argc, char **argv)
           g_print ("%3u %8u %4u %8.2f %8.3f %9.1f %9.1f | %8.2f %9.1f\n",
                    n, (1u << n) - 1, r + 1, (w.done - t0) / 1e6, (w.shown - w.done) / 1e6,
                    w.max_stall / 1e3, rss_kb () / 1024.0, cli_s, cli_kb / 1024.0);
+        }
+      if (g_getenv ("RESULTS_FILL_SHOTS"))
+        {
+          /* RESULTS_FILL_SHOTS=DIR: the screen after the last run, with ImageMagick's import */
+          g_autofree char *name = g_strdup_printf ("results-fill-%u.png", n);
+          g_autofree char *shot = g_build_filename (g_getenv ("RESULTS_FILL_SHOTS"), name, NULL);
+          const char *shot_argv[] = { "import", "-window", "root", shot, NULL };
+
+          g_spawn_sync (NULL, (char **) shot_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                        NULL, NULL, NULL, NULL);
         }
       g_unlink (path);
       g_rmdir (dir);
