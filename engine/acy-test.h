@@ -65,6 +65,10 @@ guint        acy_test_get_n_observed  (const AcyTest *test);
 const char  *acy_test_get_observed    (const AcyTest *test, guint i);
 /* Format a value of observed variable i ("1", "-3", "x" for an address). */
 char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
+/* Order two final states of @n observed values as herd lists them:
+ * value by value, numbers by value, then addresses by name. */
+int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
+                                       const AcyValue *b, guint n);
 
 /**
  * AcyCandidate:
