@@ -514,3 +514,41 @@ acy_parse_error_location (const char  *text,
 
   return TRUE;
 }
+
+typedef struct
+{
+  gpointer       data;
+  GDestroyNotify destroy;
+} FreeLater;
+
+static void
+free_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  FreeLater *later = task_data;
+
+  later->destroy (later->data);
+  g_free (later);
+}
+
+void
+acy_free_in_thread (gpointer       data,
+                    GDestroyNotify destroy)
+{
+  g_autoptr(GTask) task = NULL;
+  FreeLater *later;
+
+  if (data == NULL)
+    return;
+  later = g_new (FreeLater, 1);
+  later->data = data;
+  later->destroy = destroy;
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, acy_free_in_thread);
+  /* Freed by the thread itself: a task's data is freed where the task
+   * is finalized, which may be here. */
+  g_task_set_task_data (task, later, NULL);
+  g_task_run_in_thread (task, free_thread);
+}

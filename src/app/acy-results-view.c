@@ -118,7 +118,8 @@ acy_outcome_list_finalize (GObject *object)
 {
   AcyOutcomeList *self = ACY_OUTCOME_LIST (object);
 
-  g_clear_pointer (&self->result, acy_check_result_free);
+  if (self->result)
+    acy_free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) acy_check_result_free);
   g_clear_pointer (&self->value_text, g_hash_table_unref);
   g_clear_pointer (&self->observed, g_strfreev);
   G_OBJECT_CLASS (acy_outcome_list_parent_class)->finalize (object);
@@ -135,18 +136,14 @@ acy_outcome_list_init (AcyOutcomeList *self)
 {
 }
 
-/* Shows @report's states (taking them from it), or none. */
-static void
-acy_outcome_list_set_report (AcyOutcomeList *self,
-                             AcyRunReport   *report)
+/* A list of @report's states, taken from it. Each report gets a list
+ * of its own: rows made from an older one keep that one, and its states,
+ * alive. */
+static AcyOutcomeList *
+acy_outcome_list_new (AcyRunReport *report)
 {
-  guint removed = self->n_states;
+  AcyOutcomeList *self = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
 
-  g_clear_pointer (&self->result, acy_check_result_free);
-  g_clear_pointer (&self->value_text, g_hash_table_unref);
-  g_clear_pointer (&self->observed, g_strfreev);
-  self->n_states = 0;
-  self->n_observed = 0;
   if (report && report->result)
     {
       self->result = g_steal_pointer (&report->result);
@@ -155,7 +152,7 @@ acy_outcome_list_set_report (AcyOutcomeList *self,
       self->n_observed = g_strv_length (report->observed);
       self->n_states = acy_check_result_get_n_states (self->result);
     }
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->n_states);
+  return self;
 }
 
 struct _AcyResultsView
@@ -567,14 +564,15 @@ acy_results_view_show_report (AcyResultsView *self,
     {
       gtk_column_view_set_model (self->column_view, NULL);
       clear_columns (self);
-      if (wide)
-        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), NULL);
-      else
-        for (guint i = 0; i < n_observed; i++)
-          add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
-                      GUINT_TO_POINTER (i));
+      /* A long state goes last, where it may run past the edge without
+       * hiding the short columns. */
+      for (guint i = 0; !wide && i < n_observed; i++)
+        add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+                    GUINT_TO_POINTER (i));
       add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
       add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+      if (wide)
+        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), NULL);
       g_free (self->columns_key);
       self->columns_key = g_steal_pointer (&columns_key);
     }
@@ -583,7 +581,9 @@ acy_results_view_show_report (AcyResultsView *self,
   n_rows = report->result ? acy_check_result_get_n_states (report->result) : 0;
   for (guint i = 0; i < n_rows; i++)
     self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
-  acy_outcome_list_set_report (self->outcomes, report);
+  g_clear_object (&self->outcomes);
+  self->outcomes = acy_outcome_list_new (report);
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->outcomes));
 
   show_herd_text (self, report->herd_text, n_rows);
 
@@ -827,7 +827,7 @@ acy_results_view_init (AcyResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->outcomes = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
+  self->outcomes = acy_outcome_list_new (NULL);
   /* Selecting a state shows its executions; none is chosen for the user. */
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
