@@ -572,6 +572,15 @@ acy_observation_to_string (AcyObservation observation)
     }
 }
 
+gboolean
+acy_check_result_get_undefined (const AcyCheckResult *result)
+{
+  for (guint i = 0; result->flags[i]; i++)
+    if (strcmp (result->flags[i], ACY_CHECK_FLAG_UNDEF) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 const char *const *
 acy_check_result_get_flags (const AcyCheckResult *result)
 {
@@ -624,10 +633,16 @@ acy_check_result_format_herd (const AcyCheckResult *result,
       g_autofree char *line = acy_check_format_state (test, s->values);
       g_string_append_printf (out, "%s\n", line);
     }
-  g_string_append (out, result->ok ? "Ok\n" : "No\n");
+  g_string_append (out, acy_check_result_get_undefined (result) ? "Undef\n"
+                        : result->ok ? "Ok\n" : "No\n");
   g_string_append (out, "Witnesses\n");
-  g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
-                          result->positive, result->negative);
+  /* herd counts the witnesses of `~exists` against its proposition */
+  if (acy_test_get_quantifier (test) == ACY_QUANT_NOT_EXISTS)
+    g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
+                            result->negative, result->positive);
+  else
+    g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
+                            result->positive, result->negative);
   for (guint i = 0; result->flags[i]; i++)
     g_string_append_printf (out, "Flag %s\n", result->flags[i]);
   g_string_append_printf (out, "Condition %s\n", acy_test_get_condition_text (test));

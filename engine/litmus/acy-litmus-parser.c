@@ -363,6 +363,8 @@ static const char *const type_words[] = {
   "size_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "const",
   "volatile", "struct", "union", "int8_t", "int16_t", "int32_t", "int64_t",
   "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+  /* herd's C11 and wide types */
+  "atomic_int", "_Atomic", "mtx_t", "__int128_t", "__uint128_t", "__int128", "__uint128",
 };
 
 static gboolean
@@ -737,13 +739,21 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         {
           const AcyLitToken *name = NULL;
 
-          /* type words, stars, then the name: the last identifier */
+          /* type words, stars, then the name: the last identifier;
+           * herd's C tests also write a location `[x]` */
           while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
             {
               const AcyLitToken *w = advance (ps);
 
               if (w->kind == ACY_LTOK_IDENT)
                 name = w;
+            }
+          if (name == NULL && acy_lit_tok_is (peek (ps), "[")
+              && peek_at (ps, 1)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (ps, 2), "]"))
+            {
+              advance (ps);
+              name = advance (ps);
+              advance (ps);
             }
           if (name == NULL)
             {
@@ -1121,7 +1131,25 @@ acy_test_parse (const char      *text,
       if (test->filter == NULL)
         goto out;
     }
-  if (acy_lit_tok_is_ident (peek (&ps), "exists"))
+  /* herd's memory-region annotations, `regions: x:PROP ...`, have no
+   * effect on the executions */
+  if (acy_lit_tok_is_ident (peek (&ps), "regions") && acy_lit_tok_is (peek_at (&ps, 1), ":"))
+    {
+      advance (&ps);
+      advance (&ps);
+      while (peek (&ps)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (&ps, 1), ":")
+             && peek_at (&ps, 2)->kind == ACY_LTOK_IDENT)
+        ps.pos += 3;
+    }
+  if (peek (&ps)->kind == ACY_LTOK_EOF)
+    {
+      /* no condition: herd checks `forall (true)` */
+      test->quant = ACY_QUANT_FORALL;
+      test->cond = acy_arena_new0 (test->arena, AcyLitProp);
+      test->cond->kind = ACY_LPROP_TRUE;
+      test->cond->loc = peek (&ps)->loc;
+    }
+  else if (acy_lit_tok_is_ident (peek (&ps), "exists"))
     test->quant = ACY_QUANT_EXISTS;
   else if (acy_lit_tok_is_ident (peek (&ps), "forall"))
     test->quant = ACY_QUANT_FORALL;
@@ -1136,10 +1164,13 @@ acy_test_parse (const char      *text,
                   "expected the final condition ('exists', '~exists' or 'forall')");
       goto out;
     }
-  advance (&ps);
-  test->cond = acy_lit_parse_prop (&ps, test, error);
   if (test->cond == NULL)
-    goto out;
+    {
+      advance (&ps);
+      test->cond = acy_lit_parse_prop (&ps, test, error);
+      if (test->cond == NULL)
+        goto out;
+    }
   accept (&ps, ";");
   if (peek (&ps)->kind != ACY_LTOK_EOF)
     {
