@@ -12,34 +12,29 @@
 #include <string.h>
 
 #include "acy-execution-browser.h"
+#include "acy-tab-stop.h"
 #include "acy-results-view.h"
 
-/* The outcome table's model: the final states of a report, read where
- * they are. A result can have hundreds of thousands of states (a
- * store-buffering ring of 18 threads has 262,143); the column view asks
- * only for the rows it shows, so nothing is made per row up front, and
- * the whole table arrives in one items-changed. */
-#define ACY_TYPE_OUTCOME_LIST (acy_outcome_list_get_type ())
-G_DECLARE_FINAL_TYPE (AcyOutcomeList, acy_outcome_list, ACY, OUTCOME_LIST, GObject)
-
-struct _AcyOutcomeList
-{
-  GObject         parent_instance;
-  AcyCheckResult *result;       /* nullable: empty */
-  GHashTable     *value_text;   /* AcyValue * -> char * */
-  GStrv           observed;
-  guint           n_observed;
-  guint           n_states;
-};
-
-/* One row: a state of the list, which it keeps alive. */
+/* One row of the outcome table: a final state of allowed executions,
+ * or, after them, one that only forbidden executions reach. An allowed
+ * state is read from its list (@list, @state); a forbidden one has its
+ * own @values. */
 #define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
 G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
+
+#define ACY_TYPE_OUTCOME_LIST (acy_outcome_list_get_type ())
+G_DECLARE_FINAL_TYPE (AcyOutcomeList, acy_outcome_list, ACY, OUTCOME_LIST, GObject)
 
 struct _AcyOutcome
 {
   GObject         parent_instance;
-  AcyOutcomeList *list;
+  char          **values;
+  guint64         count;
+  gboolean        satisfies;
+  gboolean        forbidden;
+  const char     *check;     /* forbidden: the model's check that fails */
+  guint           record;    /* forbidden: its first recorded execution */
+  AcyOutcomeList *list;      /* allowed: the list it is a state of */
   const AcyState *state;
 };
 
@@ -48,6 +43,7 @@ G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
 static void
 acy_outcome_finalize (GObject *object)
 {
+  g_strfreev (ACY_OUTCOME (object)->values);
   g_clear_object (&ACY_OUTCOME (object)->list);
   G_OBJECT_CLASS (acy_outcome_parent_class)->finalize (object);
 }
@@ -63,13 +59,30 @@ acy_outcome_init (AcyOutcome *self)
 {
 }
 
+/* The allowed states' model: the final states of a report, read where
+ * they are. A result can have hundreds of thousands of states (a
+ * store-buffering ring of 18 threads has 262,143); the column view asks
+ * only for the rows it shows, so nothing is made per row up front, and
+ * the whole table arrives in one items-changed. */
+struct _AcyOutcomeList
+{
+  GObject         parent_instance;
+  AcyCheckResult *result;       /* nullable: empty */
+  GHashTable     *value_text;   /* AcyValue * -> char * */
+  GStrv           observed;
+  guint           n_observed;
+  guint           n_states;
+};
+
 static const char *
 acy_outcome_get_value (AcyOutcome *self,
                        guint       column)
 {
   const char *text;
 
-  if (column >= self->list->n_observed)
+  if (self->values)
+    return column < g_strv_length (self->values) ? self->values[column] : "";
+  if (self->list == NULL || column >= self->list->n_observed)
     return "";
   text = g_hash_table_lookup (self->list->value_text, &self->state->values[column]);
   return text ? text : "?";
@@ -99,6 +112,8 @@ acy_outcome_list_get_item (GListModel *model,
   outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
   outcome->list = g_object_ref (self);
   outcome->state = acy_check_result_get_state (self->result, position);
+  outcome->count = outcome->state->count;
+  outcome->satisfies = outcome->state->satisfies;
   return outcome;
 }
 
@@ -166,6 +181,8 @@ struct _AcyResultsView
   GtkLabel       *progress_label;
   AdwStatusPage  *failure_page;
   GtkRevealer    *stale_revealer;
+  GtkLabel       *stale_label;
+  GtkWidget      *result_box;
   GtkLabel       *verdict_label;
   GtkLabel       *witnesses_label;
   GtkLabel       *summary_label;
@@ -178,25 +195,31 @@ struct _AcyResultsView
   AcyExecutionBrowser *browser;
   GtkPaned       *outcomes_paned;
 
-  AcyOutcomeList *outcomes;
+  AcyOutcomeList *outcomes;      /* allowed final states, in herd's order */
+  GListStore     *forbidden;     /* then those no allowed execution reaches */
+  GListStore     *sections;      /* the two, in the table's model */
+  GStrv           observed;      /* the observed variables the columns show */
   GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
+  guint64         progress_allowed;
+  gboolean        progress_seen;
+  gint64          running_since;
+  guint           tick_id;
   guint           n_satisfying;
-  gboolean        stale;
-  char           *columns_key;  /* the observed variables the columns show */
+  AcyStaleReason  stale;
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
 
+/* Adwaita's column view, measured: header and row heights in pixels,
+ * plus the card's border and bottom margin. */
 /* Past this many observed variables, a state is one cell: a table 18
  * columns wide reads no better, and GTK 4.8 makes a widget per cell for
  * 200 rows whatever the table shows, which was most of the time a big
  * result took to appear. */
 #define MAX_VALUE_COLUMNS 6
 
-/* Adwaita's column view, measured: header and row heights in pixels,
- * plus the card's border and bottom margin. */
 #define TABLE_HEADER_HEIGHT 34
 #define TABLE_ROW_HEIGHT    35
 #define TABLE_MARGIN        16
@@ -209,6 +232,41 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The clock of a check ticks on its own: a candidate can take long, and
+ * a still label looks like a hang. */
+#define PROGRESS_TICK_MSEC 200
+
+static void
+acy_results_view_update_progress (AcyResultsView *self)
+{
+  double elapsed = (g_get_monotonic_time () - self->running_since) / (double) G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  if (!self->progress_seen)
+    /* Translators: before the first candidate; %.1f is seconds */
+    text = g_strdup_printf (_("Loading the model and the test… (%.1f s)"), elapsed);
+  else
+    {
+      g_autofree char *candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_candidates);
+      g_autofree char *allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_allowed);
+
+      /* Translators: progress of a check; the numbers are counts, then seconds */
+      text = g_strdup_printf (_("%s candidate executions judged, %s allowed so far (%.1f s)"),
+                              candidates, allowed, elapsed);
+    }
+  gtk_label_set_text (self->progress_label, text);
+}
+
+static gboolean
+acy_results_view_tick (gpointer data)
+{
+  AcyResultsView *self = data;
+
+  acy_results_view_update_progress (self);
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
 /* The running page's spinner and pulsing bar animate only while it is
  * shown. A GtkStack keeps its other pages realized, and a realized
  * widget's tick callbacks run whether it is mapped or not: a bar left in
@@ -216,14 +274,17 @@ static guint signals[N_SIGNALS];
  * for as long as the window stayed open. Setting a fraction ends
  * activity mode, and with it the tick callback. */
 static void
-show_page (AcyResultsView *self,
-           const char     *name)
+acy_results_view_set_page (AcyResultsView *self,
+                           const char     *name)
 {
   gboolean running = g_str_equal (name, "running");
 
-  gtk_spinner_set_spinning (self->spinner, running);
   if (!running)
-    gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+    {
+      g_clear_handle_id (&self->tick_id, g_source_remove);
+      gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+    }
+  gtk_spinner_set_spinning (self->spinner, running);
   gtk_stack_set_visible_child_name (self->stack, name);
 }
 
@@ -232,7 +293,7 @@ acy_results_view_show_empty (AcyResultsView *self)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  show_page (self, "empty");
+  acy_results_view_set_page (self, "empty");
 }
 
 void
@@ -241,31 +302,35 @@ acy_results_view_show_running (AcyResultsView *self)
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = 0;
+  self->progress_allowed = 0;
+  self->progress_seen = FALSE;
+  self->running_since = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
-  gtk_label_set_text (self->progress_label, _("Loading the model and the test…"));
-  show_page (self, "running");
+  acy_results_view_update_progress (self);
+  acy_results_view_set_page (self, "running");
+  if (self->tick_id == 0)
+    self->tick_id = g_timeout_add (PROGRESS_TICK_MSEC, acy_results_view_tick, self);
 }
 
 void
 acy_results_view_set_progress (AcyResultsView       *self,
                                const AcyRunProgress *progress)
 {
-  g_autofree char *candidates = NULL;
-  g_autofree char *allowed = NULL;
-  g_autofree char *text = NULL;
-
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = progress->candidates;
-  /* The number of candidates is not known in advance. */
-  gtk_progress_bar_pulse (self->progress_bar);
+  self->progress_allowed = progress->allowed;
+  self->progress_seen = TRUE;
+  acy_results_view_update_progress (self);
+}
 
-  candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->candidates);
-  allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->allowed);
-  /* Translators: progress of a check; the numbers are counts, then seconds */
-  text = g_strdup_printf (_("%s candidate executions explored, %s allowed so far (%.1f s)"),
-                          candidates, allowed, progress->elapsed);
-  gtk_label_set_text (self->progress_label, text);
+/* The running page's text, for tests */
+const char *
+acy_results_view_get_progress_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_text (self->progress_label);
 }
 
 void
@@ -279,17 +344,32 @@ acy_results_view_show_failure (AcyResultsView *self,
   adw_status_page_set_icon_name (self->failure_page, icon_name);
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
-  show_page (self, "failed");
+  acy_results_view_set_page (self, "failed");
 }
 
+/**
+ * acy_results_view_set_stale:
+ * @reason: why the result shown is out of date, or %ACY_STALE_NONE
+ *
+ * A result for another model is greyed out: its verdict is not the
+ * selected model's.
+ */
 void
 acy_results_view_set_stale (AcyResultsView *self,
-                            gboolean        stale)
+                            AcyStaleReason  reason)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  self->stale = stale;
-  gtk_revealer_set_reveal_child (self->stale_revealer, stale);
+  self->stale = reason;
+  if (reason == ACY_STALE_MODEL)
+    gtk_label_set_text (self->stale_label, _("Model changed — run again"));
+  else if (reason == ACY_STALE_EDITED)
+    gtk_label_set_text (self->stale_label, _("Edited since the last run"));
+  gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
+  if (reason == ACY_STALE_MODEL)
+    gtk_widget_add_css_class (self->result_box, "stale-result");
+  else
+    gtk_widget_remove_css_class (self->result_box, "stale-result");
 }
 
 gboolean
@@ -297,7 +377,16 @@ acy_results_view_get_stale (AcyResultsView *self)
 {
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
 
-  return self->stale;
+  return self->stale != ACY_STALE_NONE;
+}
+
+/* The banner's text, or %NULL when the result is current */
+const char *
+acy_results_view_get_stale_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->stale != ACY_STALE_NONE ? gtk_label_get_text (self->stale_label) : NULL;
 }
 
 static void
@@ -322,10 +411,14 @@ bind_value (GtkSignalListItemFactory *factory,
   guint column = GPOINTER_TO_UINT (user_data);
 
   gtk_label_set_text (GTK_LABEL (label), acy_outcome_get_value (outcome, column));
-  if (outcome->state->satisfies)
+  if (outcome->satisfies && !outcome->forbidden)
     gtk_widget_add_css_class (label, "satisfying");
   else
     gtk_widget_remove_css_class (label, "satisfying");
+  if (outcome->forbidden)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
 }
 
 /* The whole state in one cell, as herd7 writes it: "0:r0=0; 1:r0=1;" */
@@ -334,18 +427,48 @@ bind_state (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             gpointer                  user_data)
 {
+  AcyResultsView *self = user_data;
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (guint i = 0; i < outcome->list->n_observed; i++)
-    g_string_append_printf (text, "%s%s=%s;", i ? " " : "", outcome->list->observed[i],
+  for (guint i = 0; self->observed && self->observed[i]; i++)
+    g_string_append_printf (text, "%s%s=%s;", i ? " " : "", self->observed[i],
                             acy_outcome_get_value (outcome, i));
   gtk_label_set_text (GTK_LABEL (label), text->str);
-  if (outcome->state->satisfies)
+  if (outcome->satisfies && !outcome->forbidden)
     gtk_widget_add_css_class (label, "satisfying");
   else
     gtk_widget_remove_css_class (label, "satisfying");
+  if (outcome->forbidden)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
+}
+
+static void
+bind_model (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = NULL;
+
+  gtk_widget_remove_css_class (label, "monospace");
+  if (outcome->forbidden)
+    {
+      /* Translators: in the outcome table, the check of the model that
+       * forbids every execution reaching this final state */
+      text = g_strdup_printf (_("Forbidden by %s"), outcome->check ? outcome->check : "?");
+      gtk_widget_add_css_class (label, "error");
+    }
+  else
+    {
+      text = g_strdup (_("Allowed"));
+      gtk_widget_remove_css_class (label, "error");
+    }
+  gtk_label_set_text (GTK_LABEL (label), text);
 }
 
 static void
@@ -355,7 +478,7 @@ bind_count (GtkSignalListItemFactory *factory,
 {
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->state->count);
+  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->count);
 
   gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
   gtk_label_set_text (GTK_LABEL (label), text);
@@ -381,10 +504,10 @@ bind_check (GtkSignalListItemFactory *factory,
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *image = gtk_list_item_get_child (item);
 
-  gtk_widget_set_opacity (image, outcome->state->satisfies ? 1.0 : 0.0);
+  gtk_widget_set_opacity (image, outcome->satisfies ? (outcome->forbidden ? 0.4 : 1.0) : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (image),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  outcome->state->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
+                                  outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
                                   -1);
 }
 
@@ -509,6 +632,19 @@ update_expected (AcyResultsView *self,
   gtk_label_set_text (self->expected_label, text);
 }
 
+/* GtkPaned starts a fixed child at its minimum; give the table room for
+ * its rows, allowed and forbidden (up to a few), the graphs the rest.
+ * The user may drag. */
+static void
+acy_results_view_fit_table (AcyResultsView *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  gtk_paned_set_position (self->outcomes_paned,
+                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (n, TABLE_ROWS_SHOWN)
+                          + TABLE_MARGIN);
+}
+
 /**
  * acy_results_view_show_report:
  * @self: an #AcyResultsView
@@ -521,7 +657,6 @@ acy_results_view_show_report (AcyResultsView *self,
   g_autofree char *witnesses = NULL;
   g_autofree char *positive = NULL;
   g_autofree char *negative = NULL;
-  g_autofree char *columns_key = NULL;
   gboolean same_columns, wide;
   guint n_rows, n_observed;
 
@@ -553,17 +688,20 @@ acy_results_view_show_report (AcyResultsView *self,
   update_expected (self, report);
 
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_list_store_remove_all (self->forbidden);
   /* A view's rows are made for its columns: with the model detached,
    * changing both costs one set of rows instead of two; the same
    * columns again (the same test run again) are kept. */
   n_observed = g_strv_length (report->observed);
   wide = n_observed > MAX_VALUE_COLUMNS;
-  columns_key = g_strjoinv ("\n", report->observed);
-  same_columns = g_strcmp0 (columns_key, self->columns_key) == 0;
+  same_columns = self->observed && g_strv_equal ((const char * const *) self->observed,
+                                                 (const char * const *) report->observed);
   if (!same_columns)
     {
       gtk_column_view_set_model (self->column_view, NULL);
       clear_columns (self);
+      g_strfreev (self->observed);
+      self->observed = g_strdupv (report->observed);
       /* A long state goes last, where it may run past the edge without
        * hiding the short columns. */
       for (guint i = 0; !wide && i < n_observed; i++)
@@ -571,30 +709,26 @@ acy_results_view_show_report (AcyResultsView *self,
                     GUINT_TO_POINTER (i));
       add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
       add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+      add_column (self, _("Model"), G_CALLBACK (setup_label), G_CALLBACK (bind_model), NULL);
       if (wide)
-        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), NULL);
-      g_free (self->columns_key);
-      self->columns_key = g_steal_pointer (&columns_key);
+        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), self);
     }
 
   self->n_satisfying = 0;
   n_rows = report->result ? acy_check_result_get_n_states (report->result) : 0;
   for (guint i = 0; i < n_rows; i++)
     self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
+  /* Each report a list of its own: rows made from the old one keep it. */
   g_clear_object (&self->outcomes);
   self->outcomes = acy_outcome_list_new (report);
-  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->outcomes));
+  g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
 
   show_herd_text (self, report->herd_text, n_rows);
 
-  /* GtkPaned starts a fixed child at its minimum; give the table room
-   * for its rows (up to a few), the graphs the rest. The user may drag. */
-  gtk_paned_set_position (self->outcomes_paned,
-                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (n_rows, TABLE_ROWS_SHOWN)
-                          + TABLE_MARGIN);
+  acy_results_view_fit_table (self);
 
-  acy_results_view_set_stale (self, FALSE);
-  show_page (self, "result");
+  acy_results_view_set_stale (self, ACY_STALE_NONE);
+  acy_results_view_set_page (self, "result");
   if (!same_columns)
     gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 }
@@ -623,6 +757,35 @@ acy_results_view_get_n_rows (AcyResultsView *self)
   return g_list_model_get_n_items (G_LIST_MODEL (self->outcomes));
 }
 
+/* Final states only forbidden executions reach, listed after the
+ * allowed ones */
+guint
+acy_results_view_get_n_forbidden_rows (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->forbidden));
+}
+
+/**
+ * acy_results_view_get_row_check:
+ * @row: a row of the table
+ *
+ * Returns: (nullable): the check that forbids the final state of @row,
+ *   or %NULL for an allowed state
+ */
+const char *
+acy_results_view_get_row_check (AcyResultsView *self,
+                                guint           row)
+{
+  g_autoptr(AcyOutcome) outcome = NULL;
+
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  return outcome != NULL && outcome->forbidden ? outcome->check : NULL;
+}
+
 guint
 acy_results_view_get_n_satisfying (AcyResultsView *self)
 {
@@ -649,6 +812,27 @@ acy_results_view_get_expected_text (AcyResultsView *self)
   return gtk_label_get_text (self->expected_label);
 }
 
+/**
+ * acy_results_view_get_cost:
+ * @candidates: (out): candidate executions the run shown judged
+ * @seconds: (out): how long it took
+ *
+ * Returns: whether a finished run is shown
+ */
+gboolean
+acy_results_view_get_cost (AcyResultsView *self,
+                           guint64        *candidates,
+                           double         *seconds)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
+
+  if (self->report == NULL)
+    return FALSE;
+  *candidates = self->report->candidates;
+  *seconds = self->report->elapsed;
+  return TRUE;
+}
+
 guint64
 acy_results_view_get_progress_candidates (AcyResultsView *self)
 {
@@ -658,6 +842,57 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
 }
 
 /* Executions */
+
+/* The final states of the recorded forbidden executions that no allowed
+ * execution reaches, each with the first execution and its failed check.
+ * Final values are interned by the recorder: equal states share them. */
+static void
+acy_results_view_add_forbidden (AcyResultsView *self,
+                                const AcyTest  *test,
+                                AcyRecorder    *recorder)
+{
+  guint n = acy_recorder_get_n_records (recorder);
+  guint n_observed = acy_test_get_n_observed (test);
+  g_autoptr(GHashTable) allowed = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+
+      if (r->allowed)
+        g_hash_table_add (allowed, (gpointer) r->final);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      AcyOutcome *outcome;
+
+      if (r->allowed || g_hash_table_contains (allowed, r->final))
+        continue;
+      outcome = g_hash_table_lookup (seen, r->final);
+      if (outcome != NULL)
+        {
+          outcome->count++;
+          continue;
+        }
+      outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
+      outcome->values = g_new0 (char *, n_observed + 1);
+      for (guint j = 0; j < n_observed; j++)
+        outcome->values[j] = acy_test_format_value (test, r->final[j]);
+      outcome->count = 1;
+      outcome->satisfies = r->condition;
+      outcome->forbidden = TRUE;
+      outcome->check = r->failed_check;
+      outcome->record = i;
+      g_hash_table_insert (seen, (gpointer) r->final, outcome);
+      g_ptr_array_add (rows, outcome);
+    }
+  g_list_store_splice (self->forbidden, 0, g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)),
+                       rows->pdata, rows->len);
+  acy_results_view_fit_table (self);
+}
 
 /**
  * acy_results_view_set_run:
@@ -684,7 +919,11 @@ acy_results_view_set_run (AcyResultsView *self,
 
   acy_execution_browser_set_run (self->browser, test, model, recorder);
   if (recorder == NULL)
-    return;
+    {
+      g_list_store_remove_all (self->forbidden);
+      return;
+    }
+  acy_results_view_add_forbidden (self, test, recorder);
 
   for (guint i = 0; i < n && witness < 0; i++)
     {
@@ -738,8 +977,15 @@ static void
 acy_results_view_selection_changed (AcyResultsView *self)
 {
   guint row = gtk_single_selection_get_selected (self->selection);
+  g_autoptr(AcyOutcome) outcome = NULL;
 
-  if (row != GTK_INVALID_LIST_POSITION)
+  if (row == GTK_INVALID_LIST_POSITION)
+    return;
+  outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  /* A forbidden state: its first execution, with the failing check */
+  if (outcome != NULL && outcome->forbidden)
+    acy_execution_browser_show_record (self->browser, outcome->record);
+  else
     acy_execution_browser_show_state (self->browser, row);
 }
 
@@ -769,11 +1015,14 @@ acy_results_view_dispose (GObject *object)
 {
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
+  g_clear_object (&self->forbidden);
+  g_clear_object (&self->sections);
+  g_clear_pointer (&self->observed, g_strfreev);
   g_clear_pointer (&self->report, acy_run_report_free);
-  g_clear_pointer (&self->columns_key, g_free);
 
   G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
 }
@@ -787,6 +1036,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   object_class->dispose = acy_results_view_dispose;
 
   g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
+  g_type_ensure (ACY_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
@@ -797,6 +1047,8 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, result_box);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, witnesses_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, summary_label);
@@ -828,8 +1080,12 @@ acy_results_view_init (AcyResultsView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->outcomes = acy_outcome_list_new (NULL);
+  self->forbidden = g_list_store_new (ACY_TYPE_OUTCOME);
+  self->sections = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (self->sections, self->outcomes);
+  g_list_store_append (self->sections, self->forbidden);
   /* Selecting a state shows its executions; none is chosen for the user. */
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->sections)))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
