@@ -243,6 +243,25 @@ acy_accessible_name_search_entries (GtkWidget  *root,
     acy_accessible_name_search_entries (child, name);
 }
 
+/**
+ * acy_accessible_set_description:
+ * @widget: a widget
+ * @description: what it tells a screen reader beyond its name
+ *
+ * Sets @widget's description, which acy_accessible_announce() puts back
+ * after borrowing it.
+ */
+void
+acy_accessible_set_description (GtkWidget  *widget,
+                                const char *description)
+{
+  g_object_set_data_full (G_OBJECT (widget), "acy-accessible-description",
+                          g_strdup (description), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+}
+
 typedef struct
 {
   GWeakRef focus;

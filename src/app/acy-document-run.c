@@ -22,9 +22,9 @@ acy_document_clear_run (AcyDocument *self)
 {
   if (self->results_view != NULL)
     acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
-  g_clear_pointer (&self->run_recorder, acy_recorder_free);
-  g_clear_pointer (&self->run_test, acy_test_free);
-  g_clear_pointer (&self->run_model, acy_model_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_recorder), (GDestroyNotify) acy_recorder_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_test), (GDestroyNotify) acy_test_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_model), (GDestroyNotify) acy_model_free);
 }
 
 /**

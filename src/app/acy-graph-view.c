@@ -271,7 +271,9 @@ acy_graph_view_size_allocate (GtkWidget *widget, int width, int height, int base
 {
   AcyGraphView *self = ACY_GRAPH_VIEW (widget);
 
-  if (self->popover)
+  /* Only an open popover needs placing; presenting a closed one would
+   * realize it. */
+  if (self->popover && gtk_widget_get_visible (self->popover))
     gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
