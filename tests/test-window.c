@@ -478,10 +478,10 @@ test_window_hostile_inputs (void)
   g_test_message ("%u hostile tests; longest main loop iteration %.0f ms", n, longest / 1e3);
   g_assert_cmpuint (n, >=, 50);
   /* The checks run off the main thread: an iteration is a redraw or a
-   * result shown. Single iterations of 0.4-0.65 s were seen on a loaded
-   * machine (two shared cores, a fuzzer running), at a different case
-   * each run; a run held on the main thread would take seconds. */
-  g_assert_cmpint (longest, <, 2 * G_USEC_PER_SEC);
+   * result shown, 13 ms at most here. (Before a finished run was freed
+   * on a worker thread, one iteration per run took 0.4-0.65 s.) The
+   * bound leaves room for a loaded machine. */
+  g_assert_cmpint (longest, <, 250 * 1000);
   close_window (window);
 }
 
