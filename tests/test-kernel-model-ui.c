@@ -27,16 +27,6 @@
 #include "ui-test-support.h"
 #include "ui-app-support.h"
 
-static void
-close_window (AcyWindow *window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
-
 typedef struct {
   AcyApplication *app;
   AcyWindow      *window;
@@ -93,7 +83,7 @@ static void
 fixture_tear_down (Fixture *f)
 {
   if (f->window != NULL)
-    close_window (f->window);
+    destroy_window (f->window);
   g_clear_object (&f->app);
   g_clear_pointer (&f->server, test_server_free);
   {
@@ -124,12 +114,6 @@ static gboolean
 widget_is_visible (gpointer data)
 {
   return gtk_widget_get_visible (GTK_WIDGET (data));
-}
-
-static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
 }
 
 static gboolean
@@ -187,8 +171,7 @@ test_fetch_from_chooser (void)
     AcyResultsView *results = acy_document_get_results_view (document);
 
     g_assert_cmpstr (acy_document_get_model (document), ==, want);
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.run", NULL));
-    iterate_until (document_is_idle, document);
+    ui_test_run (f.window);
     g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
   }
 
