@@ -297,6 +297,75 @@ test_arrowheads (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_allowed, ==, 15);
 }
 
+/* Four threads in a ring of message passing, each reading one location
+ * and writing the next: edges between columns two and three apart. */
+static const char ring4[] =
+  "C W-ring4\n{\n}\n"
+  "P0(int *a, int *b)\n{\n  int r0;\n\n  r0 = READ_ONCE(*a);\n  WRITE_ONCE(*b, 1);\n  WRITE_ONCE(*a, 2);\n}\n"
+  "P1(int *b, int *c)\n{\n  int r0;\n\n  r0 = READ_ONCE(*b);\n  WRITE_ONCE(*c, 1);\n  WRITE_ONCE(*b, 2);\n}\n"
+  "P2(int *c, int *d)\n{\n  int r0;\n\n  r0 = READ_ONCE(*c);\n  WRITE_ONCE(*d, 1);\n  WRITE_ONCE(*c, 2);\n}\n"
+  "P3(int *d, int *a)\n{\n  int r0;\n\n  r0 = READ_ONCE(*d);\n  WRITE_ONCE(*a, 1);\n  WRITE_ONCE(*d, 2);\n}\n"
+  "exists (0:r0=1 /\\ 1:r0=1 /\\ 2:r0=1 /\\ 3:r0=1)\n";
+
+/* The edges of execution @index whose curve runs through the box of an
+ * event other than its two ends. */
+static guint
+count_edges_through_boxes (Fixture *f, guint index)
+{
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, index, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+  guint through = 0;
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      gboolean hit = FALSE;
+
+      for (guint n = 0; n < layout->nodes->len && !hit; n++)
+        {
+          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
+
+          if (nd->event == e->src || nd->event == e->dst)
+            continue;
+          for (guint q = 1; q < 64 && !hit; q++)
+            {
+              double t = q / 64.0, u = 1 - t;
+              double x = u * u * u * e->p[0] + 3 * u * u * t * e->p[2] + 3 * u * t * t * e->p[4] + t * t * t * e->p[6];
+              double y = u * u * u * e->p[1] + 3 * u * u * t * e->p[3] + 3 * u * t * t * e->p[5] + t * t * t * e->p[7];
+
+              hit = x > nd->x + 1 && x < nd->x + nd->w - 1 && y > nd->y + 1 && y < nd->y + nd->h - 1;
+            }
+        }
+      if (hit)
+        {
+          g_test_message ("execution %u: edge %s %u -> %u runs through a box", index, e->label, e->src, e->dst);
+          through++;
+        }
+    }
+  return through;
+}
+
+/* Edges go round the events they do not join, in every execution. */
+static void
+test_edges_round_boxes (Fixture *f, gconstpointer data)
+{
+  const char *const tests[] = { iriw, ring4 };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tests); t++)
+    {
+      guint through = 0, n = 0;
+
+      exec_fixture_run (f, tests[t], "coherent-rmo.cat", 0);
+      n = acy_recorder_get_n_records (f->recorder);
+      g_assert_cmpuint (n, >, 10);
+      for (guint i = 0; i < n; i++)
+        through += count_edges_through_boxes (f, i);
+      g_test_message ("test %u: %u executions, %u edges through boxes", t, n, through);
+      g_assert_cmpuint (through, ==, 0);
+      exec_fixture_clear (f);
+    }
+}
+
 static void
 test_dot (Fixture *f, gconstpointer data)
 {
@@ -319,6 +388,7 @@ main (int argc, char **argv)
   g_test_add ("/graph/layout/witness", Fixture, NULL, fixture_setup, test_witness, fixture_teardown);
   g_test_add ("/graph/render/arrowheads", Fixture, NULL, NULL, test_arrowheads, fixture_teardown);
   g_test_add ("/graph/render/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
+  g_test_add ("/graph/layout/round-boxes", Fixture, NULL, NULL, test_edges_round_boxes, fixture_teardown);
   g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);
   return g_test_run ();
 }
