@@ -152,8 +152,8 @@ test_nothing_open (Fixture *f, gconstpointer data)
 static gboolean
 is_live (GtkWidget *widget, gconstpointer type)
 {
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type)) && gtk_widget_get_mapped (widget) &&
-         gtk_widget_get_sensitive (widget);
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type))
+         && gtk_widget_get_mapped (widget) && gtk_widget_get_sensitive (widget);
 }
 
 static void
