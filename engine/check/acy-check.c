@@ -86,15 +86,15 @@ state_free (gpointer data)
 
 /* An allowed outcome with final values @final. */
 static void
-record_state (CheckRun *run, const AcyValue *final, gboolean condition)
+record_state (CheckRun *run, const AcyValue *final, gboolean condition, guint64 weight)
 {
   AcyCheckResult *r = run->result;
   AcyState *s;
 
   if (condition)
-    r->positive++;
+    r->positive += weight;
   else
-    r->negative++;
+    r->negative += weight;
   if (r->n_observed > 0)
     memcpy (run->key + 1, final, r->n_observed * sizeof (AcyValue));
   s = g_hash_table_lookup (run->state_index, run->key);
@@ -107,7 +107,7 @@ record_state (CheckRun *run, const AcyValue *final, gboolean condition)
       g_ptr_array_add (r->states, s);
       g_hash_table_insert (run->state_index, key, s);
     }
-  s->count++;
+  s->count += weight;
 }
 
 static void
@@ -181,13 +181,15 @@ on_verdict (const AcyExecution *x,
   if (!verdict->allowed)
     return TRUE;
 
-  r->stats.allowed += c->mirror ? 2 : 1;
-  __atomic_fetch_add (&run->shared->allowed, c->mirror ? 2 : 1, __ATOMIC_RELAXED);
-  record_state (run, c->final, c->condition);
+  r->stats.allowed += c->weight + (c->mirror ? 1 : 0);
+  __atomic_fetch_add (&run->shared->allowed, c->weight + (c->mirror ? 1 : 0), __ATOMIC_RELAXED);
+  /* with its images under permutations of interchangeable threads, all
+   * with its final state */
+  record_state (run, c->final, c->condition, c->weight);
   /* the image under the swap of two threads that run alike, which the
    * model would judge alike */
   if (c->mirror)
-    record_state (run, c->mirror, c->mirror_condition);
+    record_state (run, c->mirror, c->mirror_condition, 1);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
