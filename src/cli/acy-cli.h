@@ -25,6 +25,8 @@ typedef struct {
   char      *graph_format;   /* --graph-format png|svg|pdf (default svg) */
   char      *dot_dir;        /* --dot DIR: one dot file per execution */
   char      *graph_show;     /* herd's -show: all, prop, neg, none (default: allowed) */
+  char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
+  char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);
