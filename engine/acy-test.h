@@ -131,6 +131,12 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   reading from one that nothing involves yet stands for reading from
  *   any other such one, and a candidate comes out once for all its
  *   images under permutations of them, with their number in @weight.
+ * @order_locks: choose the order in which each lock is taken (of its
+ *   LKW events) before rf, as AcyExecution.co_hint, and cut orders the
+ *   prune function rules out; with @symmetry, interchangeable threads
+ *   take a lock in one order for all their permutations. Only for a
+ *   model that builds co with co-orders over the lock writes: the
+ *   caller sees *co_hint_used and enumerates again without it when not.
  */
 typedef struct {
   guint64         max_candidates;
@@ -138,6 +144,7 @@ typedef struct {
   gpointer        prune_data;
   gint64          deadline;
   gboolean        symmetry;
+  gboolean        order_locks;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

@@ -60,6 +60,10 @@ typedef struct {
    * alike and none of whose registers the state shows (-1 none); NULL
    * when there is no class of two or more. */
   gint                      *group;
+
+  /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
+  gboolean                   order_locks;
+  gboolean                   co_hint_used;
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
@@ -116,6 +120,15 @@ typedef struct {
   AcyValue  *values;          /* tracked values */
   guint     *used;            /* per thread: rf edges chosen from its writes */
   guint64    weight;          /* candidates each one here stands for */
+  /* Lock orders: the lock writes (LKW), location by location; those of
+   * one location are lock_ev[i] for i in [lock_lo[i], lock_hi[i]). */
+  guint      n_lock_ev;
+  guint     *lock_ev;
+  guint     *lock_lo, *lock_hi;
+  gboolean  *lock_placed;
+  guint     *lock_seq;        /* per position: the index placed there */
+  AcyWord   *co_hint;         /* placed before placed in order, and before unplaced */
+  AcyWord   *co_hint_set;
   AcyExecution x;
 } Combo;
 
@@ -543,7 +556,16 @@ mirror_order (Enum *en, Combo *c)
 
   if (en->chosen_index[a] != en->chosen_index[b])
     return en->chosen_index[a] < en->chosen_index[b] ? -1 : 1;
-  /* a and b follow the same path: the image has the same events */
+  /* a and b follow the same path: the image has the same events, and
+   * takes each lock in the order of the swapped threads */
+  for (guint p = 0; p < c->n_lock_ev; p++)
+    {
+      guint g = c->lock_ev[c->lock_seq[p]];
+      guint mine = sym_key (en, c, g, FALSE), image = sym_key (en, c, g, TRUE);
+
+      if (mine != image)
+        return mine < image ? -1 : 1;
+    }
   for (guint t = 0; t < en->test->n_threads; t++)
     {
       guint s = t == a ? b : t == b ? a : t;
@@ -659,6 +681,7 @@ emit_finals (Enum *en, Combo *c)
               cand.mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
             }
         }
+      en->co_hint_used = FALSE;
       if (!en->func (&cand, en->user_data))
         {
           en->stop = TRUE;
@@ -743,6 +766,122 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
         }
     }
   c->rf_of[r] = -1;
+  return TRUE;
+}
+
+/* ---- lock orders ---- */
+
+/* The lock writes of @c, location by location, when some lock is taken
+ * twice or more: their order is then chosen here, ahead of rf, rather
+ * than left to the model's coherence orders (which extend it: see
+ * AcyExecution.co_hint). FALSE when there is nothing to order. */
+static gboolean
+setup_lock_order (Enum *en, Combo *c)
+{
+  AcyArena *a = en->arena;
+  guint n = c->n, n_locs = c->x.n_locs, k = 0;
+  gboolean some = FALSE;
+
+  for (guint g = n_locs; g < n; g++)
+    k += (c->events[g].kind & ACY_EV_LKW) != 0;
+  if (k < 2)
+    return FALSE;
+  c->lock_ev = acy_arena_newv (a, guint, k);
+  c->lock_lo = acy_arena_newv (a, guint, k);
+  c->lock_hi = acy_arena_newv (a, guint, k);
+  c->lock_placed = acy_arena_newv0 (a, gboolean, k);
+  c->lock_seq = acy_arena_newv (a, guint, k);
+  for (guint l = 0; l < n_locs; l++)
+    {
+      guint lo = c->n_lock_ev;
+
+      for (guint g = n_locs; g < n; g++)
+        if ((c->events[g].kind & ACY_EV_LKW) && c->events[g].loc == (gint32) l)
+          c->lock_ev[c->n_lock_ev++] = g;
+      for (guint i = lo; i < c->n_lock_ev; i++)
+        {
+          c->lock_lo[i] = lo;
+          c->lock_hi[i] = c->n_lock_ev;
+        }
+      some |= c->n_lock_ev - lo >= 2;
+    }
+  if (!some)
+    {
+      c->n_lock_ev = 0;
+      return FALSE;
+    }
+  c->co_hint = acy_arena_newv0 (a, AcyWord, acy_rel_words (n));
+  c->co_hint_set = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
+  for (guint i = 0; i < c->n_lock_ev; i++)
+    acy_bits_add (c->co_hint_set, c->lock_ev[i]);
+  c->x.co_hint = c->co_hint;
+  c->x.co_hint_set = c->co_hint_set;
+  c->x.co_hint_used = &en->co_hint_used;
+  return TRUE;
+}
+
+/* Interchangeable threads, lock by lock: taking the lock in a thread
+ * nothing involves yet stands for taking it in any other such one that
+ * follows the same path (as fresh_weight for reads). How many choices
+ * it stands for, 0 when it is the image of another. */
+static guint
+lock_weight (Enum *en, Combo *c, guint t)
+{
+  guint m = 0;
+
+  if (en->group == NULL || en->group[t] < 0 || c->used[t] > 0)
+    return 1;
+  for (guint j = 0; j < en->test->n_threads; j++)
+    if (en->group[j] == en->group[t] && c->used[j] == 0
+        && en->chosen_index[j] == en->chosen_index[t])
+      {
+        if (j < t)
+          return 0;
+        m++;
+      }
+  return m;
+}
+
+/* Place a lock write at each position @p.. in turn (every order of the
+ * writes of each lock), then choose rf. Each placing gives the model a
+ * new structure to judge (its co_hint changed), and a prefix that no
+ * candidate can follow is cut as a partial rf is. */
+static gboolean
+choose_lock_order (Enum *en, Combo *c, guint p)
+{
+  guint n = c->n;
+
+  if (p == c->n_lock_ev)
+    return rf_hopeless (en, c, 0) || assign_rf (en, c, 0, FALSE);
+  for (guint i = c->lock_lo[p]; i < c->lock_hi[p]; i++)
+    {
+      guint g = c->lock_ev[i], t = c->events[g].thread, weight;
+      gboolean ok = TRUE;
+
+      if (c->lock_placed[i])
+        continue;
+      if (halted_after (en, 1))
+        return FALSE;
+      weight = lock_weight (en, c, t);
+      if (weight == 0)
+        continue;
+      c->lock_placed[i] = TRUE;
+      c->lock_seq[p] = i;
+      c->weight *= weight;
+      c->used[t]++;
+      for (guint j = c->lock_lo[p]; j < c->lock_hi[p]; j++)
+        if (!c->lock_placed[j])
+          acy_rel_add (c->co_hint, n, g, c->lock_ev[j]);
+      c->x.structure_id = ++en->n_structures;
+      if (p + 1 == c->n_lock_ev || !rf_hopeless (en, c, 0))
+        ok = choose_lock_order (en, c, p + 1);
+      memset (acy_rel_row (c->co_hint, n, g), 0, ACY_WORDS (n) * sizeof (AcyWord));
+      c->used[t]--;
+      c->weight /= weight;
+      c->lock_placed[i] = FALSE;
+      if (!ok)
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -906,7 +1045,11 @@ run_combination (Enum *en)
   c.x.rf = c.rf;
   c.x.fw = c.fw;
 
-  if (!constraints_hold (en, &c) || rf_hopeless (en, &c, 0))
+  if (!constraints_hold (en, &c))
+    return TRUE;
+  if (en->order_locks && setup_lock_order (en, &c))
+    return choose_lock_order (en, &c, 0);
+  if (rf_hopeless (en, &c, 0))
     return TRUE;
   return assign_rf (en, &c, 0, FALSE);
 }
@@ -970,6 +1113,7 @@ acy_test_enumerate (const AcyTest              *test,
   en.sym_a = en.sym_b = -1;
   if (options && options->symmetry && !find_interchangeable (&en))
     find_symmetry (&en);
+  en.order_locks = options && options->order_locks;
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en, 0) && !en.halted;
