@@ -587,6 +587,10 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
             /* top-level lets are evaluated when a check needs them */
             if (b->kind == B_PENDING)
               {
+                /* a let evaluated on bounds costs about what a check
+                 * does: the judge counts work in such units */
+                if (c->judge)
+                  acy_cat_judge_add (c->judge, 1);
                 f->slots[slot] = &c->unknown;
                 b = beval (c, c->root, b->fun);
                 f->slots[slot] = b;
