@@ -16,37 +16,13 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "acy-graph-render.h"
-#include "acy-graph-view.h"
-
-struct _AcyGraphView {
-  GtkWidget            parent_instance;
-
-  AcyGraphScene       *scene;
-  AcyGraphGrid         grid;
-  gboolean             have_grid;
-  GStrv                shown;
-  AcyGraphLayout      *layout;       /* cache: cleared on scene/shown/grid change */
-  GskRenderNode       *base;         /* cache: cleared on layout, zoom or palette change */
-  const AcyGraphPalette *palette;
-  double               zoom;
-  AcyGraphRenderState  state;
-
-  GtkWidget           *popover;
-  GtkWidget           *popover_label;
-  char                *explanation;
-  double               drag_h, drag_v;
-
-  /* Fit: the zoom follows the room of the enclosing scrolled window */
-  gboolean             fit;
-  guint                fit_id;
-  GtkScrolledWindow   *fit_scroller;   /* the one whose room is watched */
-};
+#include "acy-graph-view-private.h"
 
 G_DEFINE_FINAL_TYPE (AcyGraphView, acy_graph_view, GTK_TYPE_WIDGET)
 
 enum {
   SIGNAL_EVENT_ACTIVATED,
+  SIGNAL_LOCATION_ACTIVATED,
   N_SIGNALS
 };
 
@@ -95,8 +71,9 @@ acy_graph_view_get_layout (AcyGraphView *self)
   g_return_val_if_fail (ACY_IS_GRAPH_VIEW (self), NULL);
 
   if (self->layout == NULL && self->scene)
-    self->layout = acy_graph_scene_layout (self->scene, (const char *const *) self->shown, NULL,
-                                           self->have_grid ? &self->grid : NULL, NULL);
+    self->layout = acy_graph_scene_layout_hiding (self->scene, (const char *const *) self->shown,
+                                                  (const char *const *) self->hidden, NULL,
+                                                  self->have_grid ? &self->grid : NULL, NULL);
   return self->layout;
 }
 
@@ -157,7 +134,8 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     const char *sentence = relation_sentence (name, &co);
     g_autofree char *from = event_text (self, e->src);
     g_autofree char *to = event_text (self, e->dst);
-    g_autofree char *holds = acy_graph_scene_containing (self->scene, e->src, e->dst);
+    g_auto(GStrv) holding = acy_graph_scene_holding (self->scene, e->src, e->dst);
+    g_autofree char *holds = holding && holding[0] ? g_strjoinv (", ", holding) : NULL;
 
     s = g_string_new (NULL);
     if (e->witness)
@@ -187,8 +165,9 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     if (holds)
       {
         g_string_append_c (s, '\n');
-        /* TRANSLATORS: followed by relations, e.g. "rfe ⊆ hb ⊆ pb" */
-        g_string_append_printf (s, _("In the model: %s"), holds);
+        /* TRANSLATORS: followed by the model's relations holding the
+         * pair, smallest first, e.g. "rfe, hb, pb" */
+        g_string_append_printf (s, _("In the model’s relations: %s"), holds);
       }
     return g_string_free (s, FALSE);
   }
@@ -319,6 +298,7 @@ acy_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_destroy (cr);
       gtk_snapshot_restore (snapshot);
     }
+  acy_graph_view_draw_path (self, snapshot);
 }
 
 /* ---- interaction -------------------------------------------------------- */
@@ -332,18 +312,46 @@ show_explanation (AcyGraphView *self, guint edge)
   g_free (self->explanation);
   self->explanation = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, edge);
   gtk_label_set_text (GTK_LABEL (self->popover_label), self->explanation);
+  acy_graph_view_explain_edge (self, edge);
   acy_graph_view_layout_to_widget (self, e->lx + e->lw / 2, e->ly + e->lh / 2, &wx, &wy);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
-  /* Open towards the roomier half of the window: a popover GTK has to
-   * flip can flip back and forth on every frame (seen under X11). */
+  /* Beside the graph when the window has room, so that the path of a
+   * hovered fact stays in view; else towards the roomier half of the
+   * window: a popover GTK has to flip can flip back and forth on every
+   * frame (seen under X11). */
   {
     GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-    graphene_point_t at;
+    graphene_point_t at, left, right;
+    int nat = 0;
 
-    if (root && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) wy), &at))
-      gtk_popover_set_position (GTK_POPOVER (self->popover),
-                                at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+    gtk_widget_measure (gtk_popover_get_child (GTK_POPOVER (self->popover)), GTK_ORIENTATION_HORIZONTAL,
+                        -1, NULL, &nat, NULL, NULL);
+    nat += 40;   /* the popover's own frame and arrow */
+    if (root && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) wy), &at)
+        && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT (0, 0), &left)
+        && gtk_widget_compute_point (GTK_WIDGET (self), root,
+                                     &GRAPHENE_POINT_INIT ((float) gtk_widget_get_width (GTK_WIDGET (self)), 0),
+                                     &right))
+      {
+        int w = gtk_widget_get_width (GTK_WIDGET (self));
+
+        if (right.x + nat < gtk_widget_get_width (root))
+          {
+            gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                                         &(GdkRectangle) { w - 8, (int) wy - 4, 8, 8 });
+            gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_RIGHT);
+          }
+        else if (left.x - nat > 0)
+          {
+            gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                                         &(GdkRectangle) { 0, (int) wy - 4, 8, 8 });
+            gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_LEFT);
+          }
+        else
+          gtk_popover_set_position (GTK_POPOVER (self->popover),
+                                    at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+      }
   }
   gtk_popover_popup (GTK_POPOVER (self->popover));
 }
@@ -654,6 +662,29 @@ acy_graph_view_get_shown (AcyGraphView *self)
   return (const char *const *) self->shown;
 }
 
+/* Base relations (po, rf, co, fr) left out of the picture. */
+void
+acy_graph_view_set_hidden (AcyGraphView *self, const char *const *names)
+{
+  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
+
+  g_strfreev (self->hidden);
+  self->hidden = g_strdupv ((char **) names);
+  clear_layout (self);
+}
+
+const char *const *
+acy_graph_view_get_hidden (AcyGraphView *self)
+{
+  return (const char *const *) self->hidden;
+}
+
+void
+acy_graph_view_emit_location (AcyGraphView *self, const char *file, guint line, guint col)
+{
+  g_signal_emit (self, signals[SIGNAL_LOCATION_ACTIVATED], 0, file, line, col);
+}
+
 static void
 apply_zoom (AcyGraphView *self, double zoom)
 {
@@ -768,6 +799,7 @@ acy_graph_view_dispose (GObject *object)
 {
   AcyGraphView *self = ACY_GRAPH_VIEW (object);
 
+  acy_graph_view_dispose_explain (self);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_handle_id (&self->fit_id, g_source_remove);
   self->fit_scroller = NULL;
@@ -783,6 +815,7 @@ acy_graph_view_finalize (GObject *object)
   g_clear_pointer (&self->base, gsk_render_node_unref);
   g_clear_pointer (&self->scene, acy_graph_scene_free);
   g_clear_pointer (&self->shown, g_strfreev);
+  g_clear_pointer (&self->hidden, g_strfreev);
   g_free (self->explanation);
   G_OBJECT_CLASS (acy_graph_view_parent_class)->finalize (object);
 }
@@ -810,6 +843,17 @@ acy_graph_view_class_init (AcyGraphViewClass *klass)
   signals[SIGNAL_EVENT_ACTIVATED] =
     g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * AcyGraphView::location-activated:
+   * @file: a model file
+   * @line: a line in it, where a relation of an explanation is defined
+   * @col: its column
+   *
+   * The window can open the file there.
+   */
+  signals[SIGNAL_LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (widget_class, "acygraphview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -860,8 +904,14 @@ acy_graph_view_init (AcyGraphView *self)
   gtk_widget_set_margin_start (self->popover_label, 6);
   gtk_widget_set_margin_end (self->popover_label, 6);
   gtk_label_set_xalign (GTK_LABEL (self->popover_label), 0);
-  gtk_popover_set_child (GTK_POPOVER (self->popover), self->popover_label);
+  {
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    gtk_box_append (GTK_BOX (box), self->popover_label);
+    gtk_popover_set_child (GTK_POPOVER (self->popover), box);
+  }
   gtk_popover_set_autohide (GTK_POPOVER (self->popover), TRUE);
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  acy_graph_view_init_explain (self);
   update_accessible (self);
 }
