@@ -10,11 +10,14 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "acy-derivation-view.h"
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
+#include "acy-relation-console.h"
+#include "acy-relation-glossary.h"
 #include "exec-fixture.h"
 #include "ui-test-support.h"
 
@@ -81,7 +84,7 @@ static void
 show_window (Fixture *f)
 {
   f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 860);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 890);
   f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
   acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
@@ -103,11 +106,18 @@ fixture_setup_kernel (Fixture *f, gconstpointer data)
     show_window (f);
 }
 
+static GtkWidget *popover_of (AcyGraphView *view);
+
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   if (f->window)
     {
+      /* Closed first: a tooltip of the popover still waiting to show
+       * when its surface goes asks GDK for the pointer on a dead surface
+       * (a GTK 4.8 critical, seen under Xvfb with the pointer on it). */
+      gtk_popover_popdown (GTK_POPOVER (popover_of (acy_execution_browser_get_view (f->browser))));
+      iterate_a_little ();
       gtk_window_destroy (GTK_WINDOW (f->window));
       iterate_a_little ();
     }
@@ -482,6 +492,7 @@ test_kernel_hb (Fixture *f, gconstpointer data)
   g_assert_true (goto_forbidden (f));
   g_assert_cmpstr (acy_execution_browser_get_record (f->browser)->failed_check, ==, "happens-before");
   acy_graph_view_set_shown (view, shown);
+  iterate_a_little ();   /* laid out in the window, as a user sees it */
   click_edge (view, find_edge (acy_graph_view_get_layout (view), "hb", "f", "d"));
   d = acy_derivation_view_get_derivation (tree);
   g_assert_nonnull (d);
@@ -505,6 +516,296 @@ test_kernel_hb (Fixture *f, gconstpointer data)
   gtk_widget_queue_draw (GTK_WIDGET (view));
   save_window_with_popover (f->window, popover_of (view), "explain-hb-tree");
   ui_test_pause_for_screenshot ();
+
+  /* the console's meanings for the kernel model's relations */
+  {
+    AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+    g_auto(GStrv) visible = NULL;
+    gboolean hb = FALSE;
+
+    gtk_popover_popdown (GTK_POPOVER (popover_of (view)));
+    gtk_editable_set_text (acy_relation_console_get_entry (console), "before");
+    visible = acy_relation_console_list_visible (console);
+    for (guint i = 0; visible[i]; i += 2)
+      hb |= g_str_equal (visible[i], "hb") && g_str_has_prefix (visible[i + 1], "happens-before");
+    g_assert_true (hb);
+    if (g_getenv ("ACY_SHOT_DIR"))
+      {
+        GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (console), GTK_TYPE_POPOVER);
+        gtk_popover_popup (GTK_POPOVER (popover));
+        iterate_a_little ();
+        save_window_with_popover (f->window, popover, "explain-console-kernel");
+        gtk_popover_popdown (GTK_POPOVER (popover));
+      }
+  }
+}
+
+static const AcyGraphRelationInfo *
+relation_named (const AcyGraphLayout *layout, const char *name)
+{
+  for (guint i = 0; i < layout->relations->len; i++)
+    {
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, i);
+      if (g_str_equal (info->name, name))
+        return info;
+    }
+  return NULL;
+}
+
+static gboolean
+same_colour (const AcyGraphRelationInfo *a, const AcyGraphRelationInfo *b)
+{
+  return fabs (a->rgb[0] - b->rgb[0]) + fabs (a->rgb[1] - b->rgb[1]) + fabs (a->rgb[2] - b->rgb[2]) < 0.05;
+}
+
+/* (po;rfe)+ on the execution, worked out from its base relations. */
+static AcyWord *
+po_rfe_plus (const AcyRecord *r)
+{
+  guint n = r->x.n_events;
+  AcyWord *out = g_new0 (AcyWord, acy_rel_words (n));
+  gboolean grew = TRUE;
+
+  for (guint a = 0; a < n; a++)
+    for (guint m = 0; m < n; m++)
+      for (guint b = 0; b < n; b++)
+        if (acy_rel_has (r->x.po, n, a, m) && acy_rel_has (r->rf_model, n, m, b)
+            && r->x.events[m].thread != r->x.events[b].thread
+            && !(r->x.events[m].kind & ACY_EV_IW) && !(r->x.events[b].kind & ACY_EV_IW))
+          acy_rel_add (out, n, a, b);
+  while (grew)
+    {
+      grew = FALSE;
+      for (guint a = 0; a < n; a++)
+        for (guint m = 0; m < n; m++)
+          for (guint b = 0; b < n; b++)
+            if (acy_rel_has (out, n, a, m) && acy_rel_has (out, n, m, b) && !acy_rel_has (out, n, a, b))
+              {
+                acy_rel_add (out, n, a, b);
+                grew = TRUE;
+              }
+    }
+  return out;
+}
+
+/* An expression typed in the console is drawn over the execution, in
+ * a colour of its own, with a legend entry; its pairs are the
+ * expression's. */
+static void
+test_console_expression (Fixture *f, gconstpointer data)
+{
+  AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+  AcyGraphView *view = acy_execution_browser_get_view (f->browser);
+  const AcyGraphLayout *layout;
+  const AcyGraphRelationInfo *info;
+  const AcyRecord *r;
+  g_autofree AcyWord *want = NULL;
+  guint n_want = 0, n;
+
+  g_assert_true (goto_forbidden (f));
+  r = acy_execution_browser_get_record (f->browser);
+  n = r->x.n_events;
+  gtk_editable_set_text (acy_relation_console_get_entry (console), "(po;rfe)+");
+  g_signal_emit_by_name (acy_relation_console_get_entry (console), "activate");
+  g_assert_null (acy_relation_console_get_error (console));
+  g_assert_cmpstr (gtk_editable_get_text (acy_relation_console_get_entry (console)), ==, "");
+  g_assert_true (g_strv_contains (acy_relation_console_get_shown (console), "(po;rfe)+"));
+  iterate_a_little ();
+  layout = acy_graph_view_get_layout (view);
+  info = relation_named (layout, "(po;rfe)+");
+  g_assert_nonnull (info);
+  g_assert_false (info->base);
+  want = po_rfe_plus (r);
+  for (guint a = 0; a < n; a++)
+    for (guint b = 0; b < n; b++)
+      n_want += acy_rel_has (want, n, a, b);
+  g_assert_cmpuint (n_want, >, 0);
+  g_assert_cmpuint (info->n_edges, ==, n_want);
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (g_ptr_array_index (layout->relations, e->rel) == info)
+        g_assert_true (acy_rel_has (want, n, e->src, e->dst));
+    }
+  /* a colour no other relation of the picture has */
+  for (guint i = 0; i < layout->relations->len; i++)
+    {
+      const AcyGraphRelationInfo *other = g_ptr_array_index (layout->relations, i);
+      if (other != info && !other->witness)
+        g_assert_false (same_colour (info, other));
+    }
+  /* stepping on, it is evaluated on each execution */
+  acy_execution_browser_previous (f->browser);
+  g_assert_nonnull (relation_named (acy_graph_view_get_layout (view), "(po;rfe)+"));
+  acy_execution_browser_next (f->browser);
+
+  acy_relation_console_set_active (console, "(po;rfe)+", FALSE);
+  g_assert_null (relation_named (acy_graph_view_get_layout (view), "(po;rfe)+"));
+  acy_relation_console_set_active (console, "(po;rfe)+", TRUE);
+  iterate_a_little ();
+  if (g_getenv ("ACY_SHOT_DIR"))
+    {
+      acy_graph_view_set_fit (view, FALSE);
+      acy_graph_view_set_zoom (view, 1.0);
+      ui_test_save_shot (f->window, "explain-overlay-po-rfe");
+    }
+}
+
+/* An expression that does not parse is marked where the parser stopped. */
+static void
+test_console_error (Fixture *f, gconstpointer data)
+{
+  AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+  guint start, end;
+
+  g_assert_false (acy_relation_console_submit (console, "(po;pox)+"));
+  g_assert_cmpstr (acy_relation_console_get_error (console), ==, "1:5: unknown name near 'pox'");
+  g_assert_true (acy_relation_console_get_error_range (console, &start, &end));
+  g_assert_cmpuint (start, ==, 4);
+  g_assert_cmpuint (end, ==, 7);
+  /* the text stays, to be mended */
+  g_assert_cmpstr (gtk_editable_get_text (acy_relation_console_get_entry (console)), ==, "(po;pox)+");
+  g_assert_cmpint (gtk_editable_get_position (acy_relation_console_get_entry (console)), ==, 4);
+  g_assert_false (g_strv_contains (acy_relation_console_get_shown (console), "(po;pox)+"));
+
+  g_assert_false (acy_relation_console_submit (console, "(po;rfe"));
+  g_assert_nonnull (strstr (acy_relation_console_get_error (console), "opened at 1:1"));
+  g_assert_true (acy_relation_console_get_error_range (console, &start, &end));
+  g_assert_cmpuint (start, ==, 6);   /* the end of the text: its last character */
+
+  if (g_getenv ("ACY_SHOT_DIR"))
+    {
+      GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (console), GTK_TYPE_POPOVER);
+
+      g_assert_true (acy_relation_console_submit (console, "po-loc"));
+      g_assert_true (acy_relation_console_submit (console, "fr;rf"));
+      gtk_popover_popup (GTK_POPOVER (popover));
+      iterate_a_little ();
+      g_assert_false (acy_relation_console_submit (console, "(po;pox)+"));
+      save_window_with_popover (f->window, popover, "explain-console-error");
+      gtk_popover_popdown (GTK_POPOVER (popover));
+    }
+
+  /* typing again clears it */
+  gtk_editable_set_text (acy_relation_console_get_entry (console), "(po;rfe)");
+  g_assert_null (acy_relation_console_get_error (console));
+  ui_test_pause_for_screenshot ();
+}
+
+/* po, rf, co and fr can be hidden; po-loc drawn; com is not co's blue. */
+static void
+test_console_base (Fixture *f, gconstpointer data)
+{
+  AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+  AcyGraphView *view = acy_execution_browser_get_view (f->browser);
+  const AcyGraphLayout *layout;
+  const AcyRecord *r;
+
+  g_assert_true (goto_forbidden (f));
+  r = acy_execution_browser_get_record (f->browser);
+  g_assert_nonnull (relation_named (acy_graph_view_get_layout (view), "po"));
+  acy_relation_console_set_active (console, "po", FALSE);
+  acy_relation_console_set_active (console, "rf", FALSE);
+  g_assert_true (g_strv_contains (acy_relation_console_get_hidden (console), "po"));
+  layout = acy_graph_view_get_layout (view);
+  g_assert_null (relation_named (layout, "po"));
+  g_assert_null (relation_named (layout, "rf"));
+  g_assert_nonnull (relation_named (layout, "co"));
+  acy_relation_console_set_active (console, "po", TRUE);
+  g_assert_nonnull (relation_named (acy_graph_view_get_layout (view), "po"));
+
+  acy_relation_console_set_active (console, "po-loc", TRUE);
+  acy_relation_console_set_active (console, "com", TRUE);
+  layout = acy_graph_view_get_layout (view);
+  g_assert_nonnull (relation_named (layout, "po-loc"));
+  /* po-loc is po between accesses to one location */
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (g_str_equal (((AcyGraphRelationInfo *) g_ptr_array_index (layout->relations, e->rel))->name, "po-loc"))
+        {
+          g_assert_true (acy_rel_has (r->x.po, r->x.n_events, e->src, e->dst));
+          g_assert_cmpint (r->x.events[e->src].loc, ==, r->x.events[e->dst].loc);
+        }
+    }
+  /* the model stopped at rmo-order, before defining com: said so */
+  g_assert_null (relation_named (layout, "com"));
+  g_assert_nonnull (acy_execution_browser_get_note (f->browser));
+  g_assert_nonnull (strstr (acy_execution_browser_get_note (f->browser), "“com” is not drawn"));
+  g_assert_true (acy_execution_browser_previous (f->browser));
+  g_assert_true (acy_execution_browser_get_record (f->browser)->allowed);
+  g_assert_null (acy_execution_browser_get_note (f->browser));
+  layout = acy_graph_view_get_layout (view);
+  g_assert_nonnull (relation_named (layout, "com"));
+  g_assert_false (same_colour (relation_named (layout, "com"), relation_named (layout, "co")));
+}
+
+/* The search field filters the relations by name and by meaning. */
+static void
+test_console_search (Fixture *f, gconstpointer data)
+{
+  AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+  g_auto(GStrv) all = NULL, some = NULL, by_meaning = NULL;
+
+  all = acy_relation_console_list_visible (console);
+  g_assert_cmpuint (g_strv_length (all), >=, 8);
+  /* the model's comment (cos.cat's on ca), else the glossary (com) */
+  for (guint i = 0; all[i]; i += 2)
+    {
+      if (g_str_equal (all[i], "com"))
+        g_assert_cmpstr (all[i + 1], ==, "communication: rf, co and fr together");
+      if (g_str_equal (all[i], "ca"))
+        g_assert_cmpstr (all[i + 1], ==, "coherence-after");
+    }
+  /* by name or by meaning */
+  gtk_editable_set_text (acy_relation_console_get_entry (console), "coh");
+  some = acy_relation_console_list_visible (console);
+  g_assert_true (g_strv_contains ((const char *const *) some, "coherence-order"));
+  g_assert_true (g_strv_contains ((const char *const *) some, "ca"));
+  g_assert_false (g_strv_contains ((const char *const *) some, "rfe"));
+  g_assert_false (g_strv_contains ((const char *const *) some, "fence"));
+  gtk_editable_set_text (acy_relation_console_get_entry (console), "communication");
+  by_meaning = acy_relation_console_list_visible (console);
+  g_assert_cmpuint (g_strv_length (by_meaning), ==, 2);
+  g_assert_cmpstr (by_meaning[0], ==, "com");
+  /* Enter on a name checks it */
+  g_assert_true (acy_relation_console_submit (console, "rmo-order"));
+  g_assert_true (g_strv_contains (acy_relation_console_get_shown (console), "rmo-order"));
+}
+
+/* A comment on a definition: at the end of its line, or just above it
+ * unless it is a boxed section title. */
+static void
+test_glossary_comments (void)
+{
+  const char *text =
+    "(*******)\n"
+    "(* Part *)\n"
+    "(*******)\n"
+    "let a = po (* program order,\n"
+    "  again *)\n"
+    "(* What b is.\n"
+    " * More about it. *)\n"
+    "let b = rf\n"
+    "\n"
+    "let c = co\n"
+    "(****************)\n"
+    "(* Section title *)\n"
+    "(****************)\n"
+    "let d = fr\n";
+  g_autofree char *a = acy_glossary_comment_at (text, 4, 5);
+  g_autofree char *b = acy_glossary_comment_at (text, 8, 5);
+  g_autofree char *c = acy_glossary_comment_at (text, 10, 5);
+  g_autofree char *d = acy_glossary_comment_at (text, 14, 5);
+
+  g_assert_null (a);   /* the comment is not closed on its line */
+  g_assert_cmpstr (b, ==, "What b is.");
+  g_assert_null (c);
+  g_assert_null (d);
+  {
+    g_autofree char *t = acy_glossary_comment_at ("let R4rmb = R \\ Noreturn\t(* Reads for which rmb works *)\n", 1, 5);
+    g_assert_cmpstr (t, ==, "Reads for which rmb works");
+  }
 }
 
 int
@@ -517,5 +818,10 @@ main (int argc, char **argv)
   g_test_add ("/ui/explain/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
   g_test_add ("/ui/explain/location", Fixture, NULL, fixture_setup, test_location, fixture_teardown);
   g_test_add ("/ui/explain/kernel-hb", Fixture, NULL, fixture_setup_kernel, test_kernel_hb, fixture_teardown);
+  g_test_add ("/ui/explain/console/expression", Fixture, NULL, fixture_setup, test_console_expression, fixture_teardown);
+  g_test_add ("/ui/explain/console/error", Fixture, NULL, fixture_setup, test_console_error, fixture_teardown);
+  g_test_add ("/ui/explain/console/base", Fixture, NULL, fixture_setup, test_console_base, fixture_teardown);
+  g_test_add ("/ui/explain/console/search", Fixture, NULL, fixture_setup, test_console_search, fixture_teardown);
+  g_test_add_func ("/ui/explain/glossary/comments", test_glossary_comments);
   return g_test_run ();
 }

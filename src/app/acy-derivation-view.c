@@ -318,6 +318,13 @@ acy_derivation_view_get_row_text (AcyDerivationView *self, guint row)
 }
 
 void
+acy_derivation_view_set_max_height (AcyDerivationView *self, int height)
+{
+  g_return_if_fail (ACY_IS_DERIVATION_VIEW (self));
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->scroller), height);
+}
+
+void
 acy_derivation_view_hover_node (AcyDerivationView *self, const AcyDerivation *node)
 {
   if (node == self->hovered)

@@ -27,6 +27,9 @@ char                *acy_derivation_view_get_row_text   (AcyDerivationView  *sel
                                                          guint               row);
 const AcyDerivation *acy_derivation_view_get_row_node   (AcyDerivationView  *self,
                                                          guint               row);
+/* The tallest the tree grows before it scrolls (380 at first). */
+void                 acy_derivation_view_set_max_height (AcyDerivationView  *self,
+                                                         int                 height);
 /* What hovering a row does: ::node-hovered with its node (NULL: none). */
 void                 acy_derivation_view_hover_node     (AcyDerivationView   *self,
                                                          const AcyDerivation *node);

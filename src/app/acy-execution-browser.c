@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
@@ -100,9 +101,15 @@ add_expressions (AcyExecutionBrowser *self, AcyGraphScene *scene)
       {
         if (note->len)
           g_string_append_c (note, '\n');
-        /* TRANSLATORS: an expression of the relation console, and why it is not drawn */
-        g_string_append_printf (note, _("“%s” is not drawn on this execution: %s"),
-                                (const char *) texts->pdata[i], errors[i]);
+        const char *text = texts->pdata[i];
+
+        if (strpbrk (text, " ;|&\\()[]*+?~^") == NULL)
+          /* TRANSLATORS: a relation of the model, not drawn on a forbidden execution */
+          g_string_append_printf (note, _("“%s” is not drawn on this execution: the model stopped at its failing check before defining it"),
+                                  text);
+        else
+          /* TRANSLATORS: an expression of the relation console, and why it is not drawn */
+          g_string_append_printf (note, _("“%s” is not drawn on this execution: %s"), text, errors[i]);
         g_free (errors[i]);
       }
   g_free (errors);

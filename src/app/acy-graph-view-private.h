@@ -6,6 +6,7 @@
 
 #include "acy-graph-render.h"
 #include "acy-graph-view.h"
+#include "acy-relation-glossary.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,8 @@ struct _AcyGraphView {
   GtkWidget           *popover_label;
   char                *explanation;
   GStrv                hidden;         /* base relations not drawn */
+  AcyGlossary         *glossary;       /* of glossary_model */
+  const AcyModel      *glossary_model;
 
   /* acy-graph-view-explain.c: why the clicked edge's pair is in a relation */
   GtkWidget           *why_box;

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "acy-derivation-view.h"
 #include "acy-graph-view-private.h"
 
 G_DEFINE_FINAL_TYPE (AcyGraphView, acy_graph_view, GTK_TYPE_WIDGET)
@@ -154,8 +155,24 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     else if (sentence)
       g_string_append (s, sentence);
     else
-      /* TRANSLATORS: %s is the name of a relation the cat model defines, e.g. "hb" */
-      g_string_append_printf (s, _("%s: a relation the model defines"), name);
+      {
+        const AcyModel *model = acy_graph_scene_get_model (self->scene);
+        const char *meaning;
+
+        if (self->glossary == NULL || self->glossary_model != model)
+          {
+            g_clear_pointer (&self->glossary, acy_glossary_free);
+            self->glossary = acy_glossary_new (model);
+            self->glossary_model = model;
+          }
+        meaning = acy_glossary_meaning (self->glossary, name);
+        if (meaning)
+          /* TRANSLATORS: a relation and what it means: "hb: happens-before: ..." */
+          g_string_append_printf (s, _("%s: %s"), name, meaning);
+        else
+          /* TRANSLATORS: %s is the name of a relation the cat model defines, e.g. "hb" */
+          g_string_append_printf (s, _("%s: a relation the model defines"), name);
+      }
     g_string_append_c (s, '\n');
     /* TRANSLATORS: the first event of an edge */
     g_string_append_printf (s, _("From: %s"), from);
@@ -303,6 +320,40 @@ acy_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
 /* ---- interaction -------------------------------------------------------- */
 
+/* Under the whole graph when the window has room there for the text
+ * and a few rows of the derivation: the graph stays in view. */
+static gboolean
+below_graph (AcyGraphView *self, GtkWidget *root, double wx)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  double bottom = MIN (self->layout->height * self->zoom, gtk_widget_get_height (GTK_WIDGET (self)));
+  graphene_point_t at, limit;
+  int text_h = 0, room;
+
+  if (gtk_widget_get_visible (self->why_box) == FALSE)
+    return FALSE;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) bottom), &at))
+    return FALSE;
+  /* a graph taller than its scroller ends where the scroller does */
+  if (scroller && gtk_widget_compute_point (scroller, root,
+                                            &GRAPHENE_POINT_INIT (0, (float) gtk_widget_get_height (scroller)),
+                                            &limit)
+      && limit.y < at.y)
+    {
+      bottom -= at.y - limit.y;
+      at.y = limit.y;
+    }
+  gtk_widget_measure (self->popover_label, GTK_ORIENTATION_VERTICAL, 400, NULL, &text_h, NULL, NULL);
+  room = gtk_widget_get_height (root) - (int) at.y - text_h - 110;
+  if (room < 160)
+    return FALSE;
+  acy_derivation_view_set_max_height (ACY_DERIVATION_VIEW (self->derivation_view), MIN (room, 380));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                               &(GdkRectangle) { (int) wx - 4, (int) bottom - 8, 8, 8 });
+  gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_BOTTOM);
+  return TRUE;
+}
+
 static void
 show_explanation (AcyGraphView *self, guint edge)
 {
@@ -313,6 +364,7 @@ show_explanation (AcyGraphView *self, guint edge)
   self->explanation = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, edge);
   gtk_label_set_text (GTK_LABEL (self->popover_label), self->explanation);
   acy_graph_view_explain_edge (self, edge);
+  acy_derivation_view_set_max_height (ACY_DERIVATION_VIEW (self->derivation_view), 380);
   acy_graph_view_layout_to_widget (self, e->lx + e->lw / 2, e->ly + e->lh / 2, &wx, &wy);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
@@ -348,7 +400,7 @@ show_explanation (AcyGraphView *self, guint edge)
                                          &(GdkRectangle) { 0, (int) wy - 4, 8, 8 });
             gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_LEFT);
           }
-        else
+        else if (!below_graph (self, root, wx))
           gtk_popover_set_position (GTK_POPOVER (self->popover),
                                     at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
       }
@@ -632,6 +684,7 @@ acy_graph_view_set_scene (AcyGraphView *self, AcyGraphScene *scene, const AcyGra
   g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
 
   g_clear_pointer (&self->scene, acy_graph_scene_free);
+  g_clear_pointer (&self->glossary, acy_glossary_free);
   self->scene = scene;
   self->have_grid = grid != NULL;
   if (grid)
@@ -816,6 +869,7 @@ acy_graph_view_finalize (GObject *object)
   g_clear_pointer (&self->scene, acy_graph_scene_free);
   g_clear_pointer (&self->shown, g_strfreev);
   g_clear_pointer (&self->hidden, g_strfreev);
+  g_clear_pointer (&self->glossary, acy_glossary_free);
   g_free (self->explanation);
   G_OBJECT_CLASS (acy_graph_view_parent_class)->finalize (object);
 }

@@ -181,6 +181,7 @@ show_error (AcyRelationConsole *self, const char *text, const GError *error)
     gtk_label_set_text (GTK_LABEL (self->error_label), label);
   }
   gtk_widget_set_visible (self->error_label, TRUE);
+  gtk_list_box_invalidate_filter (GTK_LIST_BOX (self->relation_list));
   gtk_widget_add_css_class (self->entry, "error");
   gtk_editable_set_position (GTK_EDITABLE (self->entry), (int) self->err_start);
 }
@@ -622,5 +623,14 @@ acy_relation_console_init (AcyRelationConsole *self)
       self->base_checks[k] = check;
     }
   gtk_list_box_set_filter_func (GTK_LIST_BOX (self->relation_list), filter_row, self, NULL);
+  {
+    GtkWidget *none = gtk_label_new (_("No relation matches: Enter draws the text as an expression"));
+
+    gtk_label_set_wrap (GTK_LABEL (none), TRUE);
+    gtk_widget_add_css_class (none, "dim-label");
+    gtk_widget_set_margin_top (none, 8);
+    gtk_widget_set_margin_bottom (none, 8);
+    gtk_list_box_set_placeholder (GTK_LIST_BOX (self->relation_list), none);
+  }
   update_outputs (self);
 }

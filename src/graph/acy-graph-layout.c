@@ -482,6 +482,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       if (bits == NULL)
         continue;
       info = relation_info_new (ctx, name, is_base ? 0 : palette++, is_base);
+      info->overlay = !is_base && in->extra[r - n_base].overlay;
       g_ptr_array_add (layout->relations, info);
       pairs = drawn_pairs (n, bits, &info->reduced);
       for (guint i = 0; i < n; i++)

@@ -30,6 +30,7 @@ void acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x);
 typedef struct {
   const char    *name;
   const AcyWord *bits;     /* n x n */
+  gboolean       overlay;  /* asked for by the user: never faded */
 } AcyGraphRelationInput;
 
 /**
@@ -91,6 +92,7 @@ typedef struct {
   gboolean     base;         /* po, rf, co or fr */
   gboolean     witness;      /* the failing check's relation */
   gboolean     reduced;      /* drawn as its transitive reduction */
+  gboolean     overlay;      /* an expression the user asked for: not faded */
   guint        n_edges;
   double       lx, ly;       /* legend entry */
   PangoLayout *text;

@@ -223,7 +223,8 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *pal
            const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
-  double alpha = layout->has_witness && !e->witness && !selected && !hover ? palette->faded_edge_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !selected && !hover
+                 ? palette->faded_edge_alpha : 1.0;
   double width = e->witness ? 2.6 : 1.5;
   double ux, uy, rgb[3];
 
@@ -262,7 +263,8 @@ draw_edge_label (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalett
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
   const double *bg = palette->background;
-  double alpha = layout->has_witness && !e->witness && !emphasised ? palette->faded_label_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !emphasised
+                 ? palette->faded_label_alpha : 1.0;
   double line[3], text[3];
 
   relation_line (palette, info, line);
@@ -380,7 +382,7 @@ draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalet
   for (guint r = 0; r < layout->relations->len; r++)
     {
       const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-      double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
+      double alpha = layout->has_witness && !info->overlay ? palette->faded_edge_alpha : 1.0;
       double ux, uy, rgb[3];
       gboolean any = FALSE;
 
@@ -474,9 +476,9 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPale
         continue;
       relation_line (palette, info, line);
       relation_text (palette, info, text);
-      cairo_set_source_rgba (cr, line[0], line[1], line[2], alpha * 0.5);
+      cairo_set_source_rgba (cr, line[0], line[1], line[2], (info->overlay ? 1.0 : alpha) * 0.5);
       cairo_stroke (cr);
-      cairo_set_source_rgba (cr, text[0], text[1], text[2], alpha);
+      cairo_set_source_rgba (cr, text[0], text[1], text[2], info->overlay ? 1.0 : alpha);
       for (guint i = 0; i < layout->edges->len; i++)
         {
           const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);

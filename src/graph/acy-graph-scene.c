@@ -383,7 +383,7 @@ acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
     {
       const NamedRel *nr = find (scene, shown[i]);
       if (nr)
-        g_array_append_val (extra, ((AcyGraphRelationInput) { nr->name, nr->bits }));
+        g_array_append_val (extra, ((AcyGraphRelationInput) { nr->name, nr->bits, nr->expr }));
     }
   in.x = &r->x;
   in.rf = r->rf_model;
