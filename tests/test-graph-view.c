@@ -209,6 +209,42 @@ test_show_state (Fixture *f, gconstpointer data)
   g_assert_cmpuint (total, ==, 3);
 }
 
+/* Only the first outcome kept: a state reached only by executions not
+ * kept says so, instead of "No execution matches". */
+static void
+fixture_setup_one_kept (Fixture *f, gconstpointer data)
+{
+  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", 1);
+  f->window = gtk_window_new ();
+  f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
+  acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
+  gtk_window_present (GTK_WINDOW (f->window));
+  iterate_until (widget_is_mapped, f->browser);
+}
+
+static void
+test_state_not_kept (Fixture *f, gconstpointer data)
+{
+  guint n_states = acy_check_result_get_n_states (f->run.result);
+  guint missing = 0;
+
+  g_assert_cmpuint (acy_recorder_get_n_records (f->run.recorder), ==, 1);
+  g_assert_cmpuint (acy_recorder_get_n_allowed_dropped (f->run.recorder), >, 0);
+  for (guint s = 0; s < n_states; s++)
+    {
+      acy_execution_browser_show_state (f->browser, s);
+      if (acy_execution_browser_get_n_shown (f->browser) > 0)
+        continue;
+      missing++;
+      g_assert_null (acy_execution_browser_get_record (f->browser));
+      g_assert_cmpstr (acy_execution_browser_get_header (f->browser), ==,
+                       "This state’s executions were not kept: only the first 1 execution "
+                       "of the run is kept, to save memory");
+    }
+  g_assert_cmpuint (missing, >=, 2);
+}
+
 /* The colour at (x, y) of @widget as GTK draws it: its render node, drawn
  * by the window's renderer into a texture. */
 static void
@@ -329,6 +365,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/graph/click", Fixture, NULL, fixture_setup, test_click, fixture_teardown);
   g_test_add ("/ui/graph/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
   g_test_add ("/ui/graph/show-state", Fixture, NULL, fixture_setup, test_show_state, fixture_teardown);
+  g_test_add ("/ui/graph/state-not-kept", Fixture, NULL, fixture_setup_one_kept, test_state_not_kept,
+              fixture_teardown);
   g_test_add ("/ui/graph/dark-style", Fixture, NULL, fixture_setup, test_dark_style, fixture_teardown);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include "acyclic.h"
 #include "acy-application.h"
 #include "acy-check-job.h"
+#include "acy-compare-window.h"
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
@@ -241,6 +242,18 @@ test_fetch_from_chooser (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.run", NULL));
     iterate_until (document_is_idle, document);
     g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  }
+
+  /* Compare offers it first, by its name, chosen with the document's
+   * model when that is the kernel's. */
+  {
+    AcyCompareWindow *compare = acy_compare_window_new (GTK_WINDOW (f.window), NULL, NULL, want);
+    g_auto(GStrv) chosen = acy_compare_window_get_models (compare);
+
+    g_assert_cmpstr (chosen[0], ==, want);
+    g_assert_true (has_label_containing (GTK_WIDGET (compare), "Linux kernel (LKMM)"));
+    g_assert_false (has_label_containing (GTK_WIDGET (compare), "linux-kernel.cfg"));
+    gtk_window_destroy (GTK_WINDOW (compare));
   }
 
   /* About: the legal section names where the files came from. */

@@ -119,6 +119,12 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
         }
       acy_graph_view_set_shown (ACY_GRAPH_VIEW (view), acy_model_get_shown_names (run->outcome->model));
       acy_graph_view_set_scene (ACY_GRAPH_VIEW (view), scene, grid);
+      {
+        /* TRANSLATORS: a graph of the compare window; %s is a model */
+        g_autofree char *name = g_strdup_printf (_("Execution graph under %s"), run->name);
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
       gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
       /* Three models or more share the width: each graph is zoomed to

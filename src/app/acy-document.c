@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-accessible.h"
 #include "acy-document-private.h"
 
 /* How long the line of an event clicked in a graph stays highlighted. */
@@ -56,6 +57,9 @@ acy_document_new (AcyDocumentKind  kind,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   kind == ACY_DOCUMENT_CAT ? _("Cat model") : _("Litmus test"),
                                   -1);
+  /* Tab indents, as in GNOME Text Editor and Builder; say how to leave. */
+  acy_accessible_set_description (GTK_WIDGET (self->source_view),
+                                  _("Tab indents; Ctrl+Tab or F6 moves out of the editor"));
 
   return self;
 }

@@ -190,17 +190,41 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
   }
 }
 
+/* GTK 4.8 gives a custom widget no way to expose children of its own to
+ * AT-SPI, so the graph is one element and one Tab stop. Its name says
+ * what it is (the compare window names each graph after its model); its
+ * description is the event or edge the arrow keys reached, with its
+ * place in their walk, "3 of 19" (events in thread order, then edges).
+ * A description change on the focused widget is what screen readers
+ * speak as the user moves. */
 static void
 update_accessible (AcyGraphView *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *description = NULL;
+  gint n_nodes = self->layout ? (gint) self->layout->nodes->len : 0;
+  gint total = self->layout ? n_nodes + (gint) self->layout->edges->len : 0;
+  gint position = -1;
 
   if (self->state.focus_node >= 0)
-    text = acy_graph_view_describe (self, ACY_GRAPH_HIT_NODE, (guint) self->state.focus_node);
+    {
+      text = acy_graph_view_describe (self, ACY_GRAPH_HIT_NODE, (guint) self->state.focus_node);
+      position = self->state.focus_node;
+    }
   else if (self->state.focus_edge >= 0)
-    text = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, (guint) self->state.focus_edge);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text ? text : _("Execution graph"), -1);
+    {
+      text = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, (guint) self->state.focus_edge);
+      position = n_nodes + self->state.focus_edge;
+    }
+
+  if (text != NULL)
+    /* TRANSLATORS: the event or edge of the graph the keyboard reached:
+     * its place among all events and edges, then what it is */
+    description = g_strdup_printf (_("%d of %d: %s"), position + 1, total, text);
+  else
+    description = g_strdup (_("The arrow keys move from event to event, then along the edges; Enter explains the one reached"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
 }
 
 /* ---- geometry ---------------------------------------------------------- */
@@ -243,7 +267,9 @@ acy_graph_view_size_allocate (GtkWidget *widget, int width, int height, int base
 {
   AcyGraphView *self = ACY_GRAPH_VIEW (widget);
 
-  if (self->popover)
+  /* Only an open popover needs placing; presenting a closed one would
+   * realize it. */
+  if (self->popover && gtk_widget_get_visible (self->popover))
     gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
@@ -623,22 +649,7 @@ on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModi
     case GDK_KEY_Up:
       move_focus (self, -1);
       return TRUE;
-    case GDK_KEY_Tab:
-    case GDK_KEY_ISO_Left_Tab:
-      {
-        /* Tab walks the items, then leaves the graph at either end. */
-        const AcyGraphLayout *layout = acy_graph_view_get_layout (self);
-        gboolean back = keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK);
-        gint n_nodes = layout ? (gint) layout->nodes->len : 0;
-        gint total = layout ? n_nodes + (gint) layout->edges->len : 0;
-        gint cur = self->state.focus_node >= 0 ? self->state.focus_node
-                   : self->state.focus_edge >= 0 ? n_nodes + self->state.focus_edge : -1;
-
-        if (total == 0 || (!back && cur == total - 1) || (back && cur == 0))
-          return FALSE;
-        move_focus (self, back ? -1 : 1);
-        return TRUE;
-      }
+    /* Tab leaves: the graph is one stop, walked with the arrow keys. */
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_space:
@@ -967,5 +978,7 @@ acy_graph_view_init (AcyGraphView *self)
   gtk_popover_set_autohide (GTK_POPOVER (self->popover), TRUE);
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
   acy_graph_view_init_explain (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Execution graph"), -1);
   update_accessible (self);
 }

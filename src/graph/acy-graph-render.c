@@ -186,10 +186,9 @@ rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
   cairo_close_path (cr);
 }
 
-/* The curve, stopped short of its end so the line does not poke through
- * the arrowhead; returns the unit direction at the end. */
+/* The unit direction of the curve at its end, where the arrowhead goes. */
 static void
-edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
+edge_end_direction (const double p[8], double *ux, double *uy)
 {
   double dx = p[6] - p[4], dy = p[7] - p[5], len = hypot (dx, dy);
 
@@ -201,6 +200,14 @@ edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
     }
   *ux = dx / len;
   *uy = dy / len;
+}
+
+/* The curve, stopped short of its end so the line does not poke through
+ * the arrowhead; returns the unit direction at the end. */
+static void
+edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
+{
+  edge_end_direction (p, ux, uy);
   cairo_move_to (cr, p[0], p[1]);
   cairo_curve_to (cr, p[2], p[3], p[4], p[5],
                   p[6] - *ux * ARROW_LEN * 0.8, p[7] - *uy * ARROW_LEN * 0.8);
@@ -372,72 +379,76 @@ draw_legend (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *p
     }
 }
 
-/* Plain edges of one relation in one stroke and one fill: cairo's cost
- * is mostly per operation, and a graph has ten relations but a hundred
- * edges. */
-static void
-draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
-                  const AcyGraphRenderState *state)
-{
-  for (guint r = 0; r < layout->relations->len; r++)
-    {
-      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-      double alpha = layout->has_witness && !info->overlay ? palette->faded_edge_alpha : 1.0;
-      double ux, uy, rgb[3];
-      gboolean any = FALSE;
-
-      cairo_save (cr);
-      /* Most of a frame was cairo's 15x17 supersampling of these long
-       * thin strokes; its 4x4 one draws 1.5 px lines no one can tell
-       * apart (compared at 1x and 6x: bench-graph-draw FRAMES EXPORT
-       * FRAME.png) in about half the time. Vector exports ignore it. */
-      cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-      relation_line (palette, info, rgb);
-      cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
-      cairo_set_line_width (cr, 1.5);
-      if (!info->base && !info->witness)
-        cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
-      for (guint i = 0; i < layout->edges->len; i++)
-        {
-          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-          if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
-              (gint) i == state->hover_edge || (gint) i == state->focus_edge)
-            continue;
-          edge_path (cr, e->p, &ux, &uy);
-          any = TRUE;
-        }
-      if (any)
-        {
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-          for (guint i = 0; i < layout->edges->len; i++)
-            {
-              const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-              double bx, by;
-              if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
-                  (gint) i == state->hover_edge || (gint) i == state->focus_edge)
-                continue;
-              edge_path (cr, e->p, &ux, &uy);
-              cairo_new_path (cr);
-              bx = e->p[6] - ux * ARROW_LEN;
-              by = e->p[7] - uy * ARROW_LEN;
-              cairo_move_to (cr, e->p[6], e->p[7]);
-              cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
-              cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
-              cairo_close_path (cr);
-            }
-          cairo_fill (cr);
-        }
-      cairo_restore (cr);
-    }
-}
-
 static gboolean
 edge_is_plain (const AcyGraphLayout *layout, const AcyGraphRenderState *state, guint i)
 {
   const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
   return !e->witness && (gint) i != state->selected_edge && (gint) i != state->hover_edge &&
          (gint) i != state->focus_edge;
+}
+
+/* Plain edges of one relation in one stroke and one fill: cairo's cost
+ * is mostly per operation, and a graph has ten relations but a hundred
+ * edges. Every line first, then every head: a head drawn before another
+ * relation's lines could be hidden under an edge leaving the same event. */
+static void
+draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                  const AcyGraphRenderState *state)
+{
+  double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
+
+  cairo_save (cr);
+  /* Most of a frame was cairo's 15x17 supersampling of these long
+   * thin strokes; its 4x4 one draws 1.5 px lines no one can tell
+   * apart (compared at 1x and 6x: bench-graph-draw FRAMES EXPORT
+   * FRAME.png) in about half the time. Vector exports ignore it. */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  cairo_set_line_width (cr, 1.5);
+  for (int heads = 0; heads < 2; heads++)
+    for (guint r = 0; r < layout->relations->len; r++)
+      {
+        const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+        double ux, uy, rgb[3];
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < layout->edges->len; i++)
+          {
+            const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+            double bx, by;
+
+            if (e->rel != r || !edge_is_plain (layout, state, i))
+              continue;
+            any = TRUE;
+            if (!heads)
+              {
+                edge_path (cr, e->p, &ux, &uy);
+                continue;
+              }
+            /* Only the direction: each head is added to the one path
+             * filled below, so nothing here may clear it. */
+            edge_end_direction (e->p, &ux, &uy);
+            bx = e->p[6] - ux * ARROW_LEN;
+            by = e->p[7] - uy * ARROW_LEN;
+            cairo_move_to (cr, e->p[6], e->p[7]);
+            cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
+            cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
+            cairo_close_path (cr);
+          }
+        if (!any)
+          continue;
+        relation_line (palette, info, rgb);
+        cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], info->overlay ? 1.0 : alpha);
+        if (heads)
+          cairo_fill (cr);
+        else
+          {
+            if (!info->base && !info->witness)
+              cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
+            cairo_stroke (cr);
+            cairo_set_dash (cr, NULL, 0, 0);
+          }
+      }
+  cairo_restore (cr);
 }
 
 static void
