@@ -47,7 +47,7 @@ on_explain (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoint
   for (guint i = 0; names && names[i]; i++)
     {
       const AcyWord *bits = NULL;
-      NamedRel r;
+      NamedRel r = { 0 };
       gboolean dup = FALSE;
 
       if (is_base (names[i]) ||
