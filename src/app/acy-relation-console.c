@@ -270,6 +270,10 @@ relation_row (AcyRelationConsole *self, const char *name)
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "name", g_strdup (name), g_free);
   g_object_set_data (G_OBJECT (row), "check", check);
+  {
+    g_autofree char *label = meaning ? g_strdup_printf ("%s: %s", name, meaning) : g_strdup (name);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  }
   return row;
 }
 
@@ -319,6 +323,8 @@ rebuild_exprs (AcyRelationConsole *self)
       gtk_widget_add_css_class (label, "monospace");
       gtk_widget_add_css_class (remove, "flat");
       gtk_widget_set_tooltip_text (remove, _("Remove the expression"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Remove the expression"), -1);
       g_object_set_data (G_OBJECT (remove), "expr", e);
       g_signal_connect_object (remove, "clicked", G_CALLBACK (on_expr_removed), self, 0);
       gtk_box_append (GTK_BOX (box), check);
@@ -619,7 +625,7 @@ acy_relation_console_init (AcyRelationConsole *self)
       gtk_widget_set_tooltip_text (check, meaning);
       g_object_set_data (G_OBJECT (check), "index", GUINT_TO_POINTER (k));
       g_signal_connect_object (check, "toggled", G_CALLBACK (on_base_toggled), self, 0);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->base_box), check);
+      gtk_box_append (GTK_BOX (self->base_box), check);
       self->base_checks[k] = check;
     }
   gtk_list_box_set_filter_func (GTK_LIST_BOX (self->relation_list), filter_row, self, NULL);
