@@ -446,12 +446,6 @@ test_walker (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
-}
-
 /* One application for every test: a second one registered in the same
  * process on a session bus would clash with the first. */
 static AcyApplication *
@@ -468,15 +462,12 @@ static AcyWindow *
 main_window_after_a_run (AcyApplication *app)
 {
   GtkWindow *window;
-  AcyDocument *document;
 
   g_application_activate (G_APPLICATION (app));
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   iterate_until (widget_is_mapped, window);
   acy_window_load_example (ACY_WINDOW (window), "MP");
-  document = acy_window_get_document (ACY_WINDOW (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  ui_test_run (ACY_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
     ;
   return ACY_WINDOW (window);
@@ -719,8 +710,7 @@ test_failed_check (void)
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (acy_document_get_buffer (document)),
                             "C broken\n\n{}\n\nP0(int *x) { frobnicate_once(x); }\n\nexists (x=1)\n", -1);
   gtk_widget_grab_focus (editor);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  ui_test_run (window);
   g_assert_cmpstr (acy_results_view_get_page (acy_document_get_results_view (document)), ==, "failed");
 
   name = name_of (failure);

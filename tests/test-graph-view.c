@@ -35,10 +35,12 @@ iterate_a_little (void)
     }
 }
 
+/* MP+mb under Coherent RMO, keeping @keep outcomes (0: all), shown in a
+ * browser in a window of its own. */
 static void
-fixture_setup (Fixture *f, gconstpointer data)
+show_browser (Fixture *f, guint keep)
 {
-  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", 0);
+  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", keep);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 800);
   f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
@@ -46,6 +48,12 @@ fixture_setup (Fixture *f, gconstpointer data)
   acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
   gtk_window_present (GTK_WINDOW (f->window));
   iterate_until (widget_is_mapped, f->browser);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  show_browser (f, 0);
 }
 
 static void
@@ -214,13 +222,7 @@ test_show_state (Fixture *f, gconstpointer data)
 static void
 fixture_setup_one_kept (Fixture *f, gconstpointer data)
 {
-  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", 1);
-  f->window = gtk_window_new ();
-  f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
-  acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
-  gtk_window_present (GTK_WINDOW (f->window));
-  iterate_until (widget_is_mapped, f->browser);
+  show_browser (f, 1);
 }
 
 static void

@@ -43,12 +43,6 @@ typedef struct {
 } Fixture;
 
 static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
-}
-
-static gboolean
 quit_loop (gpointer data)
 {
   g_main_loop_quit (data);
@@ -134,11 +128,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_present (GTK_WINDOW (f->window));
   iterate_until (widget_is_mapped, f->window);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.load-example", "s",
-                                             "C-MP+o-mb-o+o-mb-o"));
-  document = acy_window_get_document (f->window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  document = ui_test_run_example (f->window, "C-MP+o-mb-o+o-mb-o");
   results = acy_document_get_results_view (document);
   g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
   f->view = acy_execution_browser_get_view (acy_results_view_get_execution_browser (results));
@@ -148,11 +138,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gpointer weak = f->window;
-
-  g_object_add_weak_pointer (G_OBJECT (f->window), &weak);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (f->window);
   g_clear_object (&f->app);
 }
 
@@ -162,32 +148,22 @@ test_nothing_open (Fixture *f, gconstpointer data)
   measure_idle (f, "nothing open", 2000);
 }
 
-/* The first widget under @widget, in depth-first order, that is a
- * mapped, sensitive @type. */
-static GtkWidget *
-find_widget (GtkWidget *widget, GType type)
+/* A mapped, sensitive widget of @type. */
+static gboolean
+is_live (GtkWidget *widget, gconstpointer type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget) &&
-      gtk_widget_get_sensitive (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type))
+         && gtk_widget_get_mapped (widget) && gtk_widget_get_sensitive (widget);
 }
 
 static void
 test_header_button_focused (Fixture *f, gconstpointer data)
 {
-  GtkWidget *header = find_widget (GTK_WIDGET (f->window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *header = find_widget (GTK_WIDGET (f->window), is_live, GSIZE_TO_POINTER (ADW_TYPE_HEADER_BAR));
   GtkWidget *button;
 
   g_assert_nonnull (header);
-  button = find_widget (header, GTK_TYPE_BUTTON);
+  button = find_widget (header, is_live, GSIZE_TO_POINTER (GTK_TYPE_BUTTON));
   g_assert_nonnull (button);
   /* As after Tab: the focus ring shows. */
   gtk_window_set_focus_visible (GTK_WINDOW (f->window), TRUE);

@@ -174,15 +174,23 @@ parse (const char *text, AcyMacros *m)
   return t;
 }
 
+/* compare_runs on @litmus under the test's model and macros. */
 static void
-test_locks (void)
+compare_litmus (const char *litmus, Judged *pruned, Judged *full)
 {
   g_autoptr(AcyMacros) mac = macros ();
   g_autoptr(AcyModel) mod = model ();
-  g_autoptr(AcyTest) test = parse (lock_test, mac);
+  g_autoptr(AcyTest) test = parse (litmus, mac);
+
+  compare_runs (test, mod, pruned, full);
+}
+
+static void
+test_locks (void)
+{
   Judged pruned, full;
 
-  compare_runs (test, mod, &pruned, &full);
+  compare_litmus (lock_test, &pruned, &full);
   g_test_message ("locks: %" G_GUINT64_FORMAT " outcomes judged instead of %" G_GUINT64_FORMAT
                   ", %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
                   pruned.outcomes, full.outcomes, pruned.candidates, full.candidates);
@@ -195,12 +203,9 @@ test_locks (void)
 static void
 test_writes (void)
 {
-  g_autoptr(AcyMacros) mac = macros ();
-  g_autoptr(AcyModel) mod = model ();
-  g_autoptr(AcyTest) test = parse (writes_test, mac);
   Judged pruned, full;
 
-  compare_runs (test, mod, &pruned, &full);
+  compare_litmus (writes_test, &pruned, &full);
   g_assert_cmpuint (pruned.outcomes, <, full.outcomes);
 }
 
@@ -231,12 +236,9 @@ test_symmetry (void)
         "P2(int *sl, int *x) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
         "  if (r0 == 0) { r1 = READ_ONCE(*x); WRITE_ONCE(*x, 1); } smp_store_release(sl, 0); }\n"
         "%s\n", conds[i]);
-      g_autoptr(AcyMacros) mac = macros ();
-      g_autoptr(AcyModel) mod = model ();
-      g_autoptr(AcyTest) test = parse (text, mac);
       Judged pruned, full;
 
-      compare_runs (test, mod, &pruned, &full);
+      compare_litmus (text, &pruned, &full);
       g_test_message ("%s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
                       conds[i], pruned.candidates, full.candidates);
       candidates[i] = pruned.candidates;

@@ -25,27 +25,6 @@
 #define N_THREADS 12
 #define N_STATES  ((1u << N_THREADS) - 1)
 
-static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static guint
 count_lines (const char *text)
 {
@@ -67,15 +46,14 @@ run_and_check (AcyWindow *window, AcyDocument *document)
   GtkTextIter start, end;
   const AcyRecord *r;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  ui_test_run (window);
   g_assert_cmpstr (acy_results_view_get_page (results), ==, "result");
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
 
   /* Every state is a row of the table's model, each row its state. */
   g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, N_STATES);
   g_assert_cmpuint (acy_results_view_get_n_satisfying (results), ==, 0);
-  table = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  table = GTK_COLUMN_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (table);
   model = G_LIST_MODEL (gtk_column_view_get_model (table));
   /* After them, the one state only forbidden executions reach: all
@@ -109,7 +87,7 @@ run_and_check (AcyWindow *window, AcyDocument *document)
 
   /* herd7's output: all of it to copy, a part in the view. */
   g_assert_cmpuint (count_lines (acy_results_view_get_herd_text (results)), >, N_STATES);
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget (GTK_WIDGET (results), GTK_TYPE_TEXT_VIEW)));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_TEXT_VIEW)));
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   herd_shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   g_assert_cmpuint (count_lines (herd_shown), <, 1100);
@@ -125,7 +103,6 @@ test_big_result (void)
   g_autofree char *text = slow_shape_sb_ring (N_THREADS);
   AcyWindow *window;
   AcyDocument *document;
-  gpointer weak;
 
   window = acy_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
@@ -139,10 +116,7 @@ test_big_result (void)
   /* Again: the table is filled anew, not added to. */
   run_and_check (window, document);
 
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (window);
 }
 
 /* A test with few variables has a column for each. */
@@ -156,20 +130,15 @@ test_small_result (void)
   AcyResultsView *results;
   GtkColumnView *table;
   GListModel *columns;
-  gpointer weak;
 
   window = acy_window_new (app);
   acy_window_set_model (window, model);
   gtk_window_present (GTK_WINDOW (window));
   iterate_until (widget_is_mapped, window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s",
-                                             "C-MP+o-mb-o+o-mb-o"));
-  document = acy_window_get_document (window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  document = ui_test_run_example (window, "C-MP+o-mb-o+o-mb-o");
   results = acy_document_get_results_view (document);
   g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
-  table = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  table = GTK_COLUMN_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
   columns = gtk_column_view_get_columns (table);
   /* Two registers, then Condition, Executions and what the model says. */
   g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 5);
@@ -182,10 +151,7 @@ test_small_result (void)
     g_assert_cmpstr (gtk_column_view_column_get_title (last), ==, "Model");
   }
 
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (window);
 }
 
 int

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ui-app-support.h"
+#include "ui-test-support.h"
 
 /* Non-unique, so that it never hands its work to an Acyclic the
  * developer is running; and an id of its own, because even a non-unique
@@ -28,4 +29,28 @@ ui_test_create_application (void)
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   return app;
+}
+
+static gboolean
+document_is_idle (gpointer data)
+{
+  return !acy_document_get_running (ACY_DOCUMENT (data));
+}
+
+AcyDocument *
+ui_test_run (AcyWindow *window)
+{
+  AcyDocument *document = acy_window_get_document (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, document);
+  return document;
+}
+
+AcyDocument *
+ui_test_run_example (AcyWindow  *window,
+                     const char *name)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", name));
+  return ui_test_run (window);
 }

@@ -360,6 +360,17 @@ acy_results_view_show_failure (AcyResultsView *self,
   acy_results_view_set_page (self, "failed");
 }
 
+static void
+set_css_class (GtkWidget  *widget,
+               const char *css_class,
+               gboolean    on)
+{
+  if (on)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
+
 /**
  * acy_results_view_set_stale:
  * @reason: why the result shown is out of date, or %ACY_STALE_NONE
@@ -379,10 +390,7 @@ acy_results_view_set_stale (AcyResultsView *self,
   else if (reason == ACY_STALE_EDITED)
     gtk_label_set_text (self->stale_label, _("Edited since the last run"));
   gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
-  if (reason == ACY_STALE_MODEL)
-    gtk_widget_add_css_class (self->result_box, "stale-result");
-  else
-    gtk_widget_remove_css_class (self->result_box, "stale-result");
+  set_css_class (self->result_box, "stale-result", reason == ACY_STALE_MODEL);
 }
 
 gboolean
@@ -400,6 +408,16 @@ acy_results_view_get_stale_text (AcyResultsView *self)
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
 
   return self->stale != ACY_STALE_NONE ? gtk_label_get_text (self->stale_label) : NULL;
+}
+
+/* A cell of the state: marked when it satisfies the condition, dim
+ * when the model forbids it. Cells are recycled, so both ways. */
+static void
+style_value (GtkWidget        *label,
+             const AcyOutcome *outcome)
+{
+  set_css_class (label, "satisfying", outcome->satisfies && !outcome->forbidden);
+  set_css_class (label, "dim-label", outcome->forbidden);
 }
 
 static void
@@ -424,14 +442,7 @@ bind_value (GtkSignalListItemFactory *factory,
   guint column = GPOINTER_TO_UINT (user_data);
 
   gtk_label_set_text (GTK_LABEL (label), acy_outcome_get_value (outcome, column));
-  if (outcome->satisfies && !outcome->forbidden)
-    gtk_widget_add_css_class (label, "satisfying");
-  else
-    gtk_widget_remove_css_class (label, "satisfying");
-  if (outcome->forbidden)
-    gtk_widget_add_css_class (label, "dim-label");
-  else
-    gtk_widget_remove_css_class (label, "dim-label");
+  style_value (label, outcome);
 }
 
 /* The whole state in one cell, as herd7 writes it: "0:r0=0; 1:r0=1;" */
@@ -449,14 +460,7 @@ bind_state (GtkSignalListItemFactory *factory,
     g_string_append_printf (text, "%s%s=%s;", i ? " " : "", self->observed[i],
                             acy_outcome_get_value (outcome, i));
   gtk_label_set_text (GTK_LABEL (label), text->str);
-  if (outcome->satisfies && !outcome->forbidden)
-    gtk_widget_add_css_class (label, "satisfying");
-  else
-    gtk_widget_remove_css_class (label, "satisfying");
-  if (outcome->forbidden)
-    gtk_widget_add_css_class (label, "dim-label");
-  else
-    gtk_widget_remove_css_class (label, "dim-label");
+  style_value (label, outcome);
 }
 
 static void
@@ -474,13 +478,10 @@ bind_model (GtkSignalListItemFactory *factory,
       /* Translators: in the outcome table, the check of the model that
        * forbids every execution reaching this final state */
       text = g_strdup_printf (_("Forbidden by %s"), outcome->check ? outcome->check : "?");
-      gtk_widget_add_css_class (label, "error");
     }
   else
-    {
-      text = g_strdup (_("Allowed"));
-      gtk_widget_remove_css_class (label, "error");
-    }
+    text = g_strdup (_("Allowed"));
+  set_css_class (label, "error", outcome->forbidden);
   gtk_label_set_text (GTK_LABEL (label), text);
 }
 

@@ -153,6 +153,28 @@ count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
   return hits;
 }
 
+/* The candidate curve crossing the fewest other boxes so far. */
+typedef struct {
+  double p[8];
+  guint  hits;
+} BestCurve;
+
+static void
+keep_if_better (BestCurve            *best,
+                const AcyGraphLayout *layout,
+                const double         *p,
+                const AcyGraphNode   *ns,
+                const AcyGraphNode   *nd)
+{
+  guint hits = count_crossed_boxes (layout, p, ns, nd);
+
+  if (hits < best->hits)
+    {
+      best->hits = hits;
+      memcpy (best->p, p, sizeof best->p);
+    }
+}
+
 static void
 route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g)
 {
@@ -218,25 +240,18 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
           /* Beside the column, further out while the way there crosses
            * another event's box; then the other side. */
           {
-            double best[8];
-            guint best_hits = G_MAXUINT;
+            BestCurve best = { .hits = G_MAXUINT };
 
-            for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best_hits > 0; t++)
+            for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
               {
                 double s = t <= MAX_DETOURS ? side : -side;
                 double out = half + 22 + 24 * j + DETOUR_STEP * (t <= MAX_DETOURS ? t : t - MAX_DETOURS - 1);
-                guint hits;
 
                 wx = col_x + s * out / 0.75;
                 make_curve (ns, nd, e->src != g->a, wx, ay + dy * 0.25, wx, ay + dy * 0.75, e->p);
-                hits = count_crossed_boxes (layout, e->p, ns, nd);
-                if (hits < best_hits)
-                  {
-                    best_hits = hits;
-                    memcpy (best, e->p, sizeof best);
-                  }
+                keep_if_better (&best, layout, e->p, ns, nd);
               }
-            memcpy (e->p, best, sizeof best);
+            memcpy (e->p, best.p, sizeof best.p);
             bezier_point (e->p, 0.5, &e->mx, &e->my);
             return;
           }
@@ -256,13 +271,12 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
   /* The first bow, trying further out on the side it already bows to
    * and then the other, that runs through no other event's box. */
   {
-    double best[8], sign = off < 0 ? -1 : 1;
-    guint best_hits = G_MAXUINT;
+    BestCurve best = { .hits = G_MAXUINT };
+    double sign = off < 0 ? -1 : 1;
 
-    for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best_hits > 0; t++)
+    for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
       {
         double step = (t + 1) / 2 * DETOUR_STEP * (t % 2 == 1 ? sign : -sign);
-        guint hits;
 
         k = (off + step) / 0.75;   /* a cubic's middle strays 3/4 of its control offset */
         c1x = ax + dx / 3 + px * k;
@@ -270,14 +284,9 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
         c2x = ax + 2 * dx / 3 + px * k;
         c2y = ay + 2 * dy / 3 + py * k;
         make_curve (ns, nd, e->src != g->a, c1x, c1y, c2x, c2y, e->p);
-        hits = count_crossed_boxes (layout, e->p, ns, nd);
-        if (hits < best_hits)
-          {
-            best_hits = hits;
-            memcpy (best, e->p, sizeof best);
-          }
+        keep_if_better (&best, layout, e->p, ns, nd);
       }
-    memcpy (e->p, best, sizeof best);
+    memcpy (e->p, best.p, sizeof best.p);
   }
   bezier_point (e->p, 0.5, &e->mx, &e->my);
 }
