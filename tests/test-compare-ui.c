@@ -102,9 +102,21 @@ test_view_co (void)
    * the check of the stricter one that forbids it. */
   g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 0), ==, "Allowed — 1 execution ends in this state");
   g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 1), ==, "Forbidden by acyclic coherence-order");
+  /* and why the weaker one allows it: its order has no po-loc */
+  {
+    const char *why = acy_compare_view_get_why (cv);
+
+    g_test_message ("%s", why ? why : "(none)");
+    g_assert_nonnull (why);
+    g_assert_nonnull (strstr (why, "forbids it by acyclic coherence-order, cycle "));
+    g_assert_nonnull (strstr (why, "allows it: its rmo-order, closest to that cycle, lacks "));
+    g_assert_nonnull (strstr (why, "(po-loc)"));
+    ui_test_save_shot (window, "explain-compare-co");
+  }
 
   acy_compare_view_select_row (cv, 1);
   g_assert_cmpstr (acy_compare_view_get_pair_title (cv, 1), ==, "Allowed — 1 execution ends in this state");
+  g_assert_null (acy_compare_view_get_why (cv));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -162,6 +162,27 @@ test_graphs_mp (void)
   iterate_a_little ();
   g_assert_nonnull (acy_execution_browser_get_record (browser));
 
+  /* A relation's definition asked for in an explanation opens the
+   * model in a tab, its cursor on that line. */
+  {
+    GtkTextBuffer *buffer;
+    GtkTextIter at;
+    guint before = acy_window_get_n_documents (window);
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    g_signal_emit_by_name (view, "location-activated", model, 21, 1);
+    while (acy_window_get_n_documents (window) == before
+           || !g_str_equal (acy_document_get_title (acy_window_get_document (window)), "coherent-rmo.cat"))
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, FALSE);
+      }
+    iterate_a_little ();
+    buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (acy_window_get_document (window)));
+    gtk_text_buffer_get_iter_at_mark (buffer, &at, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&at) + 1, ==, 21);
+  }
+
   destroy_window (window);
 }
 

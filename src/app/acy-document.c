@@ -437,6 +437,16 @@ acy_document_goto_error_action (GtkWidget  *widget,
                    self->error_file, self->error_line, self->error_col);
 }
 
+/* A relation's definition, clicked in an explanation of the graph. */
+static void
+acy_document_open_location (AcyDocument *self,
+                            const char  *file,
+                            guint        line,
+                            guint        col)
+{
+  g_signal_emit (self, signals[LOCATION_ACTIVATED], 0, file, line, col);
+}
+
 static void
 acy_document_dismiss_error_action (GtkWidget  *widget,
                                    const char *action_name,
@@ -679,6 +689,9 @@ acy_document_init (AcyDocument *self)
                                                 "paragraph-background-rgba",
                                                 &(GdkRGBA) { 0.96f, 0.83f, 0.18f, 0.35f },
                                                 NULL);
+  g_signal_connect_object (self->results_view, "location-activated",
+                           G_CALLBACK (acy_document_open_location),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "event-activated",
                            G_CALLBACK (acy_document_show_line),
                            self, G_CONNECT_SWAPPED);

@@ -228,6 +228,7 @@ G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
 
 enum {
   EVENT_ACTIVATED,
+  LOCATION_ACTIVATED,
   N_SIGNALS
 };
 
@@ -1060,6 +1061,15 @@ acy_results_view_event_activated (AcyResultsView *self,
 }
 
 static void
+acy_results_view_location_activated (AcyResultsView *self,
+                                     const char     *file,
+                                     guint           line,
+                                     guint           col)
+{
+  g_signal_emit (self, signals[LOCATION_ACTIVATED], 0, file, line, col);
+}
+
+static void
 acy_results_view_copy_action (GtkWidget  *widget,
                               const char *action_name,
                               GVariant   *parameter)
@@ -1123,6 +1133,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, browser);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, outcomes_paned);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_event_activated);
+  gtk_widget_class_bind_template_callback (widget_class, acy_results_view_location_activated);
 
   /**
    * AcyResultsView::event-activated:
@@ -1132,6 +1143,15 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   signals[EVENT_ACTIVATED] =
     g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
+  /**
+   * AcyResultsView::location-activated:
+   * @file: a model file, @line and @col where a relation of an
+   *   explanation is defined
+   */
+  signals[LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_install_action (widget_class, "results.copy", NULL, acy_results_view_copy_action);
 }

@@ -234,7 +234,8 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *pal
            const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
-  double alpha = layout->has_witness && !e->witness && !selected && !hover ? palette->faded_edge_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !selected && !hover
+                 ? palette->faded_edge_alpha : 1.0;
   double width = e->witness ? 2.6 : 1.5;
   double ux, uy, rgb[3];
 
@@ -273,7 +274,8 @@ draw_edge_label (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalett
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
   const double *bg = palette->background;
-  double alpha = layout->has_witness && !e->witness && !emphasised ? palette->faded_label_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !emphasised
+                 ? palette->faded_label_alpha : 1.0;
   double line[3], text[3];
 
   relation_line (palette, info, line);
@@ -439,7 +441,7 @@ draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalet
         if (!any)
           continue;
         relation_line (palette, info, rgb);
-        cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
+        cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], info->overlay ? 1.0 : alpha);
         if (heads)
           cairo_fill (cr);
         else
@@ -489,9 +491,9 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPale
         continue;
       relation_line (palette, info, line);
       relation_text (palette, info, text);
-      cairo_set_source_rgba (cr, line[0], line[1], line[2], alpha * 0.5);
+      cairo_set_source_rgba (cr, line[0], line[1], line[2], (info->overlay ? 1.0 : alpha) * 0.5);
       cairo_stroke (cr);
-      cairo_set_source_rgba (cr, text[0], text[1], text[2], alpha);
+      cairo_set_source_rgba (cr, text[0], text[1], text[2], info->overlay ? 1.0 : alpha);
       for (guint i = 0; i < layout->edges->len; i++)
         {
           const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
@@ -627,6 +629,96 @@ acy_graph_render_overlay (cairo_t                   *cr,
       cairo_set_line_width (cr, 2);
       cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
       cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static gint
+edge_between (const AcyGraphLayout *layout, guint src, guint dst)
+{
+  gint best = -1;
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->src == src && e->dst == dst)
+        {
+          const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+          /* a base relation's edge is the plainest picture of the fact */
+          if (best < 0 || info->base)
+            best = (gint) i;
+        }
+    }
+  return best;
+}
+
+/* From the border of one box to the border of the other, bowed to the
+ * side so that it does not hide a straight edge between them. */
+static void
+free_curve (const AcyGraphLayout *layout, guint src, guint dst, double p[8])
+{
+  const AcyGraphNode *a = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[src]);
+  const AcyGraphNode *b = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[dst]);
+  double ax = a->x + a->w / 2, ay = a->y + a->h / 2;
+  double bx = b->x + b->w / 2, by = b->y + b->h / 2;
+  double dx = bx - ax, dy = by - ay, len = MAX (hypot (dx, dy), 1e-6);
+  double ux = dx / len, uy = dy / len;
+  /* how far along the direction the box's border is */
+  double ta = MIN (fabs (ux) > 1e-6 ? a->w / 2 / fabs (ux) : G_MAXDOUBLE,
+                   fabs (uy) > 1e-6 ? a->h / 2 / fabs (uy) : G_MAXDOUBLE);
+  double tb = MIN (fabs (ux) > 1e-6 ? b->w / 2 / fabs (ux) : G_MAXDOUBLE,
+                   fabs (uy) > 1e-6 ? b->h / 2 / fabs (uy) : G_MAXDOUBLE);
+  double bow = MIN (40.0, len * 0.25);
+
+  p[0] = ax + ux * ta; p[1] = ay + uy * ta;
+  p[6] = bx - ux * tb; p[7] = by - uy * tb;
+  p[2] = p[0] + dx / 3 - uy * bow; p[3] = p[1] + dy / 3 + ux * bow;
+  p[4] = p[6] - dx / 3 - uy * bow; p[5] = p[7] - dy / 3 + ux * bow;
+}
+
+void
+acy_graph_render_path (cairo_t               *cr,
+                       const AcyGraphLayout  *layout,
+                       const guint           *pairs,
+                       guint                  n_pairs,
+                       const AcyGraphPalette *palette)
+{
+  if (palette == NULL)
+    palette = &light_palette;
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint k = 0; k < n_pairs; k++)
+    {
+      guint src = pairs[2 * k], dst = pairs[2 * k + 1];
+      double p[8], ux, uy;
+      gint edge;
+
+      if (src >= layout->n_events || dst >= layout->n_events)
+        continue;
+      if (src == dst)
+        {
+          const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[src]);
+          rounded_rect (cr, n->x - 4, n->y - 4, n->w + 8, n->h + 8, 7);
+          cairo_set_source_rgba (cr, palette->focus[0], palette->focus[1], palette->focus[2], 0.9);
+          cairo_set_line_width (cr, 3);
+          cairo_stroke (cr);
+          continue;
+        }
+      edge = edge_between (layout, src, dst);
+      if (edge >= 0)
+        memcpy (p, g_array_index (layout->edges, AcyGraphEdge, edge).p, sizeof p);
+      else
+        free_curve (layout, src, dst, p);
+      cairo_set_source_rgba (cr, palette->focus[0], palette->focus[1], palette->focus[2],
+                             palette->focus_halo_alpha);
+      cairo_set_line_width (cr, 10);
+      edge_path (cr, p, &ux, &uy);
+      cairo_stroke (cr);
+      set_rgb (cr, palette->focus);
+      cairo_set_line_width (cr, 2.5);
+      edge_path (cr, p, &ux, &uy);
+      cairo_stroke (cr);
+      arrow_head (cr, p[6], p[7], ux, uy, 1.3);
     }
   cairo_restore (cr);
 }
