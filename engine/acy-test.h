@@ -43,6 +43,10 @@ void        acy_test_free      (AcyTest *test);
 
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
 const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
+/* The digest herd7 prints as `Hash=` (32 hex digits), computed from the
+ * test's text as herd7 does; NULL when it cannot be (then herd7 would
+ * not have read the test either). */
+const char *acy_test_get_hash (const AcyTest *test);
 /* The `Result:` comment's word if present ("Never", "Sometimes",
  * "Always"; with " DATARACE" appended when it says so), else NULL. */
 const char *acy_test_get_expected_result (const AcyTest *test);

@@ -648,8 +648,14 @@ acy_check_result_format_herd (const AcyCheckResult *result,
     }
   g_string_append (out, result->ok ? "Ok\n" : "No\n");
   g_string_append (out, "Witnesses\n");
-  g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
-                          result->positive, result->negative);
+  /* herd7 counts the witnesses of `~exists P` against its negation, ~P,
+   * and the Observation line against P. */
+  if (acy_test_get_quantifier (test) == ACY_QUANT_NOT_EXISTS)
+    g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
+                            result->negative, result->positive);
+  else
+    g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
+                            result->positive, result->negative);
   for (guint i = 0; result->flags[i]; i++)
     g_string_append_printf (out, "Flag %s\n", result->flags[i]);
   g_string_append_printf (out, "Condition %s\n", acy_test_get_condition_text (test));
@@ -658,5 +664,7 @@ acy_check_result_format_herd (const AcyCheckResult *result,
                           result->positive, result->negative);
   if (show_time)
     g_string_append_printf (out, "Time %s %.2f\n", name, result->stats.elapsed);
+  if (acy_test_get_hash (test))
+    g_string_append_printf (out, "Hash=%s\n", acy_test_get_hash (test));
   g_string_append (out, "\n");
 }

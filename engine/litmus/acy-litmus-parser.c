@@ -1151,6 +1151,7 @@ acy_test_parse (const char      *text,
     goto out;
   if (!acy_lit_finish_condition (test, locations, error))
     goto out;
+  test->hash = acy_lit_herd_hash (text, (gsize) len);
   ok = TRUE;
 
 out:
@@ -1184,6 +1185,7 @@ acy_test_free (AcyTest *test)
   g_free (test->arch);
   g_free (test->expected);
   g_free (test->macros_filename);
+  g_free (test->hash);
   g_free (test->cond_text);
   g_free (test->threads);
   if (test->loc_names)
@@ -1210,6 +1212,12 @@ const char *
 acy_test_get_arch (const AcyTest *test)
 {
   return test->arch;
+}
+
+const char *
+acy_test_get_hash (const AcyTest *test)
+{
+  return test->hash;
 }
 
 const char *

@@ -109,6 +109,7 @@ struct _AcyTest {
   char         *arch;
   char         *expected;
   char         *macros_filename;
+  char         *hash;          /* herd7's Hash=, NULL if unknown */
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
@@ -149,6 +150,10 @@ gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GErro
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
+
+/* acy-litmus-hash.c: herd7's Hash= digest of the test's text, NULL when
+ * it cannot be computed. */
+char    *acy_lit_herd_hash (const char *text, gsize len);
 
 /* acy-enumerate.c: C arithmetic on values; FALSE when undefined. */
 gboolean acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
