@@ -30,6 +30,11 @@ typedef struct _AcyModel AcyModel;
  * searched first, then these, then the built-in models directory).
  * @variants is NULL-terminated (herd's `-variant`, tested by
  * `if "name" then ... else ... end`).
+ * @skip_checks (herd's `-skipchecks`) is NULL-terminated: the checks and
+ * flags named so (`as NAME`) are left out of the model. @through (herd's
+ * `-through all` or `invalid`) leaves out every `acyclic`, `irreflexive`
+ * and `empty` check (flags and `undefined_unless` stay), so that every
+ * candidate is allowed.
  */
 typedef struct {
   const char         *cat_path;
@@ -37,6 +42,8 @@ typedef struct {
   const char         *bell_path;     /* nullable */
   const char *const  *include_dirs;  /* nullable */
   const char *const  *variants;      /* nullable */
+  const char *const  *skip_checks;   /* nullable */
+  gboolean            through;
 } AcyModelSource;
 
 AcyModel    *acy_model_load      (const AcyModelSource *source,

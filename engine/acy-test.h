@@ -41,6 +41,35 @@ AcyTest    *acy_test_load      (const char      *path,
                                 GError         **error);
 void        acy_test_free      (AcyTest *test);
 
+typedef enum {
+  ACY_QUANT_EXISTS,       /* exists P */
+  ACY_QUANT_NOT_EXISTS,   /* ~exists P */
+  ACY_QUANT_FORALL,       /* forall P */
+} AcyQuantifier;
+
+/**
+ * AcyTestOverride:
+ * What herd7's `-conds` and `-kinds` change in a test, by its name.
+ * @condition: (nullable): replaces the final condition (quantifier and
+ *   proposition, e.g. "exists (1:r0=1)"); the `Hash=` stays the one of
+ *   the test as written, as in herd7
+ * @set_quantifier: replace the quantifier by @quantifier, keeping the
+ *   proposition (`Allowed` is exists, `Forbidden` ~exists, `Required`
+ *   forall)
+ */
+typedef struct {
+  const char    *condition;
+  gboolean       set_quantifier;
+  AcyQuantifier  quantifier;
+} AcyTestOverride;
+
+AcyTest    *acy_test_parse_override (const char             *text,
+                                     gssize                  len,
+                                     const char             *filename,
+                                     const AcyMacros        *macros,
+                                     const AcyTestOverride  *override,
+                                     GError                **error);
+
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
 const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
 /* The digest herd7 prints as `Hash=` (32 hex digits), computed from the
@@ -51,11 +80,6 @@ const char *acy_test_get_hash (const AcyTest *test);
  * "Always"; with " DATARACE" appended when it says so), else NULL. */
 const char *acy_test_get_expected_result (const AcyTest *test);
 
-typedef enum {
-  ACY_QUANT_EXISTS,       /* exists P */
-  ACY_QUANT_NOT_EXISTS,   /* ~exists P */
-  ACY_QUANT_FORALL,       /* forall P */
-} AcyQuantifier;
 
 AcyQuantifier acy_test_get_quantifier (const AcyTest *test);
 /* The condition as herd prints it after "Condition ": e.g.

@@ -35,6 +35,48 @@ base_name_without_ext (const char *path)
   return base;
 }
 
+/* Leaves out the checks @source skips (herd's -skipchecks, -through),
+ * wherever they are: in included files, procedures, forall bodies and
+ * variant branches too. */
+static void
+skip_checks (AcyCatStmtList *list, const AcyModelSource *source)
+{
+  guint kept = 0;
+
+  for (guint i = 0; i < list->n; i++)
+    {
+      AcyCatStmt *st = list->items[i];
+
+      switch (st->kind)
+        {
+        case ACY_CAT_S_CHECK:
+          if (source->through && st->u.check.mode == ACY_CAT_CHECK_PLAIN)
+            continue;
+          if (st->u.check.name && source->skip_checks
+              && g_strv_contains (source->skip_checks, st->u.check.name))
+            continue;
+          break;
+        case ACY_CAT_S_INCLUDE:
+          skip_checks (&st->u.include.body, source);
+          break;
+        case ACY_CAT_S_PROCEDURE:
+          skip_checks (&st->u.proc.body, source);
+          break;
+        case ACY_CAT_S_FORALL:
+          skip_checks (&st->u.forall.body, source);
+          break;
+        case ACY_CAT_S_IF_VARIANT:
+          skip_checks (&st->u.ifv.then_, source);
+          skip_checks (&st->u.ifv.else_, source);
+          break;
+        default:
+          break;
+        }
+      list->items[kept++] = st;
+    }
+  list->n = kept;
+}
+
 static AcyModel *
 model_load (const AcyModelSource *source,
             GError              **error)
@@ -83,7 +125,11 @@ model_load (const AcyModelSource *source,
     return NULL;
 
   for (guint i = 0; i < n; i++)
-    files[i] = &lists[i];
+    {
+      if (source->skip_checks || source->through)
+        skip_checks (&lists[i], source);
+      files[i] = &lists[i];
+    }
   if (!acy_cat_resolve (model, files, prelude, n, error)
       || !acy_cat_compute_levels (model, error))
     return NULL;

@@ -159,6 +159,8 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.bell_path = paths.bell_path;
   src.include_dirs = (const char *const *) paths.include_dirs;
   src.variants = (const char *const *) paths.variants;
+  src.skip_checks = spec->skip_checks;
+  src.through = spec->through;
   *model = acy_model_load (&src, error);
   if (*model == NULL)
     return FALSE;

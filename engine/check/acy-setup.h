@@ -39,6 +39,8 @@ typedef struct {
   const char *const *include_dirs;
   const char *const *variants;
   GHashTable        *cat_texts;
+  const char *const *skip_checks;   /* see AcyModelSource */
+  gboolean           through;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

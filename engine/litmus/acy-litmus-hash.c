@@ -141,7 +141,7 @@ split_test (const char *text, const char *end, Span *init, Span *code, Span *con
   /* Header lines up to the `{` of the initial state. */
   for (;;)
     {
-      Span key, value;
+      Span key = { NULL, NULL }, value = { NULL, NULL };
       gsize kv, other = 0;
 
       if (p >= end)

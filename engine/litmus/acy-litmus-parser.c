@@ -1011,6 +1011,17 @@ acy_test_parse (const char      *text,
                 const AcyMacros *macros,
                 GError         **error)
 {
+  return acy_test_parse_override (text, len, filename, macros, NULL, error);
+}
+
+AcyTest *
+acy_test_parse_override (const char             *text,
+                         gssize                  len,
+                         const char             *filename,
+                         const AcyMacros        *macros,
+                         const AcyTestOverride  *override,
+                         GError                **error)
+{
   g_autoptr (AcyTest) test = g_new0 (AcyTest, 1);
   AcyLitTokens toks;
   AcyLitParser ps = { 0 };
@@ -1121,6 +1132,31 @@ acy_test_parse (const char      *text,
       if (test->filter == NULL)
         goto out;
     }
+  if (override && override->condition)
+    {
+      /* herd7's -conds: the condition of the command line's file. */
+      AcyLitTokens ctoks;
+      g_autofree char *where = g_strdup_printf ("condition for %s", test->name);
+
+      if (!acy_lit_tokenize (test->arena, override->condition, strlen (override->condition),
+                             acy_arena_strdup (test->arena, where), 1, &ctoks, error))
+        goto out;
+      ps.toks = ctoks.tokens;
+      ps.pos = 0;
+    }
+  if (peek (&ps)->kind == ACY_LTOK_EOF)
+    {
+      /* No final condition: herd7 reads `forall (true)`. */
+      AcyLitProp *t = acy_arena_new0 (test->arena, AcyLitProp);
+
+      t->kind = ACY_LPROP_TRUE;
+      t->loc = peek (&ps)->loc;
+      test->quant = ACY_QUANT_FORALL;
+      test->cond = t;
+      if (override && override->set_quantifier)
+        test->quant = override->quantifier;
+      goto lower;
+    }
   if (acy_lit_tok_is_ident (peek (&ps), "exists"))
     test->quant = ACY_QUANT_EXISTS;
   else if (acy_lit_tok_is_ident (peek (&ps), "forall"))
@@ -1140,6 +1176,8 @@ acy_test_parse (const char      *text,
   test->cond = acy_lit_parse_prop (&ps, test, error);
   if (test->cond == NULL)
     goto out;
+  if (override && override->set_quantifier)
+    test->quant = override->quantifier;
   accept (&ps, ";");
   if (peek (&ps)->kind != ACY_LTOK_EOF)
     {
@@ -1147,6 +1185,7 @@ acy_test_parse (const char      *text,
       goto out;
     }
 
+lower:
   if (!acy_lit_lower (test, macros, error))
     goto out;
   if (!acy_lit_finish_condition (test, locations, error))

@@ -8,6 +8,10 @@
 
 G_BEGIN_DECLS
 
+/* The version of --json's layout, its "schema" member; data/acyclic-check.schema.json
+ * describes it. */
+#define ACY_CLI_JSON_SCHEMA "acyclic-check/2"
+
 typedef struct {
   char      *conf;
   char      *cat;
@@ -25,6 +29,19 @@ typedef struct {
   char      *graph_format;   /* --graph-format png|svg|pdf (default svg) */
   char      *dot_dir;        /* --dot DIR: one dot file per execution */
   char      *graph_show;     /* herd's -show: all, prop, neg, none (default: allowed) */
+  /* herd7's options */
+  char      *out_dir;        /* -o DIR: TEST.dot per test */
+  gboolean   viewer;         /* -gv, -view ...: none is started */
+  GPtrArray *skip_checks;    /* -skipchecks NAMES (char*) */
+  gboolean   through;        /* -through all|invalid */
+  GPtrArray *names_files;    /* -names FILE: only these tests */
+  GPtrArray *excl_files;     /* -excl FILE: not these */
+  GHashTable *oknames;       /* -oknames A,B */
+  GHashTable *nonames;       /* -nonames A,B */
+  GPtrArray *kinds_files;    /* -kinds FILE: NAME KIND lines */
+  GPtrArray *conds_files;    /* -conds FILE: NAME "CONDITION" lines */
+  char      *badflag;        /* -badflag FLAG: executions with it are bad (Undef) */
+  gboolean   exit_on_error;  /* -exit true: stop at the first test in error */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acyclic.h"
 #include "acy-cli.h"
@@ -52,24 +53,193 @@ usage (FILE *out)
            "Arguments may be litmus files or directories (searched for *.litmus).\n");
 }
 
-/* herd7 options that take an argument and do not change the verdicts
- * (graph output and the like): accepted and ignored. */
-static const char *const ignored_with_arg[] = {
-  "-gv", "-o", "-graph", "-showevents", "-showinitrf",
-  "-showinitwrites", "-showfinalrf", "-squished", "-mono", "-dotmode",
-  "-dotcom", "-view", "-doshow", "-unshow", "-showraw", "-through",
-  "-skipchecks", "-speedcheck", "-suffix", "-nshow", "-showflag",
-  "-initwrites", "-optace", "-machine", "-set-libdir", "-dumpes",
-  "-badexecs", "-badflag", "-restrict", "-conds", "-names", "-excl",
-  "-hexa", "-unroll", "-debug", "-kinds", "-statelessrc11", "-jobs", "-j",
-  NULL
+/* herd7's options, with herd7's arity, and what acyclic-check does with
+ * each. */
+typedef enum {
+  ARG_NONE,     /* -gv */
+  ARG_BOOL,     /* true or false */
+  ARG_ONE,      /* one word */
+} Arity;
+
+typedef enum {
+  DO_OWN,       /* handled in main() */
+  DO_PICTURE,   /* changes only the pictures (-o, -gv): accepted, not applied */
+  DO_QUIET,     /* changes nothing printed on standard output (debugging) */
+  DO_DEFAULT,   /* accepted at herd7's default value, refused at any other */
+  DO_REFUSE,    /* refused: acyclic-check does not do what it does */
+} Action;
+
+typedef struct {
+  const char *name;
+  Arity       arity;
+  Action      action;
+  const char *default_value;   /* DO_DEFAULT */
+  const char *why;             /* DO_DEFAULT, DO_REFUSE */
+} HerdOption;
+
+static const HerdOption herd_options[] = {
+  /* setup */
+  { "-version", ARG_NONE, DO_OWN },
+  { "-libdir", ARG_NONE, DO_OWN },
+  { "-set-libdir", ARG_ONE, DO_REFUSE, NULL, "acyclic-check has no library directory of herd7's to move; use -I DIR" },
+  { "-v", ARG_NONE, DO_OWN },
+  { "-q", ARG_NONE, DO_OWN },
+  { "-I", ARG_ONE, DO_OWN },
+  { "-exit", ARG_BOOL, DO_OWN },
+  { "-conf", ARG_ONE, DO_OWN },
+  { "-web", ARG_NONE, DO_REFUSE, NULL, "web.cfg is herd7's own file; give -conf FILE" },
+  { "-c11", ARG_NONE, DO_REFUSE, NULL, "cpp11.cfg is herd7's own file; give -conf FILE or -cat FILE" },
+  { "-bell", ARG_ONE, DO_OWN },
+  { "-macros", ARG_ONE, DO_OWN },
+  { "-o", ARG_ONE, DO_OWN },
+  { "-view", ARG_ONE, DO_PICTURE },
+  { "-gv", ARG_NONE, DO_PICTURE },
+  { "-evince", ARG_NONE, DO_PICTURE },
+  { "-preview", ARG_NONE, DO_PICTURE },
+  { "-dotcom", ARG_ONE, DO_PICTURE },
+  { "-debug", ARG_ONE, DO_QUIET },
+  /* input */
+  { "-kinds", ARG_ONE, DO_OWN },
+  { "-conds", ARG_ONE, DO_OWN },
+  { "-names", ARG_ONE, DO_OWN },
+  { "-oknames", ARG_ONE, DO_OWN },
+  { "-excl", ARG_ONE, DO_OWN },
+  { "-nonames", ARG_ONE, DO_OWN },
+  { "-rename", ARG_ONE, DO_REFUSE, NULL, "renaming tests (and checking their hashes against a map) is not supported" },
+  /* output */
+  { "-dotheader", ARG_ONE, DO_PICTURE },
+  { "-tikz", ARG_BOOL, DO_PICTURE },
+  { "-texmacros", ARG_BOOL, DO_PICTURE },
+  { "-suffix", ARG_ONE, DO_PICTURE },
+  { "-candidates", ARG_BOOL, DO_DEFAULT, "false", "the candidate count line is not printed" },
+  { "-outcomereads", ARG_BOOL, DO_DEFAULT, "false", "outcomes list only the condition's and locations' variables" },
+  { "-hexa", ARG_BOOL, DO_DEFAULT, "false", "values are printed in decimal only" },
+  /* runmode */
+  { "-speedcheck", ARG_ONE, DO_DEFAULT, "false", "herd7 then stops at its first witness, and which one depends on its enumeration order; without it the verdict is the same, with every state listed" },
+  { "-variant", ARG_ONE, DO_OWN },
+  { "-machsize", ARG_ONE, DO_DEFAULT, "auto", "C tests run with the sizes of their types" },
+  { "-endian", ARG_ONE, DO_DEFAULT, "little", "mixed-size accesses are not modelled" },
+  { "-timeout", ARG_ONE, DO_OWN },
+  { "-unroll", ARG_ONE, DO_DEFAULT, "2", "C tests with loops are not supported" },
+  { "-optace", ARG_ONE, DO_DEFAULT, "iico", "candidates are always generated as herd7 does by default" },
+  { "-maxphantom", ARG_ONE, DO_DEFAULT, "none", "phantom updates are not modelled" },
+  { "-archcheck", ARG_BOOL, DO_QUIET },
+  { "-switch", ARG_NONE, DO_REFUSE, NULL, "herd7's -switch toggles an unnamed internal setting" },
+  { "-restrict", ARG_ONE, DO_DEFAULT, "none", "tests are never left out by their outcomes" },
+  /* filter */
+  { "-model", ARG_ONE, DO_OWN },
+  { "-cat", ARG_ONE, DO_OWN },
+  { "-through", ARG_ONE, DO_OWN },
+  { "-throughflag", ARG_ONE, DO_DEFAULT, "none", "letting through only the executions with one flag is not supported" },
+  { "-skipcheck", ARG_ONE, DO_OWN },
+  { "-skipchecks", ARG_ONE, DO_OWN },
+  { "-strictskip", ARG_BOOL, DO_DEFAULT, "false", "keeping only the outcomes that fail every skipped check is not supported" },
+  { "-show", ARG_ONE, DO_OWN },
+  { "-showflag", ARG_ONE, DO_PICTURE },
+  { "-badexecs", ARG_BOOL, DO_DEFAULT, "true", "herd7 then stops at the first execution with -badflag, and which one depends on its enumeration order" },
+  { "-badflag", ARG_ONE, DO_OWN },
+  { "-statelessrc11", ARG_BOOL, DO_DEFAULT, "false", "herd7's stateless RC11 checker is not there" },
+  { "-dumpallfaults", ARG_BOOL, DO_DEFAULT, "false", "faults are not modelled" },
+  { "-nshow", ARG_ONE, DO_OWN },
+  { "-showone", ARG_BOOL, DO_OWN },
+  { "-checkfilter", ARG_BOOL, DO_DEFAULT, "true", "the filter always discards outcomes" },
+  /* graph content */
+  { "-showinitrf", ARG_BOOL, DO_PICTURE },
+  { "-showfinalrf", ARG_BOOL, DO_PICTURE },
+  { "-doshow", ARG_ONE, DO_PICTURE },
+  { "-showpo", ARG_BOOL, DO_PICTURE },
+  { "-unshow", ARG_ONE, DO_PICTURE },
+  { "-symetric", ARG_ONE, DO_PICTURE },
+  { "-noid", ARG_ONE, DO_PICTURE },
+  { "-showraw", ARG_ONE, DO_PICTURE },
+  { "-oneinit", ARG_BOOL, DO_PICTURE },
+  { "-showevents", ARG_ONE, DO_PICTURE },
+  { "-showinitwrites", ARG_BOOL, DO_PICTURE },
+  { "-cycles", ARG_ONE, DO_PICTURE },
+  { "-dumpes", ARG_BOOL, DO_DEFAULT, "false", "event structures are not dumped; --json writes the candidates" },
+  { "-initwrites", ARG_BOOL, DO_DEFAULT, "false", "init writes are always events of the initial state" },
+  { "-classes", ARG_ONE, DO_PICTURE },
+  /* graph presentation */
+  { "-showobserved", ARG_BOOL, DO_PICTURE },
+  { "-edgemerge", ARG_BOOL, DO_PICTURE },
+  { "-showlegend", ARG_BOOL, DO_PICTURE },
+  { "-showkind", ARG_BOOL, DO_PICTURE },
+  { "-shortlegend", ARG_BOOL, DO_PICTURE },
+  { "-labelinit", ARG_BOOL, DO_PICTURE },
+  { "-showthread", ARG_BOOL, DO_PICTURE },
+  { "-squished", ARG_BOOL, DO_PICTURE },
+  { "-fixedsize", ARG_BOOL, DO_PICTURE },
+  { "-extrachars", ARG_ONE, DO_PICTURE },
+  { "-brackets", ARG_BOOL, DO_PICTURE },
+  { "-initrfpos", ARG_ONE, DO_PICTURE },
+  { "-finalrfpos", ARG_ONE, DO_PICTURE },
+  { "-initpos", ARG_ONE, DO_PICTURE },
+  { "-splines", ARG_ONE, DO_PICTURE },
+  { "-margin", ARG_ONE, DO_PICTURE },
+  { "-pad", ARG_ONE, DO_PICTURE },
+  { "-sep", ARG_ONE, DO_PICTURE },
+  { "-fontname", ARG_ONE, DO_PICTURE },
+  { "-fontsize", ARG_ONE, DO_PICTURE },
+  { "-edgefontsizedelta", ARG_ONE, DO_PICTURE },
+  { "-penwidth", ARG_ONE, DO_PICTURE },
+  { "-arrowsize", ARG_ONE, DO_PICTURE },
+  { "-edgeattr", ARG_ONE, DO_PICTURE },
+  { "-overlap", ARG_ONE, DO_PICTURE },
+  { "-graph", ARG_ONE, DO_PICTURE },
+  { "-dotmode", ARG_ONE, DO_PICTURE },
+  { "-mono", ARG_BOOL, DO_PICTURE },
+  { "-scale", ARG_ONE, DO_PICTURE },
+  { "-xscale", ARG_ONE, DO_PICTURE },
+  { "-yscale", ARG_ONE, DO_PICTURE },
+  { "-dsiy", ARG_ONE, DO_PICTURE },
+  { "-siwidth", ARG_ONE, DO_PICTURE },
+  { "-ptscale", ARG_ONE, DO_PICTURE },
+  { "-boxscale", ARG_ONE, DO_PICTURE },
+  { "-shift", ARG_ONE, DO_PICTURE },
+  { "-threadposy", ARG_ONE, DO_PICTURE },
+  { "-relabel", ARG_BOOL, DO_PICTURE },
+  { "-withbox", ARG_BOOL, DO_PICTURE },
+  { "-labelbox", ARG_BOOL, DO_PICTURE },
+  { "-movelabel", ARG_BOOL, DO_PICTURE },
+  { NULL, 0, 0 }
 };
 
-static const char *const ignored_flags[] = {
-  "-nonames", "-noshow", "-showthread", "-showlegend", "-obs", "-canonical",
-  "-auto", "-strictskip", "-dumplem", "-dumptex",
-  NULL
-};
+static const HerdOption *
+find_herd_option (const char *name)
+{
+  for (guint i = 0; herd_options[i].name; i++)
+    if (g_str_equal (herd_options[i].name, name))
+      return &herd_options[i];
+  return NULL;
+}
+
+/* herd7 reads a boolean as OCaml does: true or false. */
+static gboolean
+parse_bool (const char *option, const char *value, gboolean *out)
+{
+  if (g_str_equal (value, "true"))
+    *out = TRUE;
+  else if (g_str_equal (value, "false"))
+    *out = FALSE;
+  else
+    {
+      fprintf (stderr, "acyclic-check: wrong argument '%s'; option '%s' expects a boolean\n",
+               value, option);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Adds the comma-separated words of @value to @set. */
+static void
+add_words (GHashTable *set, const char *value)
+{
+  g_auto(GStrv) parts = g_strsplit (value, ",", -1);
+
+  for (guint k = 0; parts[k]; k++)
+    if (*parts[k])
+      g_hash_table_add (set, g_strdup (parts[k]));
+}
 
 int
 main (int argc, char **argv)
@@ -78,6 +248,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
   gboolean markdown = FALSE;
+  const char *nshow = NULL;   /* -nshow N or -showone true */
 
   setlocale (LC_ALL, "");
 
@@ -97,6 +268,12 @@ main (int argc, char **argv)
       else if (g_str_equal (a, "--version") || g_str_equal (a, "-version"))
         {
           printf ("acyclic-check %s\n", VERSION);
+          printf ("Output and options follow herd7 %s.\n", HERD7_VERSION_FOLLOWED);
+          return 0;
+        }
+      else if (g_str_equal (a, "-libdir"))
+        {
+          printf ("%s\n", acy_builtin_models_dir ());
           return 0;
         }
       else if (g_str_equal (a, "-conf"))
@@ -182,10 +359,93 @@ main (int argc, char **argv)
         { NEED_ARG (); g_free (opts->graph_show); opts->graph_show = g_strdup (next); }
       else if (g_str_equal (a, "--dot"))
         { NEED_ARG (); g_free (opts->dot_dir); opts->dot_dir = g_strdup (next); }
-      else if (g_strv_contains (ignored_with_arg, a))
-        NEED_ARG ();
-      else if (g_strv_contains (ignored_flags, a))
-        ;
+      else if (g_str_equal (a, "-o"))
+        { NEED_ARG (); g_free (opts->out_dir); opts->out_dir = g_strdup (next); }
+      else if (g_str_equal (a, "-skipcheck") || g_str_equal (a, "-skipchecks"))
+        {
+          g_auto(GStrv) parts = NULL;
+          NEED_ARG ();
+          parts = g_strsplit (next, ",", -1);
+          for (guint k = 0; parts[k]; k++)
+            if (*parts[k])
+              g_ptr_array_add (opts->skip_checks, g_strdup (parts[k]));
+        }
+      else if (g_str_equal (a, "-through"))
+        {
+          NEED_ARG ();
+          if (g_ascii_strcasecmp (next, "all") == 0 || g_ascii_strcasecmp (next, "invalid") == 0)
+            opts->through = TRUE;
+          else if (g_ascii_strcasecmp (next, "none") == 0)
+            opts->through = FALSE;
+          else
+            {
+              fprintf (stderr, "acyclic-check: wrong argument '%s'; option '-through' expects all, invalid or none\n", next);
+              return 2;
+            }
+        }
+      else if (g_str_equal (a, "-names") || g_str_equal (a, "-excl"))
+        {
+          NEED_ARG ();
+          g_ptr_array_add (a[1] == 'n' ? opts->names_files : opts->excl_files, g_strdup (next));
+        }
+      else if (g_str_equal (a, "-oknames"))
+        { NEED_ARG (); add_words (opts->oknames, next); }
+      else if (g_str_equal (a, "-nonames"))
+        { NEED_ARG (); add_words (opts->nonames, next); }
+      else if (g_str_equal (a, "-kinds") || g_str_equal (a, "-conds"))
+        {
+          NEED_ARG ();
+          g_ptr_array_add (a[1] == 'k' ? opts->kinds_files : opts->conds_files, g_strdup (next));
+        }
+      else if (g_str_equal (a, "-nshow") || g_str_equal (a, "-showone"))
+        {
+          gboolean one = FALSE;
+          NEED_ARG ();
+          if (g_str_equal (a, "-showone") && !parse_bool (a, next, &one))
+            return 2;
+          /* herd7 stops counting executions once it has drawn that many */
+          if (g_str_equal (a, "-nshow") || one)
+            nshow = a;
+        }
+      else if (g_str_equal (a, "-badflag"))
+        {
+          NEED_ARG ();
+          g_free (opts->badflag);
+          opts->badflag = g_str_equal (next, "none") ? NULL : g_strdup (next);
+        }
+      else if (g_str_equal (a, "-exit"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, &opts->exit_on_error))
+            return 2;
+        }
+      else if (find_herd_option (a) && find_herd_option (a)->action != DO_OWN)
+        {
+          const HerdOption *h = find_herd_option (a);
+          const char *value = NULL;
+
+          if (h->arity != ARG_NONE)
+            {
+              NEED_ARG ();
+              value = next;
+            }
+          if (h->arity == ARG_BOOL)
+            {
+              gboolean b;
+              if (!parse_bool (a, value, &b))
+                return 2;
+            }
+          if (h->action == DO_REFUSE
+              || (h->action == DO_DEFAULT && !g_str_equal (value, h->default_value)))
+            {
+              fprintf (stderr, "acyclic-check: option '%s%s%s' is not supported: %s\n",
+                       a, value ? " " : "", value ? value : "", h->why);
+              return 2;
+            }
+          if (h->action == DO_PICTURE && (g_str_equal (a, "-gv") || g_str_equal (a, "-evince")
+                                          || g_str_equal (a, "-preview") || g_str_equal (a, "-view")))
+            opts->viewer = TRUE;
+        }
       else if (a[0] == '-' && a[1] != '\0')
         {
           fprintf (stderr, "acyclic-check: unknown option '%s' (see --help)\n", a);
@@ -196,11 +456,20 @@ main (int argc, char **argv)
 #undef NEED_ARG
     }
 
-  if (files->len == 0)
+  if (nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))
     {
+      fprintf (stderr, "acyclic-check: option '%s' is not supported with -show: herd7 then stops "
+               "at the executions it has drawn, and which ones depends on its enumeration order\n", nshow);
+      return 2;
+    }
+  if (files->len == 0 && compare == NULL && isatty (STDIN_FILENO))
+    {
+      /* herd7 would wait for test names on the terminal */
       usage (stderr);
       return 2;
     }
+  if (opts->viewer)
+    fprintf (stderr, "acyclic-check: no viewer is started; -o DIR writes herd7's .dot files, --graph DIR draws them\n");
 
   if (compare != NULL)
     return acy_cli_compare (opts, (const char *const *) compare->pdata, compare->len,
