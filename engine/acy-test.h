@@ -93,6 +93,10 @@ guint        acy_test_get_n_observed  (const AcyTest *test);
 const char  *acy_test_get_observed    (const AcyTest *test, guint i);
 /* Format a value of observed variable i ("1", "-3", "x" for an address). */
 char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
+/* The value of observed variable @i as herd7 prints and orders it: a
+ * location declared `atomic_t` in the init block holds an unsigned
+ * 32-bit number (atomic_dec from 0 gives 4294967295). */
+AcyValue     acy_test_observed_value  (const AcyTest *test, guint i, AcyValue v);
 
 /**
  * AcyCandidate:

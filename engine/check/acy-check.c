@@ -275,7 +275,8 @@ compare_states (gconstpointer pa, gconstpointer pb)
 
   for (guint i = 0; i < sort_n; i++)
     {
-      int c = compare_values (sort_test, a->values[i], b->values[i]);
+      int c = compare_values (sort_test, acy_test_observed_value (sort_test, i, a->values[i]),
+                              acy_test_observed_value (sort_test, i, b->values[i]));
       if (c)
         return c;
     }
@@ -614,7 +615,7 @@ acy_check_format_state (const AcyTest *test, const AcyValue *values)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *v = acy_test_format_value (test, values[i]);
+      g_autofree char *v = acy_test_format_value (test, acy_test_observed_value (test, i, values[i]));
       g_string_append_printf (s, "%s%s=%s;", i ? " " : "",
                               acy_test_get_observed (test, i), v);
     }

@@ -303,6 +303,15 @@ parse_unary (AcyLitParser *ps, GError **error)
               break;
             }
           G_GNUC_FALLTHROUGH;
+        case '!':
+          if (ps->herd_c)
+            {
+              /* herd7's C lexer has no `!` (only `!=`) */
+              error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                          "herd7 has no '!' operator; write '(... == 0)'");
+              return NULL;
+            }
+          G_GNUC_FALLTHROUGH;
         default:
           e = acy_lit_expr_new (ps->arena, ACY_LEXPR_UNARY, t->loc);
           e->op = t->text[0] == '!' ? ACY_LOP_NOT : t->text[0] == '-' ? ACY_LOP_NEG : ACY_LOP_BNOT;
@@ -735,15 +744,37 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         }
       else
         {
-          const AcyLitToken *name = NULL;
+          const AcyLitToken *name = NULL, *type = NULL;
+          guint n_words = 0;
 
           /* type words, stars, then the name: the last identifier */
           while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
             {
               const AcyLitToken *w = advance (ps);
 
+              n_words++;
               if (w->kind == ACY_LTOK_IDENT)
-                name = w;
+                {
+                  type = name;
+                  name = w;
+                }
+            }
+          if (type && strcmp (type->text, "spinlock_t") == 0)
+            {
+              /* herd7: "Cannot find the size of type spinlock_t" */
+              error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
+                          "herd7 cannot size a spinlock_t in the init block; leave it out "
+                          "(a spinlock_t parameter is enough)");
+              return FALSE;
+            }
+          if (n_words == 1 && name && acy_lit_tok_is (peek (ps), "=")
+              && acy_lit_tok_is (peek_at (ps, 1), "&"))
+            {
+              /* herd7 reads `x=&y` only with a pointer type */
+              g_autofree char *msg = g_strdup_printf ("an address needs a pointer type here, as herd7 "
+                                                      "reads it: 'int *%s = &...'", name->text);
+              error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
+              return FALSE;
             }
           if (name == NULL)
             {
@@ -753,6 +784,9 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           init.var.name = name->text;
           init.var.loc = name->loc;
           init.var.index = acy_lit_test_location (test, name->text);
+          /* herd7 prints a location declared atomic_t as unsigned 32 bits */
+          if (type && n_words == 2 && strcmp (type->text, "atomic_t") == 0)
+            g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
         }
 
       if (accept (ps, "="))
@@ -770,6 +804,13 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         return FALSE;
     }
 }
+
+/* Words herd7's C lexer takes for keywords, never names. */
+static const char *const herd_c_keywords[] = {
+  "lock", "unlock", "mtx_lock", "mtx_unlock", "WCAS", "SCAS", "if", "else", "while",
+  "atomic_load_explicit", "atomic_store_explicit", "atomic_exchange_explicit",
+  "atomic_thread_fence", NULL
+};
 
 static gboolean
 is_thread_name (const AcyLitToken *t, guint *number)
@@ -837,6 +878,13 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
             expect_close (ps, ")", open, error);
           else
             error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
+          goto fail;
+        }
+      if (g_strv_contains (herd_c_keywords, pname->text))
+        {
+          g_autofree char *msg = g_strdup_printf ("'%s' is a keyword of herd7's C parser; "
+                                                  "give the parameter another name", pname->text);
+          error_near (ps, error, ACY_ERROR_SYNTAX, pname, msg);
           goto fail;
         }
       if (strcmp (pname->text, "void") != 0)
@@ -1030,6 +1078,7 @@ acy_test_parse_override (const char             *text,
   g_autoptr (GPtrArray) locations = g_ptr_array_new ();
   AcyLoc loc1 = { NULL, 1, 1 };
   gboolean ok = FALSE;
+  guint n_locs;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -1042,6 +1091,7 @@ acy_test_parse_override (const char             *text,
   test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
+  test->unsigned32 = g_hash_table_new (NULL, NULL);
   test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
   loc1.file = test->filename;
 
@@ -1096,6 +1146,7 @@ acy_test_parse_override (const char             *text,
   test->expected = find_expected_result (&toks);
 
   ps.arena = test->arena;
+  ps.herd_c = TRUE;
   ps.toks = toks.tokens;
   ps.filename = test->filename;
   threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
@@ -1173,9 +1224,23 @@ acy_test_parse_override (const char             *text,
       goto out;
     }
   advance (&ps);
+  n_locs = test->loc_names->len;
   test->cond = acy_lit_parse_prop (&ps, test, error);
   if (test->cond == NULL)
     goto out;
+  if (test->loc_names->len > n_locs)
+    {
+      /* herd7: "Post-condition introduces new symbolic location(s)" */
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = n_locs; i < test->loc_names->len; i++)
+        g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
+                                (const char *) test->loc_names->pdata[i]);
+      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
+                        "the condition introduces location(s) {%s} that no thread or "
+                        "initial value mentions (herd7 refuses this)", names->str);
+      goto out;
+    }
   if (override && override->set_quantifier)
     test->quant = override->quantifier;
   accept (&ps, ";");
@@ -1225,6 +1290,8 @@ acy_test_free (AcyTest *test)
   g_free (test->expected);
   g_free (test->macros_filename);
   g_free (test->hash);
+  if (test->unsigned32)
+    g_hash_table_unref (test->unsigned32);
   g_free (test->cond_text);
   g_free (test->threads);
   if (test->loc_names)

@@ -24,6 +24,7 @@ typedef struct {
   guint              pos;
   guint              depth;
   const char        *filename;
+  gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
@@ -110,6 +111,7 @@ struct _AcyTest {
   char         *expected;
   char         *macros_filename;
   char         *hash;          /* herd7's Hash=, NULL if unknown */
+  GHashTable   *unsigned32;    /* location index + 1: declared atomic_t */
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
