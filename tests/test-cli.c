@@ -111,6 +111,18 @@ test_judge (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "judge: 1 passed, 0 failed"));
 
+  /* judgelitmus.sh's rules: DEADLOCK passes on Never 0 0, Maybe always,
+   * a DATARACE after the word is not looked at, no Result: comment fails. */
+  {
+    g_auto(Run) j = { 0 };
+    g_autofree char *sc = models_file ("sc.cat");
+
+    run_check (&j, "--judge", "-cat", sc, "judge", NULL);
+    g_assert_nonnull (strstr (j.out, "judge: 3 passed, 1 failed"));
+    g_assert_nonnull (strstr (j.out, "no-result.litmus"));
+    g_assert_cmpint (j.status, ==, 1);
+  }
+
   /* The toy model allows it, so the Result: Never comment disagrees. */
   run_check (&t, "--judge", "-cat", toy, "C-CO+o-o.litmus", NULL);
   g_assert_cmpint (t.status, !=, 0);
