@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "acyclic.h"
 #include "acy-cli.h"
@@ -26,6 +27,7 @@ acy_cli_options_new (void)
   o->excl_files = g_ptr_array_new_with_free_func (g_free);
   o->kinds_files = g_ptr_array_new_with_free_func (g_free);
   o->conds_files = g_ptr_array_new_with_free_func (g_free);
+  o->child_args = g_ptr_array_new_with_free_func (g_free);
   o->oknames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   o->nonames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return o;
@@ -47,6 +49,8 @@ acy_cli_options_free (AcyCliOptions *o)
   g_ptr_array_unref (o->include_dirs);
   g_ptr_array_unref (o->variants);
   g_free (o->out_dir);
+  g_free (o->self);
+  g_ptr_array_unref (o->child_args);
   g_free (o->badflag);
   g_ptr_array_unref (o->skip_checks);
   g_ptr_array_unref (o->names_files);
@@ -773,6 +777,89 @@ json_error (GString *out, const char *file, const AcyTest *test, const GError *e
   g_string_append (out, "}}");
 }
 
+/* ---- -j N: tests run at once, by child processes ----------------------- */
+
+typedef struct {
+  const AcyCliOptions *o;
+  const char          *file;
+  char                *out, *err;
+  int                  status;
+  gboolean             done;
+  GMutex              *lock;
+  GCond               *cond;
+} Job;
+
+static void
+run_job (gpointer data, gpointer user_data)
+{
+  Job *job = data;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL, *err = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, job->o->self);
+  for (guint i = 0; i < job->o->child_args->len; i++)
+    g_ptr_array_add (argv, job->o->child_args->pdata[i]);
+  g_ptr_array_add (argv, (gpointer) "--test-threads");
+  g_ptr_array_add (argv, (gpointer) "1");
+  g_ptr_array_add (argv, (gpointer) "--");
+  g_ptr_array_add (argv, (gpointer) job->file);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &out, &err, &wait_status, &error))
+    {
+      err = g_strdup_printf ("acyclic-check: %s\n", error->message);
+      wait_status = 1 << 8;
+    }
+  g_mutex_lock (job->lock);
+  job->out = out;
+  job->err = err;
+  job->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 1;
+  job->done = TRUE;
+  g_cond_broadcast (job->cond);
+  g_mutex_unlock (job->lock);
+}
+
+/* Runs @files N at a time, each in a child process given one core,
+ * and prints their outputs in the order of the files. */
+static int
+run_jobs (const AcyCliOptions *o, GPtrArray *files)
+{
+  GMutex lock;
+  GCond cond;
+  g_autofree Job *jobs = g_new0 (Job, files->len);
+  GThreadPool *pool;
+  int status = 0;
+
+  g_mutex_init (&lock);
+  g_cond_init (&cond);
+  pool = g_thread_pool_new (run_job, NULL, (gint) o->jobs, FALSE, NULL);
+  for (guint i = 0; i < files->len; i++)
+    {
+      jobs[i] = (Job) { .o = o, .file = files->pdata[i], .lock = &lock, .cond = &cond };
+      g_thread_pool_push (pool, &jobs[i], NULL);
+    }
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_mutex_lock (&lock);
+      while (!jobs[i].done)
+        g_cond_wait (&cond, &lock);
+      g_mutex_unlock (&lock);
+      fputs (jobs[i].out ? jobs[i].out : "", stdout);
+      fflush (stdout);
+      fputs (jobs[i].err ? jobs[i].err : "", stderr);
+      if (jobs[i].status != 0)
+        status = MAX (status, jobs[i].status);
+      g_free (jobs[i].out);
+      g_free (jobs[i].err);
+    }
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_mutex_clear (&lock);
+  g_cond_clear (&cond);
+  return status;
+}
+
 int
 acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 {
@@ -804,6 +891,13 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       add_stdin (files);
     else
       add_input (args[i], files, 0);
+
+  if (o->jobs > 1 && files->len > 1)
+    {
+      setup_clear (&setup);
+      selection_clear (&sel);
+      return run_jobs (o, files);
+    }
 
   if (o->json)
     printf ("{\"schema\":\"%s\",\"results\":[", ACY_CLI_JSON_SCHEMA);
@@ -852,6 +946,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         continue;
       copts.timeout = o->timeout;
       copts.max_candidates = o->max_candidates;
+      copts.n_threads = o->test_threads;
       if (o->json)
         {
           jrun.test = test;

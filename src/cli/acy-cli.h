@@ -42,6 +42,10 @@ typedef struct {
   GPtrArray *conds_files;    /* -conds FILE: NAME "CONDITION" lines */
   char      *badflag;        /* -badflag FLAG: executions with it are bad (Undef) */
   gboolean   exit_on_error;  /* -exit true: stop at the first test in error */
+  guint      jobs;           /* -j N: tests run at once (0, 1: one) */
+  guint      test_threads;   /* worker threads per test (0: every core) */
+  char      *self;           /* argv[0], for -j's child processes */
+  GPtrArray *child_args;     /* the options, for -j's child processes */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -249,6 +249,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
   gboolean markdown = FALSE;
   const char *nshow = NULL;   /* -nshow N or -showone true */
+  g_autofree gboolean *not_for_child = g_new0 (gboolean, argc + 1);
 
   setlocale (LC_ALL, "");
 
@@ -331,8 +332,30 @@ main (int argc, char **argv)
         }
       else if (g_str_equal (a, "--"))
         {
+          not_for_child[i] = TRUE;
           while (++i < argc)
-            g_ptr_array_add (files, g_strdup (argv[i]));
+            {
+              not_for_child[i] = TRUE;
+              g_ptr_array_add (files, g_strdup (argv[i]));
+            }
+        }
+      else if (g_str_equal (a, "-j") || g_str_equal (a, "--jobs") || g_str_equal (a, "--test-threads"))
+        {
+          char *end = NULL;
+          guint64 n;
+
+          NEED_ARG ();
+          not_for_child[i - 1] = not_for_child[i] = TRUE;
+          n = g_ascii_strtoull (next, &end, 10);
+          if (end == next || *end != '\0' || n < 1 || n > 1024)
+            {
+              fprintf (stderr, "acyclic-check: %s needs a number from 1 to 1024, not '%s'\n", a, next);
+              return 2;
+            }
+          if (a[2] == 't')
+            opts->test_threads = (guint) n;
+          else
+            opts->jobs = (guint) n;
         }
       else if (g_str_equal (a, "--markdown"))
         markdown = TRUE;
@@ -452,7 +475,10 @@ main (int argc, char **argv)
           return 2;
         }
       else
-        g_ptr_array_add (files, g_strdup (a));
+        {
+          not_for_child[i] = TRUE;
+          g_ptr_array_add (files, g_strdup (a));
+        }
 #undef NEED_ARG
     }
 
@@ -467,6 +493,23 @@ main (int argc, char **argv)
       /* herd7 would wait for test names on the terminal */
       usage (stderr);
       return 2;
+    }
+  if (opts->jobs > 1 && (opts->json || opts->judge || compare != NULL))
+    {
+      fprintf (stderr, "acyclic-check: -j does not combine with --json, --judge or --compare; "
+               "run one process per part of the batch instead\n");
+      return 2;
+    }
+  for (int i = 1; i < argc; i++)
+    if (!not_for_child[i])
+      g_ptr_array_add (opts->child_args, g_strdup (argv[i]));
+  opts->self = g_file_read_link ("/proc/self/exe", NULL);
+  if (opts->self == NULL)
+    opts->self = g_strdup (argv[0]);
+  if (opts->jobs > 1 && opts->test_threads == 0)
+    {
+      /* the cores shared among the tests run at once */
+      opts->test_threads = MAX (1, g_get_num_processors () / opts->jobs);
     }
   if (opts->viewer)
     fprintf (stderr, "acyclic-check: no viewer is started; -o DIR writes herd7's .dot files, --graph DIR draws them\n");
