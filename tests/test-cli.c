@@ -150,8 +150,16 @@ test_usage (void)
 {
   g_auto(Run) o = { 0 };
 
+  g_auto(Run) v = { 0 }, h = { 0 };
+
   /* (Without a file argument, test names come from standard input.) */
   run_check (&o, "-frobnicate", NULL);
+  run_check (&v, "--version", NULL);
+  g_assert_nonnull (strstr (v.out, "follow herd7 7.58"));
+  run_check (&h, "--help", NULL);
+  g_assert_nonnull (strstr (h.out, "herd7's options, with herd7's meaning:"));
+  g_assert_nonnull (strstr (h.out, "Acyclic's own options:"));
+  g_assert_nonnull (strstr (h.out, "judgelitmus.sh"));
   g_assert_cmpint (o.status, ==, 2);
   g_assert_nonnull (strstr (o.err, "-frobnicate"));
 }
