@@ -52,6 +52,8 @@ void         acy_model_free      (AcyModel *model);
 /* The model's title: the leading string of the cat file ("Toy RMO"), or
  * the file's base name without extension when it has none. */
 const char  *acy_model_get_name  (const AcyModel *model);
+/* Whether the model was loaded with variant @name (herd's -variant). */
+gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
 
 /**
  * AcyVerdict:

@@ -148,6 +148,11 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   candidate and its image alike, but the image's events are not there
  *   to draw. No filter, and candidates with unsolved values come out
  *   as they are.
+ * @rmw_tags_both: herd's C semantics under variant lkmmv2: the annotation
+ *   of an RMW (mb, acquire, release, ...) tags both its read and its
+ *   write, and a fully ordered one has no fences around it; else (lkmmv1)
+ *   mb RMWs are a ONCE read and write between two mb fences, acquire
+ *   tags the read only and release the write only.
  */
 typedef struct {
   guint64         max_candidates;
@@ -155,6 +160,7 @@ typedef struct {
   gpointer        prune_data;
   gint64          deadline;
   gboolean        symmetry;
+  gboolean        rmw_tags_both;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

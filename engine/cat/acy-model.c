@@ -165,6 +165,12 @@ acy_model_load (const AcyModelSource *source,
   return model;
 }
 
+gboolean
+acy_model_has_variant (const AcyModel *model, const char *name)
+{
+  return model->variants && g_strv_contains ((const char *const *) model->variants, name);
+}
+
 void
 acy_model_free (AcyModel *model)
 {

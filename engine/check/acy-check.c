@@ -43,6 +43,7 @@ typedef struct {
   const AcyCheckOptions  *options;
   GCancellable           *cancellable;
   AcyModelRunner         *runner;
+  gboolean                rmw_tags_both;  /* the model runs under lkmmv2 */
   AcyCheckResult         *result;
   GHashTable             *state_index;   /* values -> AcyState* (key owned by the state) */
   GHashTable             *flags;         /* interned names */
@@ -359,6 +360,7 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
   run->key = g_new0 (AcyValue, run->result->n_observed + 1);
   run->key[0] = run->result->n_observed;
   run->runner = acy_model_runner_new (model);
+  run->rmw_tags_both = acy_model_has_variant (model, "lkmmv2");
   /* Forbidden outcomes are only counted, unless someone sees each one. */
   acy_model_runner_set_pruning (run->runner, options == NULL || options->outcome == NULL);
   acy_model_runner_set_max_branches (run->runner, options ? options->max_branches : 0);
@@ -410,6 +412,7 @@ worker_main (gpointer data)
   /* where no candidate comes out for long (paths, search, solver), the
    * enumerator stops at the deadline itself */
   eopts.deadline = check_deadline (run);
+  eopts.rmw_tags_both = run->rmw_tags_both;
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
