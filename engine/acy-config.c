@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-config.h"
+#include "acy-model-store.h"
 
 void
 acy_config_free (AcyConfig *config)
@@ -140,6 +141,17 @@ acy_config_resolve (const char        *name,
     if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
       return g_steal_pointer (&p);
   }
+  /* Last, the places where models we do not ship are kept: a kernel
+   * tree, a fetched copy. */
+  {
+    g_auto(GStrv) kept = acy_model_store_search_dirs (dirs);
+    for (guint i = 0; kept[i]; i++)
+      {
+        g_autofree char *p = g_build_filename (kept[i], name, NULL);
+        if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+          return g_steal_pointer (&p);
+      }
+  }
   return NULL;
 }
 
@@ -179,4 +191,15 @@ acy_builtin_models_dir (void)
       g_once_init_leave (&dir, found);
     }
   return dir;
+}
+
+char *
+acy_model_spec_name (const char *spec)
+{
+  char *base = g_path_get_basename (spec);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base && (g_str_equal (dot, ".cat") || g_str_equal (dot, ".cfg")))
+    *dot = '\0';
+  return base;
 }

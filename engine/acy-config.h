@@ -36,7 +36,9 @@ void       acy_config_free   (AcyConfig *config);
 /* Find @name as herd does: as given if absolute or present relative to
  * the working directory, then in @dirs (NULL-terminated, may be NULL) in
  * order, then next to @relative_to (a file path, may be NULL), then in
- * the built-in models directory. Returns a newly allocated path or NULL. */
+ * the built-in models directory, then where models we do not ship are
+ * kept (acy_model_store_search_dirs(): kernel trees, a fetched copy).
+ * Returns a newly allocated path or NULL. */
 char      *acy_config_resolve (const char        *name,
                                const char *const *dirs,
                                const char        *relative_to);
@@ -56,6 +58,11 @@ char      *acy_config_resolve_at (const char        *name,
  * if set, else the installed one if present, else the source tree's
  * models/ (for running from the build tree). */
 const char *acy_builtin_models_dir (void);
+
+/* The short name of a model given by name or by file, for a table
+ * column or a menu: "sc" for sc, sc.cat or models/sc.cat,
+ * "linux-kernel" for linux-kernel.cfg. Newly allocated. */
+char       *acy_model_spec_name   (const char *spec);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyConfig, acy_config_free)
 

@@ -97,6 +97,10 @@ char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
  * location declared `atomic_t` in the init block holds an unsigned
  * 32-bit number (atomic_dec from 0 gives 4294967295). */
 AcyValue     acy_test_observed_value  (const AcyTest *test, guint i, AcyValue v);
+/* Order two final states of @n observed values as herd lists them:
+ * value by value, numbers by value, then addresses by name. */
+int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
+                                       const AcyValue *b, guint n);
 
 /**
  * AcyCandidate:

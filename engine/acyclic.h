@@ -15,3 +15,4 @@
 #include "acy-recorder.h"
 #include "acy-compare.h"
 #include "acy-setup.h"
+#include "acy-model-store.h"

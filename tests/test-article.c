@@ -12,13 +12,7 @@
 #include <string.h>
 
 #include "acyclic.h"
-
-static const char mp_mb[] =
-  "C C-MP+o-mb-o+o-mb-o\n"
-  "{\n}\n"
-  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
-  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
-  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
+#include "exec-fixture.h"
 
 static const char mp[] =
   "C C-MP+o-o+o-o\n"
@@ -56,8 +50,8 @@ typedef struct {
 } Fact;
 
 static const Fact facts[] = {
-  { mp_mb,    "toy-rmo.cat",      "Never",     0, 3,  3 },
-  { mp_mb,    "coherent-rmo.cat", "Never",     0, 3,  3 },
+  { exec_fixture_mp_mb,    "toy-rmo.cat",      "Never",     0, 3,  3 },
+  { exec_fixture_mp_mb,    "coherent-rmo.cat", "Never",     0, 3,  3 },
   { mp,       "toy-rmo.cat",      "Sometimes", 1, 3,  4 },
   { mp,       "coherent-rmo.cat", "Sometimes", 1, 3,  4 },
   { co,       "toy-rmo.cat",      "Sometimes", 1, 1,  2 },

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acyclic.h"
+#include "exec-fixture.h"
 
 static const char sb[] =
   "C SB\n"
@@ -26,13 +27,6 @@ static const char co[] =
   "{\n}\n"
   "P0(int *x)\n{\n  *x = 3;\n  *x = 4;\n}\n"
   "exists\n(x=3)\n";
-
-static const char mp_mb[] =
-  "C C-MP+o-mb-o+o-mb-o\n"
-  "{\n}\n"
-  "P0(int *x, int *y)\n{\n  WRITE_ONCE(*y, 1);\n  smp_mb();\n  WRITE_ONCE(*x, 1);\n}\n"
-  "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  smp_mb();\n  r2 = READ_ONCE(*y);\n}\n"
-  "exists\n(1:r1=1 /\\ 1:r2=0)\n";
 
 #define MAX_MODELS 4
 
@@ -204,11 +198,11 @@ test_forbidden_by_all (void)
   g_auto(Run) with = { 0 };
   guint row;
 
-  run_compare (&without, mp_mb, FALSE, (const char *[]) { "sc", "coherent-rmo", NULL });
+  run_compare (&without, exec_fixture_mp_mb, FALSE, (const char *[]) { "sc", "coherent-rmo", NULL });
   g_assert_cmpuint (acy_comparison_get_n_rows (without.cmp), ==, 3);
   g_assert_false (acy_comparison_differs (without.cmp));
 
-  run_compare (&with, mp_mb, TRUE, (const char *[]) { "sc", "coherent-rmo", NULL });
+  run_compare (&with, exec_fixture_mp_mb, TRUE, (const char *[]) { "sc", "coherent-rmo", NULL });
   g_assert_cmpuint (acy_comparison_get_n_rows (with.cmp), ==, 4);
   g_assert_false (acy_comparison_differs (with.cmp));
   row = find_row (with.cmp, "1:r1=1; 1:r2=0;");

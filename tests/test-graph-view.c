@@ -35,20 +35,6 @@ iterate_a_little (void)
     }
 }
 
-/* ACY_GRAPH_SCREENSHOT_PAUSE=SECS keeps the window up, to look at it. */
-static void
-pause_for_screenshot (void)
-{
-  const char *secs = g_getenv ("ACY_GRAPH_SCREENSHOT_PAUSE");
-  gint64 end;
-
-  if (secs == NULL)
-    return;
-  end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (secs, NULL) * G_USEC_PER_SEC);
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
@@ -183,7 +169,7 @@ test_click (Fixture *f, gconstpointer data)
     acy_graph_view_activate_at (view, wx, wy);
   }
   iterate_a_little ();
-  pause_for_screenshot ();
+  ui_test_pause_for_screenshot ();
 }
 
 static void
@@ -310,7 +296,7 @@ test_dark_style (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (node_fill, <, 0.3);
   /* Events stand out from the background. */
   g_assert_cmpfloat (node_fill - background, >, 0.04);
-  pause_for_screenshot ();
+  ui_test_pause_for_screenshot ();
 
   /* What Export writes, from the app or the command line. */
   g_assert_true (acy_graph_export (acy_graph_view_get_layout (view), ACY_GRAPH_FORMAT_PNG, png, &error));

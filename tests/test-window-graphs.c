@@ -40,20 +40,6 @@ document_is_idle (gpointer data)
   return !acy_document_get_running (ACY_DOCUMENT (data));
 }
 
-/* ACY_GRAPH_SCREENSHOT_PAUSE=SECS keeps the window up, to look at it. */
-static void
-pause_for_screenshot (void)
-{
-  const char *secs = g_getenv ("ACY_GRAPH_SCREENSHOT_PAUSE");
-  gint64 end;
-
-  if (secs == NULL)
-    return;
-  end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (secs, NULL) * G_USEC_PER_SEC);
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* The first edge of relation @name ("rf") or with label @name ("rfe"). */
 static guint
 find_edge (const AcyGraphLayout *layout,
@@ -142,7 +128,7 @@ test_graphs_mp (void)
   g_assert_nonnull (strstr (explanation, "rf"));
   g_assert_nonnull (strstr (explanation, "read takes its value from this write"));
   g_assert_nonnull (strstr (explanation, "acyclic rmo-order"));
-  pause_for_screenshot ();
+  ui_test_pause_for_screenshot ();
 
   /* The three allowed executions */
   acy_execution_browser_set_filter (browser, ACY_BROWSE_ALLOWED);

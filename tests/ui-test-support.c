@@ -66,3 +66,17 @@ ui_test_init (int *argc, char ***argv)
     }
   return TRUE;
 }
+
+/* ACY_GRAPH_SCREENSHOT_PAUSE=SECS keeps the window up, to look at it. */
+void
+ui_test_pause_for_screenshot (void)
+{
+  const char *secs = g_getenv ("ACY_GRAPH_SCREENSHOT_PAUSE");
+  gint64 end;
+
+  if (secs == NULL)
+    return;
+  end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (secs, NULL) * G_USEC_PER_SEC);
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}

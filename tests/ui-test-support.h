@@ -30,4 +30,8 @@ GLogWriterOutput drop_missing_session_bus (GLogLevelFlags   log_level,
                                            gsize            n_fields,
                                            gpointer         user_data);
 
+/* ACY_GRAPH_SCREENSHOT_PAUSE=SECS keeps the window up that long, to look
+ * at it; without it, returns at once. */
+void     ui_test_pause_for_screenshot (void);
+
 G_END_DECLS

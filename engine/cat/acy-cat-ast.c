@@ -38,6 +38,16 @@ print_after (GString *s, const char *text, const AcyCatExpr *e)
   print_expr (s, e);
 }
 
+/* The bracketed pair @open @a @mid @b ")": operators, application, try. */
+static void
+print_pair (GString *s, const char *open, const AcyCatExpr *a, const char *mid,
+            const AcyCatExpr *b)
+{
+  print_after (s, open, a);
+  print_after (s, mid, b);
+  g_string_append_c (s, ')');
+}
+
 static const char *
 name_or_wildcard (const char *name)
 {
@@ -63,18 +73,14 @@ print_expr (GString *s, const AcyCatExpr *e)
       g_string_append (s, e->kind == ACY_CAT_E_SET ? "}" : ")");
       break;
     case ACY_CAT_E_BINOP:
-      print_after (s, "(", e->u.bin.a);
-      print_after (s, binop_names[e->u.bin.op], e->u.bin.b);
-      g_string_append_c (s, ')');
+      print_pair (s, "(", e->u.bin.a, binop_names[e->u.bin.op], e->u.bin.b);
       break;
     case ACY_CAT_E_UNOP:
       print_after (s, unop_brackets[e->u.un.op].open, e->u.un.a);
       g_string_append (s, unop_brackets[e->u.un.op].close);
       break;
     case ACY_CAT_E_APP:
-      print_after (s, "(", e->u.app.f);
-      print_after (s, " ", e->u.app.arg);
-      g_string_append_c (s, ')');
+      print_pair (s, "(", e->u.app.f, " ", e->u.app.arg);
       break;
     case ACY_CAT_E_FUN:
       g_string_append (s, "(fun ");
@@ -113,9 +119,7 @@ print_expr (GString *s, const AcyCatExpr *e)
       g_string_append_c (s, ')');
       break;
     case ACY_CAT_E_TRY:
-      print_after (s, "(try ", e->u.try_.e);
-      print_after (s, " with ", e->u.try_.fallback);
-      g_string_append_c (s, ')');
+      print_pair (s, "(try ", e->u.try_.e, " with ", e->u.try_.fallback);
       break;
     case ACY_CAT_E_IF:
       g_string_append (s, "(if ");
@@ -126,9 +130,7 @@ print_expr (GString *s, const AcyCatExpr *e)
           print_expr (s, e->u.if_.a);
           print_after (s, cond_names[e->u.if_.cond], e->u.if_.b);
         }
-      print_after (s, " then ", e->u.if_.then_);
-      print_after (s, " else ", e->u.if_.else_);
-      g_string_append_c (s, ')');
+      print_pair (s, " then ", e->u.if_.then_, " else ", e->u.if_.else_);
       break;
     }
 }

@@ -27,13 +27,20 @@
  * to "unknown", which fails no check: the walk can only miss chances to
  * skip, never skip a choice the model would allow. Parts that do not
  * depend on the choice are evaluated exactly, by the ordinary evaluator.
+ *
+ * Layering (acy-cat-eval.h): bounds sits below exec, which calls it at
+ * each prefix, yet calls up into exec in two places: the top-level lets,
+ * enums and procedures between the `with` and its checks run through
+ * acy_cat_exec_top_stmt, and a name whose let has not run yet through
+ * acy_cat_force_slot, so that they run and are cached exactly as exec
+ * would run them, rather than by a second copy of that logic.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 #define MAX_BOUND_DEPTH 64   /* function applications nested on bounds */
 
@@ -538,6 +545,7 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
           }
         if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel)
           return &c->unknown;
+        /* up into exec, as the file comment says */
         if (f == c->root && f->conc->slots[slot] == NULL)
           return conc (c, acy_cat_force_slot (c->ev, slot));
         return conc (c, f->conc->slots[slot]);

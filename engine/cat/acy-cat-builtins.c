@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_R] = "R", [ACY_CAT_P_W] = "W", [ACY_CAT_P_M] = "M", [ACY_CAT_P_F] = "F",
@@ -186,12 +186,72 @@ copy_rel (AcyCatEval *ev, const AcyWord *bits)
   return v;
 }
 
-static AcyCatValue *
-prim (AcyCatEval *ev, AcyCatPrimFunc f)
+/* The predefined functions, bound per structure, and per candidate for
+ * those that read the values of events (which depend on rf). */
+typedef struct {
+  AcyCatPredef   slot;
+  AcyCatPrimFunc func;
+} Prim;
+
+static const Prim structure_prims[] = {
+  { ACY_CAT_P_DOMAIN, prim_domain },
+  { ACY_CAT_P_RANGE, prim_range },
+  { ACY_CAT_P_CLASSES_LOC, prim_classes_loc },
+  /* the stream primitives, from the layer below (acy-cat-stream.c) */
+  { ACY_CAT_P_LINEARISATIONS, acy_cat_prim_linearisations },
+  { ACY_CAT_P_CO_ORDERS, acy_cat_prim_co_orders },
+  { ACY_CAT_P_LAZY_CROSS, acy_cat_prim_lazy_cross },
+  { ACY_CAT_P_TAG2EVENTS, prim_tag2events },
+};
+
+static const Prim candidate_prims[] = {
+  { ACY_CAT_P_DIFFERENT_VALUES, prim_different_values },
+  { ACY_CAT_P_SAME_VALUES, prim_same_values },
+};
+
+static void
+bind_prims (AcyCatEval *ev, const Prim *prims, guint n)
 {
-  AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_PRIM);
-  v->u.prim = f;
-  return v;
+  for (guint i = 0; i < n; i++)
+    {
+      AcyCatValue *v = acy_cat_value_new (ev, ACY_CAT_V_PRIM);
+
+      v->u.prim = prims[i].func;
+      ev->root->slots[prims[i].slot] = v;
+    }
+}
+
+static gint
+event_loc (const AcyEvent *e)
+{
+  return e->loc;
+}
+
+static gint
+event_thread (const AcyEvent *e)
+{
+  return e->thread;
+}
+
+/* Row i of @rel: the events with the same @key as event i, copied from
+ * the row of the first such event when there is one before i. */
+static void
+same_key_row (AcyCatEval *ev, AcyWord *rel, guint i, gint (*key) (const AcyEvent *))
+{
+  const AcyExecution *x = ev->x;
+  guint n = ev->n, first;
+  gint k = key (&x->events[i]);
+  AcyWord *row = acy_rel_row (rel, n, i);
+
+  for (first = 0; first < i; first++)
+    if (key (&x->events[first]) == k)
+      break;
+  if (first < i)
+    acy_bits_copy (ev->words, row, acy_rel_row (rel, n, first));
+  else
+    for (guint j = 0; j < n; j++)
+      if (key (&x->events[j]) == k)
+        acy_bits_add (row, j);
 }
 
 /* Binds the predefined names that depend on the event structure only. */
@@ -231,35 +291,12 @@ acy_cat_bind_structure (AcyCatEval *ev)
     for (guint i = 0; i < n; i++)
       {
         const AcyEvent *a = &x->events[i];
-        AcyWord *lrow = acy_rel_row (loc->u.bits, n, i);
         AcyWord *irow = acy_rel_row (in->u.bits, n, i);
-        guint first = i;
 
-        /* Reuse the row of the first event with the same location or thread. */
         if (a->loc >= 0)
-          {
-            for (first = 0; first < i; first++)
-              if (x->events[first].loc == a->loc)
-                break;
-            if (first < i)
-              acy_bits_copy (words, lrow, acy_rel_row (loc->u.bits, n, first));
-            else
-              for (guint j = 0; j < n; j++)
-                if (x->events[j].loc == a->loc)
-                  acy_bits_add (lrow, j);
-          }
+          same_key_row (ev, loc->u.bits, i, event_loc);
         if (a->thread != ACY_THREAD_INIT)
-          {
-            for (first = 0; first < i; first++)
-              if (x->events[first].thread == a->thread)
-                break;
-            if (first < i)
-              acy_bits_copy (words, irow, acy_rel_row (in->u.bits, n, first));
-            else
-              for (guint j = 0; j < n; j++)
-                if (x->events[j].thread == a->thread)
-                  acy_bits_add (irow, j);
-          }
+          same_key_row (ev, in->u.bits, i, event_thread);
         else
           acy_bits_add (irow, i);
         acy_bits_diff (words, acy_rel_row (ext->u.bits, n, i), all, irow);
@@ -269,13 +306,7 @@ acy_cat_bind_structure (AcyCatEval *ev)
     s[ACY_CAT_P_EXT] = ext;
   }
 
-  s[ACY_CAT_P_DOMAIN] = prim (ev, prim_domain);
-  s[ACY_CAT_P_RANGE] = prim (ev, prim_range);
-  s[ACY_CAT_P_CLASSES_LOC] = prim (ev, prim_classes_loc);
-  s[ACY_CAT_P_LINEARISATIONS] = prim (ev, acy_cat_prim_linearisations);
-  s[ACY_CAT_P_CO_ORDERS] = prim (ev, acy_cat_prim_co_orders);
-  s[ACY_CAT_P_LAZY_CROSS] = prim (ev, acy_cat_prim_lazy_cross);
-  s[ACY_CAT_P_TAG2EVENTS] = prim (ev, prim_tag2events);
+  bind_prims (ev, structure_prims, G_N_ELEMENTS (structure_prims));
 }
 
 /* Binds what differs between candidates of one structure. */
@@ -300,7 +331,5 @@ acy_cat_bind_candidate (AcyCatEval *ev)
   if (x->fw)
     acy_bits_copy (ev->words, v->u.bits, x->fw);
   s[ACY_CAT_P_FW] = v;
-  /* These read the values of events, which depend on rf. */
-  s[ACY_CAT_P_DIFFERENT_VALUES] = prim (ev, prim_different_values);
-  s[ACY_CAT_P_SAME_VALUES] = prim (ev, prim_same_values);
+  bind_prims (ev, candidate_prims, G_N_ELEMENTS (candidate_prims));
 }

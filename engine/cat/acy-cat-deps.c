@@ -20,7 +20,7 @@
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 typedef struct {
   AcyModel *model;

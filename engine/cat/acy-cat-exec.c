@@ -25,7 +25,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 typedef enum {
   ST_CONTINUE,   /* go on with the next statement */

@@ -32,7 +32,7 @@
 
 #include <time.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 #define DEPTHS   64     /* deeper choices share the last row */
 #define WARMUP   32     /* runs before statistics decide */

@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 typedef struct _Scope Scope;
 struct _Scope {

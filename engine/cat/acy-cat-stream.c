@@ -20,7 +20,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 
 #define ACY_CAT_MAX_FORCED 1000000
 

@@ -1,4 +1,5 @@
-/* acy-cat-values.c - equality, hashing and sets of cat values
+/* acy-cat-values.c - making cat values, reading them as sets and
+ * relations, equality, hashing and sets of values
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -15,7 +16,157 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
+
+/* ---- making values, and reading them as sets and relations ---- */
+
+AcyCatValue *
+acy_cat_value_new (AcyCatEval *ev, AcyCatValueKind kind)
+{
+  AcyCatValue *v = acy_arena_new0 (ev->arena, AcyCatValue);
+  v->kind = kind;
+  return v;
+}
+
+/* A set or relation with its @words bits right after it: one
+ * allocation per result instead of two. The bits are left as they are
+ * unless @zero. */
+static AcyCatValue *
+new_bits (AcyCatEval *ev, AcyCatValueKind kind, gsize words, gboolean zero)
+{
+  gsize head = (sizeof (AcyCatValue) + 15) & ~(gsize) 15;
+  guint8 *p = acy_arena_alloc (ev->arena, head + MAX (words, 1) * sizeof (AcyWord));
+  AcyCatValue *v = (AcyCatValue *) p;
+
+  memset (v, 0, sizeof *v);
+  v->kind = kind;
+  v->u.bits = (AcyWord *) (p + head);
+  if (zero)
+    memset (v->u.bits, 0, MAX (words, 1) * sizeof (AcyWord));
+  return v;
+}
+
+AcyCatValue *
+acy_cat_new_set (AcyCatEval *ev)
+{
+  return new_bits (ev, ACY_CAT_V_SET, ev->words, TRUE);
+}
+
+AcyCatValue *
+acy_cat_new_rel (AcyCatEval *ev)
+{
+  return new_bits (ev, ACY_CAT_V_REL, ev->rel_words, TRUE);
+}
+
+/* For results every word of which is about to be written. */
+AcyCatValue *
+acy_cat_new_set_raw (AcyCatEval *ev)
+{
+  return new_bits (ev, ACY_CAT_V_SET, ev->words, FALSE);
+}
+
+AcyCatValue *
+acy_cat_new_rel_raw (AcyCatEval *ev)
+{
+  return new_bits (ev, ACY_CAT_V_REL, ev->rel_words, FALSE);
+}
+
+const char *
+acy_cat_value_kind_name (const AcyCatValue *v)
+{
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY: return "empty set";
+    case ACY_CAT_V_UNIV: return "universe";
+    case ACY_CAT_V_SET: return "set of events";
+    case ACY_CAT_V_REL: return "relation";
+    case ACY_CAT_V_EVENT: return "event";
+    case ACY_CAT_V_PAIR: return "pair of events";
+    case ACY_CAT_V_TAG: return "tag";
+    case ACY_CAT_V_STRING: return "string";
+    case ACY_CAT_V_TUPLE: return "tuple";
+    case ACY_CAT_V_VSET: return "set of values";
+    case ACY_CAT_V_CLOSURE: case ACY_CAT_V_PRIM: return "function";
+    case ACY_CAT_V_PROC: return "procedure";
+    case ACY_CAT_V_STREAM: return "set of values";
+    default: return "value";
+    }
+}
+
+void
+acy_cat_type_error (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v)
+{
+  if (ev->error && *ev->error)
+    return;
+  acy_set_error_at (ev->error, ACY_ERROR_TYPE, at->loc, "%s where %s is expected near '%s'",
+                    acy_cat_value_kind_name (v), what, at->near);
+}
+
+AcyWord *
+acy_cat_to_set (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
+{
+  AcyWord *bits;
+
+  switch (v->kind)
+    {
+    case ACY_CAT_V_SET:
+      return v->u.bits;
+    case ACY_CAT_V_EMPTY:
+      return acy_cat_new_set (ev)->u.bits;
+    case ACY_CAT_V_UNIV:
+      bits = acy_cat_new_set (ev)->u.bits;
+      acy_bits_fill (ev->n, bits);
+      return bits;
+    case ACY_CAT_V_EVENT:
+      bits = acy_cat_new_set (ev)->u.bits;
+      acy_bits_add (bits, v->u.ev);
+      return bits;
+    default:
+      acy_cat_type_error (ev, at, "a set of events", v);
+      return NULL;
+    }
+}
+
+AcyWord *
+acy_cat_to_rel (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v)
+{
+  AcyWord *bits;
+
+  switch (v->kind)
+    {
+    case ACY_CAT_V_REL:
+      return v->u.bits;
+    case ACY_CAT_V_EMPTY:
+      return acy_cat_new_rel (ev)->u.bits;
+    case ACY_CAT_V_UNIV:
+      bits = acy_cat_new_rel (ev)->u.bits;
+      for (guint i = 0; i < ev->n; i++)
+        acy_bits_fill (ev->n, acy_rel_row (bits, ev->n, i));
+      return bits;
+    case ACY_CAT_V_PAIR:
+      bits = acy_cat_new_rel (ev)->u.bits;
+      acy_rel_add (bits, ev->n, v->u.pair.a, v->u.pair.b);
+      return bits;
+    default:
+      acy_cat_type_error (ev, at, "a relation", v);
+      return NULL;
+    }
+}
+
+AcyCatClass
+acy_cat_classify (const AcyCatValue *v)
+{
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY: case ACY_CAT_V_UNIV: return CLS_POLY;
+    case ACY_CAT_V_SET: case ACY_CAT_V_EVENT: return CLS_SET;
+    case ACY_CAT_V_REL: case ACY_CAT_V_PAIR: return CLS_REL;
+    case ACY_CAT_V_VSET: return CLS_VSET;
+    default: return CLS_OTHER;
+    }
+}
+
+/* ---- sets of values ---- */
 
 /* Elements live in items[lo..cap); a set using the buffer is the view
  * items[start..cap) for some start >= lo. table maps hashes to indices

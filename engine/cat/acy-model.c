@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "acy-cat-interp.h"
+#include "acy-cat-eval.h"
 #include "acy-cat-parser.h"
 #include "acy-model.h"
 

@@ -249,22 +249,6 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
   return !run->stopped;
 }
 
-static int
-compare_values (const AcyTest *test, AcyValue a, AcyValue b)
-{
-  gboolean aa = ACY_VALUE_IS_ADDR (a), ba = ACY_VALUE_IS_ADDR (b);
-
-  if (aa && ba)
-    {
-      g_autofree char *sa = acy_test_format_value (test, a);
-      g_autofree char *sb = acy_test_format_value (test, b);
-      return strcmp (sa, sb);
-    }
-  if (aa != ba)
-    return aa ? 1 : -1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 static const AcyTest *sort_test;
 static guint sort_n;
 
@@ -274,14 +258,7 @@ compare_states (gconstpointer pa, gconstpointer pb)
   const AcyState *a = *(const AcyState *const *) pa;
   const AcyState *b = *(const AcyState *const *) pb;
 
-  for (guint i = 0; i < sort_n; i++)
-    {
-      int c = compare_values (sort_test, acy_test_observed_value (sort_test, i, a->values[i]),
-                              acy_test_observed_value (sort_test, i, b->values[i]));
-      if (c)
-        return c;
-    }
-  return 0;
+  return acy_test_compare_states (sort_test, a->values, b->values, sort_n);
 }
 
 static int

@@ -177,23 +177,6 @@ row_free (gpointer p, guint n_models)
   g_free (row);
 }
 
-/* As herd orders states: numbers by value, then addresses by name. */
-static int
-compare_values (const AcyTest *test, AcyValue a, AcyValue b)
-{
-  gboolean aa = ACY_VALUE_IS_ADDR (a), ba = ACY_VALUE_IS_ADDR (b);
-
-  if (aa && ba)
-    {
-      g_autofree char *sa = acy_test_format_value (test, a);
-      g_autofree char *sb = acy_test_format_value (test, b);
-      return strcmp (sa, sb);
-    }
-  if (aa != ba)
-    return aa ? 1 : -1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 static int
 compare_rows (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
@@ -203,13 +186,7 @@ compare_rows (gconstpointer pa, gconstpointer pb, gpointer user_data)
 
   if (a->differs != b->differs)
     return a->differs ? -1 : 1;
-  for (guint i = 0; i < cmp->n_observed; i++)
-    {
-      int c = compare_values (cmp->test, a->values[i], b->values[i]);
-      if (c)
-        return c;
-    }
-  return 0;
+  return acy_test_compare_states (cmp->test, a->values, b->values, cmp->n_observed);
 }
 
 static Row *

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-config.h"
+#include "acy-model-store.h"
 #include "acy-setup.h"
 
 char *
@@ -67,9 +68,22 @@ acy_setup_resolve (const AcySetupSpec *spec,
       out.conf_path = acy_config_resolve (conf, search, NULL);
       if (out.conf_path == NULL)
         {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                       "%s: configuration file not found (searched the working directory and -I directories)",
-                       conf);
+          const char *const *lkmm = acy_model_store_files (ACY_LKMM_ID);
+          g_autofree char *base = g_path_get_basename (conf);
+
+          if (g_strv_contains (lkmm, base))
+            {
+              g_autofree char *user_dir = acy_model_store_user_dir (ACY_LKMM_ID);
+              g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                           "%s: configuration file not found (searched the working directory, "
+                           "-I directories, $LINUX_SRC, kernel source trees and %s); "
+                           "get the Linux-kernel model with: acyclic-check --fetch-model %s",
+                           conf, user_dir, ACY_LKMM_ID);
+            }
+          else
+            g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                         "%s: configuration file not found (searched the working directory and -I directories)",
+                         conf);
           return FALSE;
         }
       config = acy_config_load (out.conf_path, error);

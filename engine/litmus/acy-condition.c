@@ -554,3 +554,32 @@ acy_test_format_value (const AcyTest *test, AcyValue v)
   append_value (test, s, v);
   return g_string_free (s, FALSE);
 }
+
+static int
+compare_values (const AcyTest *test, AcyValue a, AcyValue b)
+{
+  gboolean aa = ACY_VALUE_IS_ADDR (a), ba = ACY_VALUE_IS_ADDR (b);
+
+  if (aa && ba)
+    {
+      g_autofree char *sa = acy_test_format_value (test, a);
+      g_autofree char *sb = acy_test_format_value (test, b);
+      return strcmp (sa, sb);
+    }
+  if (aa != ba)
+    return aa ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+int
+acy_test_compare_states (const AcyTest *test, const AcyValue *a, const AcyValue *b, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      int c = compare_values (test, acy_test_observed_value (test, i, a[i]),
+                              acy_test_observed_value (test, i, b[i]));
+      if (c)
+        return c;
+    }
+  return 0;
+}

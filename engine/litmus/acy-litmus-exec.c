@@ -381,6 +381,33 @@ link_rmw (Exec *x, gint r, gint w)
     x->events[r].rmw_partner = w;
 }
 
+static Val val_of_read (Exec *x, gint ev);
+static gboolean eval (Exec *x, const AcyLitExpr *e, Val *out);
+
+/* One plain access instruction through the address @addr_expr, tagged
+ * @tag: a read, its value in @out, or, when @value_expr is given, a write
+ * of that value. FALSE when an operand fails; else *@ev is the event (-1
+ * when the path died). */
+static gboolean
+plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr,
+              gint tag, AcyLoc at, Val *out, gint *ev)
+{
+  Val a, v;
+  gint loc;
+
+  if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v))
+      || (loc = addr_loc (x, &a)) < 0)
+    return FALSE;
+  if (value_expr)
+    *ev = emit_write (x, ACY_EV_W, loc, &v, tag, &a, at);
+  else
+    *ev = emit_read (x, ACY_EV_R, loc, NULL, tag, &a, TRUE, at);
+  x->n_instrs++;
+  if (value_expr == NULL)
+    *out = val_of_read (x, *ev);
+  return TRUE;
+}
+
 static Val
 val_const (Exec *x, AcyValue v)
 {
@@ -408,8 +435,6 @@ val_of_read (Exec *x, gint ev)
 }
 
 /* ---- expressions ---- */
-
-static gboolean eval (Exec *x, const AcyLitExpr *e, Val *out);
 
 static gint
 rmw_read_tag (Exec *x, gint tag)
@@ -480,6 +505,19 @@ rmw_write (Exec *x, const Rmw *m, gint r, const Val *value, gboolean from_read)
   return w;
 }
 
+/* The lone read of a failed conditional RMW (cmpxchg, atomic_add_unless):
+ * a ONCE read (under lkmmv2 tagged @tag), still in the RMW set, and the
+ * whole instruction. */
+static gint
+rmw_lone_read (Exec *x, gint loc, const Val *addr, gint tag, AcyLoc at)
+{
+  gint r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL,
+                      x->rmw_tags_both ? tag : x->tag_once, addr, TRUE, at);
+
+  x->n_instrs++;
+  return r;
+}
+
 /* The RMW primitives follow herd's C semantics: xchg, cmpxchg and the
  * value-returning atomics with tag mb are a relaxed (ONCE) read and write
  * between two mb fences; acquire goes on the read, release on the write;
@@ -497,19 +535,10 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
   switch (e->core)
     {
     case ACY_CORE_LOAD:
-      if (!eval (x, e->args[0]->a, &a) || (loc = addr_loc (x, &a)) < 0)
-        return FALSE;
-      r = emit_read (x, ACY_EV_R, loc, NULL, t, &a, TRUE, e->loc);
-      x->n_instrs++;
-      *out = val_of_read (x, r);
-      return r >= 0;
+      return plain_access (x, e->args[0]->a, NULL, t, e->loc, out, &r) && r >= 0;
 
     case ACY_CORE_STORE:
-      if (!eval (x, e->args[0]->a, &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
-        return FALSE;
-      w = emit_write (x, ACY_EV_W, loc, &v, t, &a, e->loc);
-      x->n_instrs++;
-      return w >= 0;
+      return plain_access (x, e->args[0]->a, e->args[1], t, e->loc, NULL, &w) && w >= 0;
 
     case ACY_CORE_FENCE:
       emit_fence (x, t, e->loc);
@@ -547,10 +576,8 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
              * builds it after the successful one */
             x->hc = base + acy_herd_cmpxchg_ok_vars (e) + acy_herd_expr_vars (e->args[0])
                     + acy_herd_expr_vars (e->args[1]);
-            r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->rmw_tags_both ? t : x->tag_once,
-                           &a, TRUE, e->loc);
+            r = rmw_lone_read (x, loc, &a, t, e->loc);
             herd_symbol (x, NULL);   /* the comparison */
-            x->n_instrs++;
           }
         if (r >= 0)
           constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), success);
@@ -612,12 +639,10 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         }
       else
         {
-          r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->rmw_tags_both ? t : x->tag_once,
-                         &a, TRUE, e->loc);
+          r = rmw_lone_read (x, loc, &a, t, e->loc);
           if (r < 0)
             return FALSE;
           constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), TRUE);
-          x->n_instrs++;
           *out = val_const (x, 0);
         }
       return !x->dead;
@@ -711,15 +736,10 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
       return TRUE;
     case ACY_LEXPR_DEREF:
       {
-        gint loc, r;
+        gint r;
 
         /* `*p` as a value: a plain (untagged) read */
-        if (!eval (x, e->a, &a) || (loc = addr_loc (x, &a)) < 0)
-          return FALSE;
-        r = emit_read (x, ACY_EV_R, loc, NULL, -1, &a, TRUE, e->loc);
-        x->n_instrs++;
-        *out = val_of_read (x, r);
-        return r >= 0;
+        return plain_access (x, e->a, NULL, -1, e->loc, out, &r) && r >= 0;
       }
     case ACY_LEXPR_UNARY:
       if (!eval (x, e->a, &a))
@@ -778,8 +798,7 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, guint i, gbo
 static gboolean
 exec_stmt_body (Exec *x, const AcyLitStmt *s)
 {
-  Val v, a;
-  gint loc;
+  Val v;
 
   if (x->dead)
     return FALSE;
@@ -798,11 +817,11 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
       x->regd[s->reg] = v.d;
       return TRUE;
     case ACY_LSTMT_STORE:
-      if (!eval (x, s->lhs->a, &a) || !eval (x, s->expr, &v) || (loc = addr_loc (x, &a)) < 0)
-        return FALSE;
-      emit_write (x, ACY_EV_W, loc, &v, -1, &a, s->loc);
-      x->n_instrs++;
-      return !x->dead;
+      {
+        gint w;
+
+        return plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) && !x->dead;
+      }
     case ACY_LSTMT_IF:
       {
         AcyDepSet outer = x->ctrl;

@@ -97,6 +97,7 @@ acy_application_about_action (GSimpleAction *action,
                         "copyright", _("© 2026 The Acyclic developers"),
                         "translator-credits", _("translator-credits"),
                         NULL);
+  acy_add_model_legal_sections (ADW_ABOUT_WINDOW (about));
   gtk_window_present (GTK_WINDOW (about));
 }
 

@@ -205,7 +205,8 @@ search_path_dup (void)
  *
  * Returns: (transfer full) (nullable): the path of @name in the first
  *   folder of the search path that has it, else in the built-in models
- *   folder, or %NULL
+ *   folder, else where models we do not ship are kept (a kernel tree, a
+ *   fetched copy), or %NULL
  */
 char *
 acy_check_job_find_model (const char *name)
@@ -229,7 +230,40 @@ acy_check_job_find_model (const char *name)
       return g_steal_pointer (&file);
   }
 
+  /* Last, as acy_config_resolve() does: a kernel tree, a fetched copy. */
+  {
+    g_auto(GStrv) kept = acy_model_store_search_dirs ((const char * const *) path);
+
+    for (guint i = 0; kept[i] != NULL; i++)
+      {
+        g_autofree char *file = g_build_filename (kept[i], name, NULL);
+
+        if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
+          return g_steal_pointer (&file);
+      }
+  }
+
   return NULL;
+}
+
+/**
+ * acy_check_job_find_kernel_model:
+ *
+ * Returns: (transfer full) (nullable): the Linux-kernel model's
+ *   linux-kernel.cfg: on the search path, else in a kernel tree or a
+ *   fetched copy (see acy_model_store_search_dirs()), or %NULL
+ */
+char *
+acy_check_job_find_kernel_model (void)
+{
+  g_auto(GStrv) path = search_path_dup ();
+  g_autofree char *dir = NULL;
+  char *cfg = acy_check_job_find_model ("linux-kernel.cfg");
+
+  if (cfg != NULL)
+    return cfg;
+  dir = acy_model_store_find (ACY_LKMM_ID, (const char * const *) path);
+  return dir ? g_build_filename (dir, "linux-kernel.cfg", NULL) : NULL;
 }
 
 static void

@@ -90,6 +90,7 @@ AcyRunReport *acy_check_job_run_finish (GAsyncResult        *result,
  */
 void          acy_check_job_set_search_path (const char * const *dirs);
 char         *acy_check_job_find_model      (const char         *name);
+char         *acy_check_job_find_kernel_model (void);
 
 /* Finds the cat file a model path names (itself, or a .cfg's `model`). */
 void          acy_check_job_resolve_cat_async  (const char          *model_path,

@@ -74,7 +74,15 @@ struct _AcyCompareView
 };
 
 /* acy-compare-view.c */
-GtkWidget *acy_compare_view_caption_label (const char     *text);
+GtkWidget *acy_compare_view_caption_label  (const char     *text);
+void       acy_compare_view_update_head    (AcyCompareView *self,
+                                            ModelRun       *run);
+void       acy_compare_view_add_header_row (AcyCompareView *self);
+void       acy_compare_view_clear_table    (AcyCompareView *self);
+void       acy_compare_view_build_table    (AcyCompareView *self);
+
+/* acy-compare-view-run.c */
+void       acy_compare_view_model_run_free (ModelRun       *run);
 
 /* acy-compare-view-pairs.c */
 void       acy_compare_view_clear_pairs   (AcyCompareView *self);

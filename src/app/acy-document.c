@@ -1,6 +1,12 @@
-/* acy-document.c - one tab: an editor, its file, its model and its last run
+/* acy-document.c - one tab: the editor page, its file, its model and errors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widget itself: the source view and the results beside it, the
+ * error bar and marks, and jumping to a line. Running a check is in
+ * acy-document-run.c, loading, saving and autosave in
+ * acy-document-save.c; they share the struct through
+ * acy-document-private.h.
  */
 
 #define G_LOG_DOMAIN "acyclic"
@@ -8,63 +14,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
-#include "acy-autosave.h"
-#include "acy-check-job.h"
-#include "acy-document.h"
-
-/* Seconds after the last edit before an unsaved buffer is copied aside. */
-#define AUTOSAVE_DELAY_SECONDS 3
+#include "acy-document-private.h"
 
 /* How long the line of an event clicked in a graph stays highlighted. */
 #define EVENT_FLASH_MSEC 1500
-
-struct _AcyDocument
-{
-  GtkWidget         parent_instance;
-
-  /* Template children */
-  GtkRevealer      *error_revealer;
-  GtkLabel         *error_label;
-  GtkPaned         *paned;
-  GtkSourceView    *source_view;
-  GtkSourceBuffer  *buffer;
-  AcyResultsView   *results_view;
-
-  AcyDocumentKind   kind;
-  char             *id;
-  GFile            *file;
-  char             *title;
-  char             *model;
-  GtkTextTag       *error_tag;
-
-  /* The last error: where it is (in this file or another) and what */
-  char             *error_file;
-  char             *error_message;
-  guint             error_line;
-  guint             error_col;
-  gboolean          error_marked;
-
-  GCancellable     *run_cancellable;
-  guint             autosave_id;
-
-  /* The last run, which the execution graphs show */
-  AcyTest          *run_test;
-  AcyModel         *run_model;
-  AcyRecorder      *run_recorder;
-  GtkTextTag       *flash_tag;
-  guint             flash_id;
-};
-
-enum {
-  PROP_0,
-  PROP_TITLE,
-  PROP_MODIFIED,
-  PROP_RUNNING,
-  PROP_FILE,
-  N_PROPS
-};
 
 enum {
   ERROR_ELSEWHERE,
@@ -76,6 +30,13 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (AcyDocument, acy_document, GTK_TYPE_WIDGET)
+
+void
+acy_document_notify (AcyDocument     *self,
+                     AcyDocumentProp  prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
 
 AcyDocument *
 acy_document_new (AcyDocumentKind  kind,
@@ -458,19 +419,6 @@ acy_document_dismiss_error_action (GtkWidget  *widget,
   gtk_revealer_set_reveal_child (ACY_DOCUMENT (widget)->error_revealer, FALSE);
 }
 
-/* Running */
-
-/* The results view is told first: it must let go before they are freed. */
-static void
-acy_document_clear_run (AcyDocument *self)
-{
-  if (self->results_view != NULL)
-    acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
-  g_clear_pointer (&self->run_recorder, acy_recorder_free);
-  g_clear_pointer (&self->run_test, acy_test_free);
-  g_clear_pointer (&self->run_model, acy_model_free);
-}
-
 static gboolean
 acy_document_flash_done (gpointer user_data)
 {
@@ -515,354 +463,6 @@ acy_document_show_line (AcyDocument *self,
   gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.2, FALSE, 0, 0);
 }
 
-static void
-acy_document_progress (const AcyRunProgress *progress,
-                       gpointer              user_data)
-{
-  AcyDocument *self = user_data;
-
-  acy_results_view_set_progress (self->results_view, progress);
-}
-
-typedef struct
-{
-  AcyDocument  *self;
-  GCancellable *cancellable;
-} RunData;
-
-static void
-acy_document_run_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  RunData *data = user_data;
-  AcyDocument *self = data->self;
-  g_autoptr(GError) error = NULL;
-  AcyRunReport *report;
-  gboolean current;
-
-  report = acy_check_job_run_finish (result, &error);
-  current = data->cancellable == self->run_cancellable;
-
-  if (current)
-    {
-      g_clear_object (&self->run_cancellable);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-    }
-
-  /* A run replaced by a newer one, or one whose document went away */
-  if (!current || g_cancellable_is_cancelled (data->cancellable))
-    {
-      if (current)
-        acy_results_view_show_failure (self->results_view, "process-stop-symbolic",
-                                       _("Check Cancelled"),
-                                       _("Run the test again when you are ready"));
-      g_clear_pointer (&report, acy_run_report_free);
-    }
-  else if (report != NULL)
-    {
-      /* The document keeps the run for the graphs until the next one. */
-      acy_document_clear_run (self);
-      acy_run_report_steal_run (report, &self->run_test, &self->run_model, &self->run_recorder);
-      acy_results_view_show_report (self->results_view, report);
-      acy_results_view_set_run (self->results_view, self->run_test, self->run_model,
-                                self->run_recorder);
-    }
-  else
-    {
-      acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
-                                     _("The Check Failed"),
-                                     _("See the message above the editor"));
-      acy_document_show_error (self, error->message);
-    }
-
-  g_object_unref (data->cancellable);
-  g_object_unref (data->self);
-  g_free (data);
-}
-
-/**
- * acy_document_run:
- * @cat_overrides: (nullable): unsaved text of cat files, by canonical path
- *
- * Checks the test against the document's model on a worker thread,
- * cancelling any run still going.
- */
-void
-acy_document_run (AcyDocument *self,
-                  GHashTable  *cat_overrides)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *name = NULL;
-  RunData *data;
-
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-  g_return_if_fail (self->kind == ACY_DOCUMENT_LITMUS);
-  g_return_if_fail (self->model != NULL);
-
-  acy_document_cancel_run (self);
-  acy_document_clear_error (self);
-
-  text = acy_document_get_text (self);
-  name = acy_document_get_source_name (self);
-  self->run_cancellable = g_cancellable_new ();
-
-  data = g_new0 (RunData, 1);
-  data->self = g_object_ref (self);
-  data->cancellable = g_object_ref (self->run_cancellable);
-
-  acy_results_view_show_running (self->results_view);
-  acy_check_job_run_async (text, name, self->model, cat_overrides,
-                           acy_document_progress, self,
-                           self->run_cancellable,
-                           acy_document_run_cb, data);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-}
-
-void
-acy_document_cancel_run (AcyDocument *self)
-{
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-
-  /* The callback still comes, and shows the cancellation. */
-  if (self->run_cancellable != NULL)
-    g_cancellable_cancel (self->run_cancellable);
-}
-
-static void
-acy_document_cancel_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
-{
-  acy_document_cancel_run (ACY_DOCUMENT (widget));
-}
-
-/* Contents and autosave */
-
-static gboolean acy_document_autosave_cb (gpointer user_data);
-
-static void
-acy_document_loaded (AcyDocument *self)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start;
-
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
-  acy_document_clear_error (self);
-  acy_results_view_show_empty (self->results_view);
-}
-
-/**
- * acy_document_set_text:
- * @title: (nullable): the new title, e.g. an example's name
- * @modified: whether the text differs from the file (a recovered copy)
- */
-void
-acy_document_set_text (AcyDocument *self,
-                       const char  *text,
-                       gssize       len,
-                       const char  *title,
-                       gboolean     modified)
-{
-  GtkTextBuffer *buffer;
-
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-
-  if (len < 0)
-    len = strlen (text);
-  /* The buffer keeps the final newline implicit, as the file loader does. */
-  if (len > 0 && text[len - 1] == '\n')
-    len--;
-
-  buffer = GTK_TEXT_BUFFER (self->buffer);
-  /* Loading is not an edit the user could want to undo. */
-  gtk_text_buffer_begin_irreversible_action (buffer);
-  gtk_text_buffer_set_text (buffer, text, len);
-  gtk_text_buffer_end_irreversible_action (buffer);
-  gtk_text_buffer_set_modified (buffer, modified);
-
-  if (title != NULL)
-    {
-      g_free (self->title);
-      self->title = g_strdup (title);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-    }
-  acy_document_loaded (self);
-
-  /* Recovered text is copied aside at once: a second crash must not
-   * lose it.
-   */
-  if (modified)
-    {
-      g_clear_handle_id (&self->autosave_id, g_source_remove);
-      acy_document_autosave_cb (self);
-    }
-}
-
-static void
-acy_document_load_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
-  g_autoptr(GTask) task = user_data;
-  AcyDocument *self = g_task_get_source_object (task);
-  GError *error = NULL;
-
-  if (!gtk_source_file_loader_load_finish (loader, result, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  acy_document_set_file (self, gtk_source_file_loader_get_location (loader));
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  acy_document_loaded (self);
-  g_task_return_boolean (task, TRUE);
-}
-
-void
-acy_document_load_async (AcyDocument         *self,
-                         GFile               *file,
-                         GCancellable        *cancellable,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
-{
-  g_autoptr(GtkSourceFile) source_file = NULL;
-  g_autoptr(GtkSourceFileLoader) loader = NULL;
-  GTask *task;
-
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, acy_document_load_async);
-
-  source_file = gtk_source_file_new ();
-  gtk_source_file_set_location (source_file, file);
-  loader = gtk_source_file_loader_new (self->buffer, source_file);
-  gtk_source_file_loader_load_async (loader, G_PRIORITY_DEFAULT, cancellable,
-                                     NULL, NULL, NULL,
-                                     acy_document_load_cb, task);
-}
-
-gboolean
-acy_document_load_finish (AcyDocument   *self,
-                          GAsyncResult  *result,
-                          GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-void
-acy_document_discard_autosave (AcyDocument *self)
-{
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  acy_autosave_remove (self->id);
-}
-
-static void
-acy_document_save_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  GFile *file = G_FILE (object);
-  g_autoptr(GTask) task = user_data;
-  AcyDocument *self = g_task_get_source_object (task);
-  GError *error = NULL;
-
-  if (!g_file_replace_contents_finish (file, result, NULL, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  acy_document_set_file (self, file);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  acy_document_discard_autosave (self);
-  g_task_return_boolean (task, TRUE);
-}
-
-/**
- * acy_document_save_async:
- * @file: (nullable): where to save, or %NULL for the document's file
- *
- * Saves atomically: GIO writes a temporary file and renames it over the
- * old one, so a failure never leaves half a file.
- */
-void
-acy_document_save_async (AcyDocument         *self,
-                         GFile               *file,
-                         GCancellable        *cancellable,
-                         GAsyncReadyCallback  callback,
-                         gpointer             user_data)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  GString *contents;
-  GTask *task;
-
-  g_return_if_fail (ACY_IS_DOCUMENT (self));
-  g_return_if_fail (file != NULL || self->file != NULL);
-
-  if (file == NULL)
-    file = self->file;
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, acy_document_save_async);
-
-  text = acy_document_get_text (self);
-  contents = g_string_new (text);
-  g_string_append_c (contents, '\n');
-  bytes = g_string_free_to_bytes (contents);
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       cancellable, acy_document_save_cb, task);
-}
-
-gboolean
-acy_document_save_finish (AcyDocument   *self,
-                          GAsyncResult  *result,
-                          GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-static gboolean
-acy_document_autosave_cb (gpointer user_data)
-{
-  AcyDocument *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  AcyAutosave autosave = { 0 };
-
-  self->autosave_id = 0;
-
-  if (!acy_document_get_modified (self))
-    {
-      acy_autosave_remove (self->id);
-      return G_SOURCE_REMOVE;
-    }
-
-  text = acy_document_get_text (self);
-  autosave.id = self->id;
-  autosave.uri = self->file ? g_file_get_uri (self->file) : NULL;
-  autosave.title = self->title;
-  autosave.is_cat = self->kind == ACY_DOCUMENT_CAT;
-  autosave.model = self->model;
-  autosave.text = text;
-  if (!acy_autosave_write (&autosave, &error))
-    g_warning ("Could not keep a copy of unsaved changes: %s", error->message);
-  g_free (autosave.uri);
-
-  return G_SOURCE_REMOVE;
-}
 
 static void
 acy_document_buffer_changed (AcyDocument   *self,
@@ -881,11 +481,7 @@ acy_document_buffer_changed (AcyDocument   *self,
     acy_results_view_set_stale (self->results_view, TRUE);
 
   if (gtk_text_buffer_get_modified (buffer))
-    {
-      g_clear_handle_id (&self->autosave_id, g_source_remove);
-      self->autosave_id = g_timeout_add_seconds (AUTOSAVE_DELAY_SECONDS,
-                                                 acy_document_autosave_cb, self);
-    }
+    acy_document_schedule_autosave (self);
 }
 
 static void

@@ -28,7 +28,7 @@ static const AcyExample examples[] = {
   { "C-CO+o-o+o-o", N_("Read-Read Coherence"),
     N_("Two reads of one variable never go back in time"), SECTION_ARTICLE },
   { "C-R+o-wmb-o+o+mb+o", N_("Pattern R with a Write Barrier"),
-    N_("Where the kernel model and the toy models disagree"), SECTION_ARTICLE },
+    N_("Where the kernel model and the toy models disagree"), SECTION_ARTICLE, TRUE },
   { "MP", N_("MP — Message Passing"),
     N_("Write barrier and read barrier pass a message safely"), SECTION_PATTERNS },
   { "SB", N_("SB — Store Buffering"),
@@ -48,7 +48,7 @@ static const AcyExample examples[] = {
   { "ISA2", N_("ISA2 — Release–Acquire Chain"),
     N_("Ordering carried along three threads"), SECTION_PATTERNS },
   { "RCU-MP", N_("RCU Grace Period"),
-    N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_PATTERNS },
+    N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_PATTERNS, TRUE },
 };
 
 const AcyExample *

@@ -15,6 +15,7 @@ typedef struct
   const char *title;     /* translatable, with N_() */
   const char *summary;   /* translatable, with N_() */
   const char *section;   /* translatable, with N_() */
+  gboolean    kernel_model;  /* opens with the Linux-kernel model when there */
 } AcyExample;
 
 const AcyExample *acy_examples_get      (guint            *n_examples);

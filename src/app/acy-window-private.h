@@ -35,6 +35,17 @@ struct _AcyWindow
   /* The model for new documents */
   char                 *default_model;
 
+  /* The model chooser's "Get the Linux Kernel Model" row, shown while
+   * the kernel model is nowhere to be found (acy-window-models.c)
+   */
+  GtkWidget            *kernel_row;
+  GtkWidget            *kernel_get_button;
+  GtkWidget            *kernel_busy_box;
+  GtkProgressBar       *kernel_progress;
+  GtkLabel             *kernel_error;
+  GCancellable         *kernel_fetch;
+  char                 *kernel_model;   /* its linux-kernel.cfg, or NULL */
+
   /* Cancelled in dispose so that pending loads never touch a dead window;
    * kept until finalize so their callbacks can still ask it.
    */
@@ -57,9 +68,15 @@ AcyDocument *acy_window_find_document       (AcyWindow      *self,
 AdwTabPage  *acy_window_add_document        (AcyWindow      *self,
                                              AcyDocument    *document);
 void         acy_window_continue_closing    (AcyWindow      *self);
+void         acy_window_rebuild_recent_files (AcyWindow     *self);
+
+/* acy-window-models.c */
+void         acy_window_init_models         (AcyWindow      *self);
+void         acy_window_dispose_models      (AcyWindow      *self);
+char        *acy_window_find_kernel_model   (void);
+void         acy_window_update_model_button (AcyWindow      *self);
 void         acy_window_add_recent_model    (AcyWindow      *self,
                                              const char     *path);
-void         acy_window_rebuild_recent_files (AcyWindow     *self);
 
 /* acy-window-actions.c */
 void         acy_window_class_init_actions  (GtkWidgetClass *widget_class);

@@ -1,8 +1,9 @@
 /* acy-window.c - the main window: tabs of litmus tests and cat models
  *
- * This file keeps the tabs, the model chooser and the routing of errors
- * between documents; acy-window-actions.c has what the user can do, and
- * acy-window-recovery.c offers back the work a crash left unsaved.
+ * This file keeps the tabs and the routing of errors between documents;
+ * acy-window-models.c has the model chooser, acy-window-actions.c what
+ * the user can do, and acy-window-recovery.c offers back the work a
+ * crash left unsaved.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,8 +19,6 @@
 #include "acy-examples.h"
 #include "acy-window-private.h"
 
-#define FALLBACK_MODEL "coherent-rmo.cat"
-#define MAX_RECENT_MODELS 5
 #define MAX_RECENT_FILES 8
 
 enum {
@@ -31,16 +30,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AcyWindow, acy_window, ADW_TYPE_APPLICATION_WINDOW)
-
-static const struct {
-  const char *file;
-  const char *name;
-} builtin_models[] = {
-  { "sc.cat", N_("Sequential Consistency") },
-  { "tso.cat", N_("Total Store Order") },
-  { "coherent-rmo.cat", N_("Coherent RMO") },
-  { "toy-rmo.cat", N_("Toy RMO") },
-};
 
 AcyWindow *
 acy_window_new (AcyApplication *application)
@@ -57,55 +46,6 @@ acy_window_toast (AcyWindow  *self,
                   const char *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
-}
-
-/**
- * acy_window_get_builtin_model:
- * @name: a file in the built-in models folder, e.g. "sc.cat"
- *
- * Returns: (transfer full): its path
- */
-char *
-acy_window_get_builtin_model (const char *name)
-{
-  return g_build_filename (acy_builtin_models_dir (), name, NULL);
-}
-
-/**
- * acy_window_get_builtin_model_info:
- * @n: an index into the built-in models
- * @title: (out) (optional): the model's translated name
- *
- * Returns: (nullable): the file name of the @n-th built-in model, or %NULL
- *   past the last
- */
-const char *
-acy_window_get_builtin_model_info (guint        n,
-                                   const char **title)
-{
-  if (n >= G_N_ELEMENTS (builtin_models))
-    return NULL;
-  if (title != NULL)
-    *title = _(builtin_models[n].name);
-  return builtin_models[n].file;
-}
-
-static char *
-model_display_name (const char *path)
-{
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *dir = g_path_get_dirname (path);
-  char *dot;
-
-  if (g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
-    for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
-      if (g_str_equal (base, builtin_models[i].file))
-        return g_strdup (_(builtin_models[i].name));
-
-  dot = strrchr (base, '.');
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  return g_steal_pointer (&base);
 }
 
 /* Documents */
@@ -232,16 +172,6 @@ acy_window_update_page (AcyWindow   *self,
 }
 
 static void
-acy_window_update_model_button (AcyWindow *self)
-{
-  const char *model = acy_window_get_model (self);
-  g_autofree char *name = model ? model_display_name (model) : NULL;
-
-  gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
-}
-
-static void
 acy_window_error_elsewhere (AcyWindow   *self,
                             const char  *path,
                             guint        line,
@@ -359,7 +289,17 @@ acy_window_load_example (AcyWindow  *self,
   text = g_bytes_get_data (bytes, &len);
   name = acy_example_file_name (example);
   acy_document_set_text (document, text, len, name, FALSE);
+  if (example->kernel_model)
+    {
+      g_autofree char *kernel = acy_window_find_kernel_model ();
+
+      if (kernel != NULL)
+        acy_document_set_model (document, kernel);
+      else
+        acy_window_toast (self, _("This example needs the Linux kernel model: get it from the model menu"));
+    }
   acy_window_update_page (self, NULL, document);
+  acy_window_update_model_button (self);
 }
 
 typedef struct
@@ -465,147 +405,6 @@ acy_window_load_file (AcyWindow *self,
                       GFile     *file)
 {
   acy_window_open_file (self, file, 0, 0);
-}
-
-/* Models */
-
-const char *
-acy_window_get_model (AcyWindow *self)
-{
-  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
-
-  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
-    return acy_document_get_model (self->current);
-  return self->default_model;
-}
-
-static void
-acy_window_rebuild_model_menu (AcyWindow *self)
-{
-  g_autoptr(GMenu) builtins = g_menu_new ();
-  g_autoptr(GMenu) recent = g_menu_new ();
-  g_autoptr(GMenu) files = g_menu_new ();
-  g_auto(GStrv) recent_models = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
-    {
-      g_autofree char *path = acy_window_get_builtin_model (builtin_models[i].file);
-      g_autoptr(GMenuItem) item = g_menu_item_new (_(builtin_models[i].name), NULL);
-
-      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (path));
-      g_menu_append_item (builtins, item);
-    }
-
-  if (self->settings != NULL)
-    recent_models = g_settings_get_strv (self->settings, "recent-models");
-  for (guint i = 0; recent_models != NULL && recent_models[i] != NULL; i++)
-    {
-      g_autofree char *name = model_display_name (recent_models[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
-
-      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (recent_models[i]));
-      g_menu_append_item (recent, item);
-    }
-
-  g_menu_append (files, _("_Open Model File…"), "win.open-model");
-  g_menu_append (files, _("_Edit Model"), "win.edit-model");
-
-  g_menu_remove_all (self->model_menu);
-  g_menu_append_section (self->model_menu, _("Built-in Models"), G_MENU_MODEL (builtins));
-  if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
-    g_menu_append_section (self->model_menu, _("Recent Models"), G_MENU_MODEL (recent));
-  g_menu_append_section (self->model_menu, NULL, G_MENU_MODEL (files));
-}
-
-void
-acy_window_add_recent_model (AcyWindow  *self,
-                             const char *path)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) old = NULL;
-  g_auto(GStrv) updated = NULL;
-  g_autofree char *dir = g_path_get_dirname (path);
-  guint n = 1;
-
-  if (self->settings == NULL || g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
-    return;
-
-  old = g_settings_get_strv (self->settings, "recent-models");
-  g_strv_builder_add (builder, path);
-  for (guint i = 0; old[i] != NULL && n < MAX_RECENT_MODELS; i++)
-    if (g_strcmp0 (old[i], path) != 0)
-      {
-        g_strv_builder_add (builder, old[i]);
-        n++;
-      }
-  updated = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, "recent-models", (const char * const *) updated);
-}
-
-/**
- * acy_window_set_model:
- * @model_path: a .cat or .cfg file
- *
- * Checks the selected test, and new tests, against @model_path from now.
- */
-void
-acy_window_set_model (AcyWindow  *self,
-                      const char *model_path)
-{
-  g_return_if_fail (ACY_IS_WINDOW (self));
-  g_return_if_fail (model_path != NULL);
-
-  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
-    acy_document_set_model (self->current, model_path);
-
-  if (g_strcmp0 (self->default_model, model_path) != 0)
-    {
-      g_free (self->default_model);
-      self->default_model = g_strdup (model_path);
-      if (self->settings != NULL)
-        g_settings_set_string (self->settings, "default-model", model_path);
-    }
-  acy_window_add_recent_model (self, model_path);
-  acy_window_update_model_button (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
-}
-
-/* The setting holds a path, or a name in the built-in models folder. */
-static char *
-acy_window_initial_model (AcyWindow *self)
-{
-  g_autofree char *setting = NULL;
-  g_autofree char *builtin = NULL;
-
-  if (self->settings != NULL)
-    setting = g_settings_get_string (self->settings, "default-model");
-
-  if (setting != NULL && setting[0] != '\0')
-    {
-      if (g_path_is_absolute (setting))
-        {
-          if (g_file_test (setting, G_FILE_TEST_IS_REGULAR))
-            return g_steal_pointer (&setting);
-        }
-      else
-        {
-          /* A name: on the search path of the preferences, else built in */
-          builtin = acy_check_job_find_model (setting);
-          if (builtin != NULL)
-            return g_steal_pointer (&builtin);
-        }
-    }
-
-  return acy_window_get_builtin_model (FALLBACK_MODEL);
-}
-
-/* The preferences chose another model for new tests. */
-static void
-acy_window_default_model_changed (AcyWindow *self)
-{
-  g_free (self->default_model);
-  self->default_model = acy_window_initial_model (self);
-  acy_window_update_model_button (self);
 }
 
 /* Running */
@@ -852,14 +651,9 @@ acy_window_constructed (GObject *object)
       g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
       g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
-      g_signal_connect_object (self->settings, "changed::recent-models",
-                               G_CALLBACK (acy_window_rebuild_model_menu), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->settings, "changed::default-model",
-                               G_CALLBACK (acy_window_default_model_changed), self, G_CONNECT_SWAPPED);
     }
 
-  self->default_model = acy_window_initial_model (self);
-  acy_window_rebuild_model_menu (self);
+  acy_window_init_models (self);
   acy_window_new_document (self, ACY_DOCUMENT_LITMUS);
 }
 
@@ -870,6 +664,7 @@ acy_window_dispose (GObject *object)
 
   self->disposing = TRUE;
   g_cancellable_cancel (self->cancellable);
+  acy_window_dispose_models (self);
   self->current = NULL;
   g_weak_ref_set (&self->last_test, NULL);
 

@@ -38,5 +38,8 @@ const char      *acy_window_get_builtin_model_info (guint      n,
                                                     const char **title);
 void             acy_window_run               (AcyWindow      *self);
 void             acy_window_offer_recovery    (AcyWindow      *self);
+void             acy_window_fetch_kernel_model (AcyWindow     *self);
+GtkWidget       *acy_window_get_kernel_model_row (AcyWindow   *self);
+void             acy_add_model_legal_sections (AdwAboutWindow *about);
 
 G_END_DECLS

@@ -41,18 +41,6 @@ line_free (gpointer p)
   g_free (line);
 }
 
-/* "sc" for sc, sc.cat or models/sc.cat; "linux-kernel" for a .cfg. */
-static char *
-column_name (const char *spec)
-{
-  g_autofree char *base = g_path_get_basename (spec);
-  char *dot = strrchr (base, '.');
-
-  if (dot != NULL && dot != base && (g_str_equal (dot, ".cat") || g_str_equal (dot, ".cfg")))
-    *dot = '\0';
-  return g_steal_pointer (&base);
-}
-
 static Line *
 compare_file (const AcyCliOptions *o, Column *columns, guint n, const char *file, int *status)
 {
@@ -238,7 +226,7 @@ acy_cli_compare (const AcyCliOptions *o,
     {
       g_autoptr(GError) error = NULL;
 
-      columns[m].name = column_name (models[m]);
+      columns[m].name = acy_model_spec_name (models[m]);
       columns[m].model = acy_comparison_load_model (models[m], (const char *const *) dirs->pdata,
                                                     &columns[m].macros, &error);
       if (columns[m].model == NULL)

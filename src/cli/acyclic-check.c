@@ -17,6 +17,7 @@
 #include "acyclic.h"
 #include "acy-cli.h"
 #include "acy-cli-compare.h"
+#include "acy-cli-fetch.h"
 
 static void
 usage (FILE *out)
@@ -77,6 +78,11 @@ usage (FILE *out)
            "                   coherent-rmo, a .cat or a .cfg file) and print a table\n"
            "                   of tests x models, marking the tests they differ on\n"
            "  --markdown       print the --compare table in Markdown\n"
+           "  --fetch-model linux-kernel [--from BASE_URL] [--version TAG] [--fetch-timeout SECS]\n"
+           "                   download the Linux-kernel memory model (from the kernel's git\n"
+           "                   web front at release TAG, default " ACY_LKMM_DEFAULT_VERSION ", or BASE_URL/FILE),\n"
+           "                   check it and install it in $XDG_DATA_HOME/acyclic/models;\n"
+           "                   then -conf linux-kernel.cfg works from any folder\n"
            "  -h, --help       show this help\n"
            "  --version        show the version, and the herd7 version followed\n"
            "\n"
@@ -283,8 +289,17 @@ main (int argc, char **argv)
   gboolean markdown = FALSE;
   const char *nshow = NULL;   /* -nshow N or -showone true */
   g_autofree gboolean *not_for_child = g_new0 (gboolean, argc + 1);
+  g_autofree char *fetch_model = NULL;
+  g_autofree char *fetch_from = NULL;
+  g_autofree char *fetch_version = NULL;
+  guint fetch_timeout = 0;
+  gboolean fetching = FALSE;   /* then --version takes a tag */
 
   setlocale (LC_ALL, "");
+
+  for (int i = 1; i < argc; i++)
+    if (g_str_equal (argv[i], "--fetch-model"))
+      fetching = TRUE;
 
   for (int i = 1; i < argc; i++)
     {
@@ -299,7 +314,7 @@ main (int argc, char **argv)
           usage (stdout);
           return 0;
         }
-      else if (g_str_equal (a, "--version") || g_str_equal (a, "-version"))
+      else if ((g_str_equal (a, "--version") && !fetching) || g_str_equal (a, "-version"))
         {
           printf ("acyclic-check %s\n", VERSION);
           printf ("Output and options follow herd7 %s.\n", HERD7_VERSION_FOLLOWED);
@@ -389,6 +404,23 @@ main (int argc, char **argv)
             opts->test_threads = (guint) n;
           else
             opts->jobs = (guint) n;
+        }
+      else if (g_str_equal (a, "--fetch-model"))
+        { NEED_ARG (); g_free (fetch_model); fetch_model = g_strdup (next); }
+      else if (g_str_equal (a, "--from"))
+        { NEED_ARG (); g_free (fetch_from); fetch_from = g_strdup (next); }
+      else if (g_str_equal (a, "--version"))
+        { NEED_ARG (); g_free (fetch_version); fetch_version = g_strdup (next); }
+      else if (g_str_equal (a, "--fetch-timeout"))
+        {
+          guint64 secs;
+          NEED_ARG ();
+          if (!g_ascii_string_to_unsigned (next, 10, 1, 3600, &secs, NULL))
+            {
+              fprintf (stderr, "acyclic-check: --fetch-timeout needs a number of seconds (1 to 3600), not '%s'\n", next);
+              return 2;
+            }
+          fetch_timeout = secs;
         }
       else if (g_str_equal (a, "--markdown"))
         markdown = TRUE;
@@ -515,6 +547,26 @@ main (int argc, char **argv)
 #undef NEED_ARG
     }
 
+  if (fetch_model != NULL)
+    {
+      if (files->len > 0)
+        {
+          fprintf (stderr, "acyclic-check: --fetch-model takes no tests; run them afterwards\n");
+          return 2;
+        }
+      if (acy_model_store_files (fetch_model) == NULL)
+        {
+          fprintf (stderr, "acyclic-check: --fetch-model: unknown model '%s' (known: %s)\n",
+                   fetch_model, ACY_LKMM_ID);
+          return 2;
+        }
+      return acy_cli_fetch_model (fetch_model, fetch_from, fetch_version, fetch_timeout, opts->quiet);
+    }
+  if (fetch_from != NULL || fetch_version != NULL || fetch_timeout != 0)
+    {
+      fprintf (stderr, "acyclic-check: --from, --version TAG and --fetch-timeout go with --fetch-model\n");
+      return 2;
+    }
   if (nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))
     {
       fprintf (stderr, "acyclic-check: option '%s' is not supported with -show: herd7 then stops "

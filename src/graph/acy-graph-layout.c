@@ -4,11 +4,9 @@
  *
  * One column per thread, initial writes in a row on top, events placed
  * by (thread, po_index) only, so that stepping through the executions of
- * a test moves edges but never events. Edges are cubic Béziers: straight
- * between neighbours in a column, bowed when several relate the same two
- * events or when they would run along a column. Labels are placed by
- * trying points along their curve and keeping the first that covers no
- * node and no other label.
+ * a test moves edges but never events, then the relations to draw as
+ * edges, and the caption and legend. Routing the edges and placing their
+ * labels is in acy-graph-route.c.
  */
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
@@ -17,17 +15,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "acy-graph-layout.h"
+#include "acy-graph-layout-private.h"
 
-#define FONT          "Sans 10"
-#define SMALL_FONT    "Sans 9"
 #define MARGIN        24.0
 #define NODE_PAD_X    9.0
 #define NODE_PAD_Y    5.0
 #define COL_GAP       130.0
 #define ROW_GAP       48.0
 #define INIT_GAP      70.0
-#define LABEL_PAD     3.0
 #define MIN_NODE_W    96.0
 
 /* ---- events and their labels ------------------------------------------ */
@@ -183,8 +178,8 @@ default_context (void)
   return ctx;
 }
 
-static PangoLayout *
-make_text (PangoContext *ctx, const char *text, const char *font, gboolean bold)
+PangoLayout *
+acy_graph_make_text (PangoContext *ctx, const char *text, const char *font, gboolean bold)
 {
   PangoLayout *l = pango_layout_new (ctx);
   PangoFontDescription *fd = pango_font_description_from_string (font);
@@ -197,8 +192,8 @@ make_text (PangoContext *ctx, const char *text, const char *font, gboolean bold)
   return l;
 }
 
-static void
-text_size (PangoLayout *l, double *w, double *h)
+void
+acy_graph_text_size (PangoLayout *l, double *w, double *h)
 {
   int pw, ph;
 
@@ -227,51 +222,10 @@ acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
       grid->n_threads = MAX (grid->n_threads, (guint) e->thread + 1);
       grid->n_rows = MAX (grid->n_rows, (guint) e->po_index + 1);
       label = acy_graph_event_label (x, i, names[i]);
-      l = make_text (ctx, label, FONT, FALSE);
-      text_size (l, &w, &h);
+      l = acy_graph_make_text (ctx, label, FONT, FALSE);
+      acy_graph_text_size (l, &w, &h);
       grid->node_width = MAX (grid->node_width, w + 2 * NODE_PAD_X);
     }
-}
-
-/* ---- geometry helpers ----------------------------------------------------- */
-
-static void
-bezier_point (const double p[8], double t, double *x, double *y)
-{
-  double u = 1 - t;
-  double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
-
-  *x = a * p[0] + b * p[2] + c * p[4] + d * p[6];
-  *y = a * p[1] + b * p[3] + c * p[5] + d * p[7];
-}
-
-/* The point where the ray from the centre of @n towards (tx, ty) leaves
- * its box (with a small gap). */
-static void
-clip_to_box (const AcyGraphNode *n, double tx, double ty, double *ox, double *oy)
-{
-  double cx = n->x + n->w / 2, cy = n->y + n->h / 2;
-  double dx = tx - cx, dy = ty - cy;
-  double hw = n->w / 2 + 2, hh = n->h / 2 + 2;
-  double s;
-
-  if (fabs (dx) < 1e-9 && fabs (dy) < 1e-9)
-    {
-      *ox = cx;
-      *oy = cy;
-      return;
-    }
-  s = MIN (fabs (dx) > 1e-9 ? hw / fabs (dx) : G_MAXDOUBLE,
-           fabs (dy) > 1e-9 ? hh / fabs (dy) : G_MAXDOUBLE);
-  *ox = cx + dx * s;
-  *oy = cy + dy * s;
-}
-
-static gboolean
-rects_overlap (double ax, double ay, double aw, double ah,
-               double bx, double by, double bw, double bh)
-{
-  return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
 }
 
 /* ---- relations ---------------------------------------------------------- */
@@ -308,7 +262,7 @@ relation_info_new (PangoContext *ctx, const char *name, guint palette_index,
   info->name = g_strdup (name);
   info->base = base;
   acy_graph_relation_colour (name, palette_index, info->rgb);
-  info->text = make_text (ctx, name, SMALL_FONT, FALSE);
+  info->text = acy_graph_make_text (ctx, name, SMALL_FONT, FALSE);
   return info;
 }
 
@@ -320,208 +274,6 @@ relation_info_free (gpointer data)
   g_free (info->name);
   g_clear_object (&info->text);
   g_free (info);
-}
-
-typedef struct {
-  guint  a, b;           /* canonical pair: a <= b */
-  guint  count;
-  guint  next;
-} PairGroup;
-
-static guint64
-pair_key (guint a, guint b)
-{
-  return ((guint64) MIN (a, b) << 32) | MAX (a, b);
-}
-
-static void
-add_edge (AcyGraphLayout *layout, GHashTable *groups, guint src, guint dst,
-          guint rel, gboolean witness, const char *label)
-{
-  AcyGraphEdge e = { 0 };
-  guint64 key = pair_key (src, dst);
-  PairGroup *g = g_hash_table_lookup (groups, &key);
-
-  if (g == NULL)
-    {
-      guint64 *k = g_new (guint64, 1);
-      *k = key;
-      g = g_new0 (PairGroup, 1);
-      g->a = MIN (src, dst);
-      g->b = MAX (src, dst);
-      g_hash_table_insert (groups, k, g);
-    }
-  g->count++;
-  e.src = src;
-  e.dst = dst;
-  e.rel = rel;
-  e.witness = witness;
-  e.self_loop = src == dst;
-  e.label = g_strdup (label);
-  g_array_append_val (layout->edges, e);
-}
-
-static const AcyGraphNode *
-node_of (const AcyGraphLayout *layout, guint event)
-{
-  return &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[event]);
-}
-
-static void
-route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g)
-{
-  const AcyGraphNode *na = node_of (layout, g->a), *nb = node_of (layout, g->b);
-  const AcyGraphNode *ns = node_of (layout, e->src), *nd = node_of (layout, e->dst);
-  const AcyEvent *ea = &x->events[g->a], *eb = &x->events[g->b];
-  double ax = na->x + na->w / 2, ay = na->y + na->h / 2;
-  double bx = nb->x + nb->w / 2, by = nb->y + nb->h / 2;
-  double dx = bx - ax, dy = by - ay, len = hypot (dx, dy);
-  double px, py, off, k;
-  double c1x, c1y, c2x, c2y;
-  guint j = g->next++;
-  gboolean same_col = !na->init && !nb->init && ea->thread == eb->thread;
-
-  if (e->self_loop)
-    {
-      double r = ns->x + ns->w, cy = ns->y + ns->h / 2, s = 1 + 0.5 * j;
-      e->p[0] = r; e->p[1] = cy - 5;
-      e->p[2] = r + 46 * s; e->p[3] = cy - 34 * s;
-      e->p[4] = r + 46 * s; e->p[5] = cy + 34 * s;
-      e->p[6] = r + 2; e->p[7] = cy + 5;
-      bezier_point (e->p, 0.5, &e->mx, &e->my);
-      return;
-    }
-
-  /* Perpendicular of the canonical direction, so both directions of a
-   * pair share one frame and their offsets keep them apart. */
-  px = -dy / len;
-  py = dx / len;
-  if (same_col || na->init != nb->init)
-    {
-      /* Along a column, or from an initial write down to a thread: a
-       * straight line would cross the events in between, so go round
-       * them, on the side the edge comes from. */
-      const AcyGraphNode *top = na->init ? na : nb, *low = na->init ? nb : na;
-      gint from_row = same_col ? (gint) MIN (ea->po_index, eb->po_index) : -1;
-      gint to_row = same_col ? (gint) MAX (ea->po_index, eb->po_index) : (gint) low->row;
-      double half = 0, col_x = low->x + low->w / 2;
-
-      if (same_col && ea->po_index > eb->po_index)
-        {
-          from_row = (gint) eb->po_index;
-          to_row = (gint) ea->po_index;
-        }
-      for (guint i = 0; i < layout->nodes->len; i++)
-        {
-          const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, i);
-          if (!m->init && m->thread == low->thread && (gint) m->row > from_row && (gint) m->row < to_row)
-            half = MAX (half, m->w / 2);
-        }
-      if (half == 0 && same_col)
-        off = 26.0 * j;                   /* neighbours: straight, then bowed */
-      else if (half == 0)
-        off = (j - (g->count - 1) / 2.0) * 30;
-      else
-        {
-          double side, wx;
-
-          if (same_col)
-            side = (e->src < e->dst) == (ea->po_index < eb->po_index) ? 1 : -1;
-          else
-            side = top->x + top->w / 2 < col_x - 1 ? -1 : 1;
-          wx = col_x + side * (half + 22 + 24 * j) / 0.75;
-          c1x = wx;
-          c1y = ay + dy * 0.25;
-          c2x = wx;
-          c2y = ay + dy * 0.75;
-          goto clip;
-        }
-      if (same_col && px < 0)
-        {
-          px = -px;
-          py = -py;
-        }
-    }
-  else
-    {
-      gint dt = ABS ((gint) ea->thread - (gint) eb->thread);
-      off = (dt > 1 ? 36 * (dt - 1) : 0) + (j - (g->count - 1) / 2.0) * 30;
-    }
-
-  k = off / 0.75;   /* a cubic's middle strays 3/4 of its control offset */
-  c1x = ax + dx / 3 + px * k;
-  c1y = ay + dy / 3 + py * k;
-  c2x = ax + 2 * dx / 3 + px * k;
-  c2y = ay + 2 * dy / 3 + py * k;
-clip:
-  if (e->src != g->a)
-    {
-      double tx = c1x, ty = c1y;
-      c1x = c2x; c1y = c2y;
-      c2x = tx; c2y = ty;
-    }
-  clip_to_box (ns, c1x, c1y, &e->p[0], &e->p[1]);
-  clip_to_box (nd, c2x, c2y, &e->p[6], &e->p[7]);
-  e->p[2] = c1x; e->p[3] = c1y;
-  e->p[4] = c2x; e->p[5] = c2y;
-  bezier_point (e->p, 0.5, &e->mx, &e->my);
-}
-
-#define N_SAMPLES 17
-
-static void
-place_label (AcyGraphLayout *layout, guint index, GArray *placed, const double *samples)
-{
-  AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, index);
-  static const double ts[] = { 0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.25, 0.75, 0.35, 0.65 };
-  double best_x = 0, best_y = 0, best_cost = G_MAXDOUBLE;
-
-  for (guint i = 0; i < G_N_ELEMENTS (ts); i++)
-    {
-      double cx, cy, x0, y0, cost = 0;
-
-      bezier_point (e->p, ts[i], &cx, &cy);
-      x0 = cx - e->lw / 2;
-      y0 = cy - e->lh / 2;
-      for (guint n = 0; n < layout->nodes->len; n++)
-        {
-          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
-          if (rects_overlap (x0, y0, e->lw, e->lh, nd->x - 2, nd->y - 2, nd->w + 4, nd->h + 4))
-            cost += 10;
-        }
-      for (guint p = 0; p < placed->len; p += 4)
-        {
-          double *r = &g_array_index (placed, double, p);
-          if (rects_overlap (x0, y0, e->lw, e->lh, r[0], r[1], r[2], r[3]))
-            cost += 4;
-        }
-      /* On a crossing, a label seems to belong to either line. */
-      for (guint o = 0; o < layout->edges->len; o++)
-        {
-          const double *sp = samples + o * 2 * N_SAMPLES;
-          if (o == index)
-            continue;
-          for (guint q = 1; q + 1 < N_SAMPLES; q++)
-            if (sp[2 * q] > x0 - 2 && sp[2 * q] < x0 + e->lw + 2 &&
-                sp[2 * q + 1] > y0 - 2 && sp[2 * q + 1] < y0 + e->lh + 2)
-              {
-                cost += 2;
-                break;
-              }
-        }
-      cost += fabs (ts[i] - 0.5);   /* prefer the middle */
-      if (cost < best_cost)
-        {
-          best_cost = cost;
-          best_x = x0;
-          best_y = y0;
-        }
-      if (cost < 1)
-        break;
-    }
-  e->lx = best_x;
-  e->ly = best_y;
-  g_array_append_vals (placed, (double[]) { best_x - 1, best_y - 1, e->lw + 2, e->lh + 2 }, 4);
 }
 
 /* ---- the layout ------------------------------------------------------------ */
@@ -581,8 +333,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   guint n = x->n_events;
   AcyGraphLayout *layout = g_new0 (AcyGraphLayout, 1);
   g_auto(GStrv) names = acy_graph_event_names (x);
-  g_autoptr(GHashTable) groups = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GHashTable) groups = acy_graph_edge_groups_new ();
   g_autofree AcyWord *witness = g_new0 (AcyWord, acy_rel_words (n) ? acy_rel_words (n) : 1);
   AcyGraphGrid grid = { 0 };
   PangoContext *ctx = context ? context : default_context ();
@@ -606,7 +357,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
 
   if (in->title)
     {
-      layout->title = make_text (ctx, in->title, "Sans Bold 11", FALSE);
+      layout->title = acy_graph_make_text (ctx, in->title, "Sans Bold 11", FALSE);
       layout->title_y = MARGIN;
       top += 28;
     }
@@ -624,8 +375,8 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       node.row = ev->po_index;
       node.name = g_strdup (names[i]);
       node.label = acy_graph_event_label (x, i, names[i]);
-      node.text = make_text (ctx, node.label, FONT, FALSE);
-      text_size (node.text, &tw, &th);
+      node.text = acy_graph_make_text (ctx, node.label, FONT, FALSE);
+      acy_graph_text_size (node.text, &tw, &th);
       node.w = tw + 2 * NODE_PAD_X;
       node.h = th + 2 * NODE_PAD_Y;
       node_h = MAX (node_h, node.h);
@@ -681,7 +432,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
           /* TRANSLATORS: "Forbidden by acyclic rmo-order: cycle: a → b → a" */
           layout->witness_text = g_strdup_printf (_("Forbidden by %s: %s"),
                                                   in->witness_name ? in->witness_name : "?", text->str);
-          layout->witness_caption = make_text (ctx, layout->witness_text, FONT, TRUE);
+          layout->witness_caption = acy_graph_make_text (ctx, layout->witness_text, FONT, TRUE);
           info = relation_info_new (ctx, in->witness_name ? in->witness_name : "witness", 0, FALSE);
           info->witness = TRUE;
           info->rgb[0] = 0.80; info->rgb[1] = 0.0; info->rgb[2] = 0.45;
@@ -697,7 +448,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
                   label = acy_graph_base_label (x, in->rf, in->co, in->fr, i, j);
                 if (label == NULL)
                   label = g_strdup (in->witness_name ? in->witness_name : "?");
-                add_edge (layout, groups, i, j, witness_rel, TRUE, label);
+                acy_graph_add_edge (layout, groups, i, j, witness_rel, TRUE, label);
                 info->n_edges++;
               }
         }
@@ -734,34 +485,11 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
             /* A witness edge already stands for this pair. */
             if (layout->has_witness && acy_rel_has (witness, n, i, j) && is_base)
               continue;
-            add_edge (layout, groups, i, j, rel, FALSE, name);
+            acy_graph_add_edge (layout, groups, i, j, rel, FALSE, name);
           }
     }
 
-  /* Route and label. Witness edges were added first and so get the
-   * straightest routes. */
-  for (guint k = 0; k < layout->edges->len; k++)
-    {
-      AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
-      guint64 key = pair_key (e->src, e->dst);
-      double tw, th;
-
-      route_edge (layout, x, e, g_hash_table_lookup (groups, &key));
-      e->text = make_text (ctx, e->label, SMALL_FONT, e->witness);
-      text_size (e->text, &tw, &th);
-      e->lw = tw + 2 * LABEL_PAD;
-      e->lh = th + LABEL_PAD;
-    }
-  {
-    g_autofree double *samples = g_new (double, MAX (layout->edges->len, 1) * 2 * N_SAMPLES);
-
-    for (guint k = 0; k < layout->edges->len; k++)
-      for (guint q = 0; q < N_SAMPLES; q++)
-        bezier_point (g_array_index (layout->edges, AcyGraphEdge, k).p, q / (N_SAMPLES - 1.0),
-                      &samples[(k * N_SAMPLES + q) * 2], &samples[(k * N_SAMPLES + q) * 2 + 1]);
-    for (guint k = 0; k < layout->edges->len; k++)
-      place_label (layout, k, placed, samples);
-  }
+  acy_graph_route_edges (layout, x, groups);
 
   /* Caption and legend below the events. */
   {
@@ -780,7 +508,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       {
         double tw, th;
         layout->witness_y = y;
-        text_size (layout->witness_caption, &tw, &th);
+        acy_graph_text_size (layout->witness_caption, &tw, &th);
         right = MAX (right, MARGIN + tw);
         y += th + 12;
       }
@@ -789,7 +517,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
         AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
         double tw, th, entry;
 
-        text_size (info->text, &tw, &th);
+        acy_graph_text_size (info->text, &tw, &th);
         entry = 34 + tw + 22;
         if (x0 > MARGIN && x0 + entry > right)
           {
@@ -805,7 +533,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
     if (layout->title)
       {
         double tw, th;
-        text_size (layout->title, &tw, &th);
+        acy_graph_text_size (layout->title, &tw, &th);
         layout->width = MAX (layout->width, tw + 2 * MARGIN);
       }
   }
@@ -841,30 +569,6 @@ acy_graph_layout_free (AcyGraphLayout *layout)
   g_free (layout);
 }
 
-static double
-distance_to_curve (const double p[8], double x, double y)
-{
-  double best = G_MAXDOUBLE, px, py;
-
-  bezier_point (p, 0, &px, &py);
-  for (guint i = 1; i <= 24; i++)
-    {
-      double qx, qy, dx, dy, l2, t, cx, cy;
-
-      bezier_point (p, i / 24.0, &qx, &qy);
-      dx = qx - px;
-      dy = qy - py;
-      l2 = dx * dx + dy * dy;
-      t = l2 > 0 ? CLAMP (((x - px) * dx + (y - py) * dy) / l2, 0, 1) : 0;
-      cx = px + t * dx;
-      cy = py + t * dy;
-      best = MIN (best, hypot (x - cx, y - cy));
-      px = qx;
-      py = qy;
-    }
-  return best;
-}
-
 AcyGraphHit
 acy_graph_layout_hit (const AcyGraphLayout *layout, double x, double y, guint *index)
 {
@@ -893,7 +597,7 @@ acy_graph_layout_hit (const AcyGraphLayout *layout, double x, double y, guint *i
   for (guint i = layout->edges->len; i-- > 0;)
     {
       const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-      double d = distance_to_curve (e->p, x, y);
+      double d = acy_graph_distance_to_curve (e->p, x, y);
       if (d < best)
         {
           best = d;

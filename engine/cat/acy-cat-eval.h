@@ -1,10 +1,37 @@
-/* acy-cat-interp.h - values, frames and the evaluator of cat models
+/* acy-cat-eval.h - the cat evaluator's private interface, layer by layer
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Private to the engine. A model is parsed once, its names resolved to
- * frame slots (acy-cat-resolve.c), then evaluated once per candidate
- * with every value allocated from the runner's arena.
+ * Private to engine/cat (and acy-model.c, which drives it). A model is
+ * parsed once, its names resolved to frame slots (acy-cat-resolve.c) and
+ * the level each statement depends on computed (acy-cat-deps.c); then it
+ * is evaluated once per candidate with every value allocated from the
+ * runner's arena. The evaluator is built in layers, lowest first:
+ *
+ *   values    acy-cat-values.c    making values, reading them as sets and
+ *                                 relations, equality, hashing, sets of values
+ *   stream    acy-cat-stream.c    sets of relations made one at a time
+ *                                 (co-orders, lazy-cross, linearisations)
+ *   builtins  acy-cat-builtins.c  the predefined names bound per structure
+ *                                 and per candidate (po, rf, fencerel...)
+ *   interp    acy-cat-interp.c    expressions: operators, functions, patterns
+ *   bounds    acy-cat-bounds.c    judging a partial choice on lower and upper
+ *                                 bounds of the relations it leaves open
+ *   exec      acy-cat-exec.c      top-level statements, `with`, checks, flags,
+ *                                 the caches per level
+ *
+ * beside them acy-cat-judge.c, bookkeeping of which checks are worth
+ * judging on a partial choice, which calls none of them.
+ *
+ * The rule: a layer calls only the layers below it. Two calls go up, each
+ * said again where it is made:
+ *   - interp -> exec, acy_cat_force_slot: with pruning on, a top-level let
+ *     runs when a name it binds is first read, from inside an expression;
+ *   - bounds -> exec, acy_cat_exec_top_stmt and acy_cat_force_slot: judging
+ *     a prefix runs the top-level lets between the `with` and its checks
+ *     exactly as exec would, which is the point of sharing them;
+ * (stream sits below builtins rather than above interp: it needs only
+ * values, and builtins binds its primitives to predefined names.)
  */
 #pragma once
 
@@ -199,25 +226,6 @@ struct _AcyCatEval {
   gpointer             user_data;
 };
 
-/* acy-cat-judge.c: which checks judge a partial choice (a prefix of a
- * coherence order, part of an rf), from what judging them at the same
- * depth has saved so far. The plain checks among statements @from ..
- * @upto - 1 of level >= @wlevel take part. A judgement: begin() at a
- * depth gives one past the last check wanted (0: judge nothing), the
- * walk asks wants() of each check (which notes when it starts) and
- * reports ran(), end() says whether the choice was rejected. close()
- * once the choices are all made.
- * @by_clock: time by the clock, else in units (see acy-cat-judge.c). */
-AcyCatJudge *acy_cat_judge_new    (const AcyModel *m, guint from, guint upto, guint wlevel,
-                                   gboolean by_clock);
-void         acy_cat_judge_add    (AcyCatJudge *j, guint units);
-void         acy_cat_judge_free   (AcyCatJudge *j);
-guint        acy_cat_judge_begin  (AcyCatJudge *j, guint depth);
-gboolean     acy_cat_judge_wants  (const AcyCatJudge *j, guint stmt, gint64 *start);
-void         acy_cat_judge_ran    (AcyCatJudge *j, guint stmt, gboolean failed, gint64 start);
-void         acy_cat_judge_end    (AcyCatJudge *j, gboolean failed);
-void         acy_cat_judge_close  (AcyCatJudge *j);
-
 /* Choices of `with` (coherence orders...) per candidate, nested ones
  * multiplying: beyond this, the candidate ends with a limit error. */
 #define ACY_CAT_MAX_BRANCHES 4000000
@@ -226,82 +234,37 @@ void         acy_cat_judge_close  (AcyCatJudge *j);
 #define ACY_CAT_MAX_TAIL_CALLS 1000000   /* calls in tail position, in a row */
 #define ACY_CAT_MAX_FIXPOINT_ROUNDS 100000
 
-/* acy-cat-resolve.c */
+/* ---- before evaluation: acy-cat-resolve.c, acy-cat-deps.c ---- */
 gboolean     acy_cat_resolve (AcyModel             *model,
                               const AcyCatStmtList *const *files,
                               const gboolean       *file_is_prelude,
                               guint                 n_files,
                               GError              **error);
 
-/* acy-cat-deps.c */
 gboolean     acy_cat_compute_levels (AcyModel *model, GError **error);
 
-/* acy-cat-interp.c */
-AcyCatValue *acy_cat_new_rel_raw  (AcyCatEval *ev);   /* uninitialised bits */
-AcyCatValue *acy_cat_new_set_raw  (AcyCatEval *ev);
-AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
-AcyCatValue *acy_cat_binop        (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b);
-AcyCatValue *acy_cat_unop         (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a);
-AcyCatFrame *acy_cat_frame_new    (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots);
-gboolean     acy_cat_bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
-                                   AcyCatValue *v, const AcyCatExpr *at);
-gboolean     acy_cat_bind_let     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b);
-gboolean     acy_cat_bind_rec     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b,
-                                   const AcyCatExpr *at);
-gboolean     acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v);
-
-typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } AcyCatClass;
-AcyCatClass  acy_cat_classify     (const AcyCatValue *v);
-
-/* acy-cat-values.c */
-guint64      acy_cat_value_hash    (AcyCatEval *ev, AcyCatValue *v);
-gboolean     acy_cat_value_equal   (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b);
-gboolean     acy_cat_vset_contains (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v);
-AcyCatValue *acy_cat_vset_new      (AcyCatEval *ev, guint cap);
-AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt);
-
-/* acy-cat-exec.c */
-AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
-void         acy_cat_cache_free   (AcyCatCache *cache);
-gboolean     acy_cat_run          (AcyCatEval *ev);
-/* Binds what depends on the event structure of ev->x, unless bound for
- * it already. */
-void         acy_cat_start_structure (AcyCatEval *ev);
-/* The value of root slot @slot if a top-level let reached but not run
- * yet binds it (running it now), else NULL. */
-AcyCatValue *acy_cat_force_slot  (AcyCatEval *ev, guint slot);
-/* Runs the top-level let, enum or procedure @items[i] as acy_cat_run
- * would, at its level and keeping its result; FALSE on error. */
-gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint i);
-
-/* acy-cat-bounds.c */
-/* Whether some check among @items[with_index + 1 .. upto - 1] fails for
- * every relation between @lo and @hi bound by the with @items[with_index]
- * (of level @wlevel): 1 + the index of the first that does, or 0. */
-guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
-                                   guint with_index, guint upto, guint wlevel,
-                                   AcyCatJudge *judge, const AcyWord *lo, const AcyWord *hi);
-/* Whether some check fails for every candidate of the structure of
- * ev->x whose rf lies between @rf_lo and @rf_hi (its final writes being
- * any), judging statements before @upto: 1 + the index of the first that
- * does, or 0. The structure must be bound (acy_cat_start_structure). */
-guint        acy_cat_bounds_candidate_fail (AcyCatEval *ev, const AcyWord *rf_lo,
-                                            const AcyWord *rf_hi, guint upto,
-                                            AcyCatJudge *judge);
-/* One past the last check worth judging on bounds after the with
- * @items[with_index], 0 if none. */
-guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
-                                        guint with_index, guint wlevel);
+/* ---- values: acy-cat-values.c ---- */
 AcyCatValue *acy_cat_value_new    (AcyCatEval *ev, AcyCatValueKind kind);
 AcyCatValue *acy_cat_new_set      (AcyCatEval *ev);   /* zeroed */
 AcyCatValue *acy_cat_new_rel      (AcyCatEval *ev);   /* zeroed */
 AcyWord     *acy_cat_to_set       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
 AcyWord     *acy_cat_to_rel       (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);
 void         acy_cat_type_error   (AcyCatEval *ev, const AcyCatExpr *at, const char *what, AcyCatValue *v);
-
 const char  *acy_cat_value_kind_name (const AcyCatValue *v);
+AcyCatValue *acy_cat_new_rel_raw  (AcyCatEval *ev);   /* uninitialised bits */
+AcyCatValue *acy_cat_new_set_raw  (AcyCatEval *ev);
 
-/* acy-cat-stream.c */
+typedef enum { CLS_POLY, CLS_SET, CLS_REL, CLS_VSET, CLS_OTHER } AcyCatClass;
+AcyCatClass  acy_cat_classify     (const AcyCatValue *v);
+
+guint64      acy_cat_value_hash    (AcyCatEval *ev, AcyCatValue *v);
+gboolean     acy_cat_value_equal   (AcyCatEval *ev, AcyCatValue *a, AcyCatValue *b);
+gboolean     acy_cat_vset_contains (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *v);
+AcyCatValue *acy_cat_vset_new      (AcyCatEval *ev, guint cap);
+AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValue *elt);
+gboolean     acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v);
+
+/* ---- stream: acy-cat-stream.c ---- */
 /* @depth: positions placed (0 before any) */
 typedef gboolean (*AcyCatPruneFunc) (gpointer data, guint depth, const AcyWord *lo,
                                      const AcyWord *hi);
@@ -320,9 +283,72 @@ AcyCatValue      *acy_cat_prim_linearisations (AcyCatEval *ev, const AcyCatExpr 
 AcyCatValue      *acy_cat_prim_co_orders   (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
 AcyCatValue      *acy_cat_prim_lazy_cross  (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg);
 
-/* acy-cat-builtins.c */
+/* ---- builtins: acy-cat-builtins.c ---- */
 void         acy_cat_bind_structure  (AcyCatEval *ev);  /* level 0 predefined names */
 void         acy_cat_bind_candidate  (AcyCatEval *ev);  /* rf and FW */
 AcyWord     *acy_cat_tag_events      (AcyCatEval *ev, const char *tag);
+
+/* ---- interp: acy-cat-interp.c ---- */
+AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+AcyCatValue *acy_cat_binop        (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b);
+AcyCatValue *acy_cat_unop         (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a);
+AcyCatFrame *acy_cat_frame_new    (AcyCatEval *ev, AcyCatFrame *parent, guint n_slots);
+gboolean     acy_cat_bind_pattern (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatPat *pat,
+                                   AcyCatValue *v, const AcyCatExpr *at);
+gboolean     acy_cat_bind_let     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b);
+gboolean     acy_cat_bind_rec     (AcyCatEval *ev, AcyCatFrame *fr, guint n, const AcyCatBinding *b,
+                                   const AcyCatExpr *at);
+
+/* ---- bounds: acy-cat-bounds.c ---- */
+/* Whether some check among @items[with_index + 1 .. upto - 1] fails for
+ * every relation between @lo and @hi bound by the with @items[with_index]
+ * (of level @wlevel): 1 + the index of the first that does, or 0. */
+guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
+                                   guint with_index, guint upto, guint wlevel,
+                                   AcyCatJudge *judge, const AcyWord *lo, const AcyWord *hi);
+/* Whether some check fails for every candidate of the structure of
+ * ev->x whose rf lies between @rf_lo and @rf_hi (its final writes being
+ * any), judging statements before @upto: 1 + the index of the first that
+ * does, or 0. The structure must be bound (acy_cat_start_structure). */
+guint        acy_cat_bounds_candidate_fail (AcyCatEval *ev, const AcyWord *rf_lo,
+                                            const AcyWord *rf_hi, guint upto,
+                                            AcyCatJudge *judge);
+/* One past the last check worth judging on bounds after the with
+ * @items[with_index], 0 if none. */
+guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,
+                                        guint with_index, guint wlevel);
+
+/* ---- exec: acy-cat-exec.c ---- */
+AcyCatCache *acy_cat_cache_new    (const AcyModel *model);
+void         acy_cat_cache_free   (AcyCatCache *cache);
+gboolean     acy_cat_run          (AcyCatEval *ev);
+/* Binds what depends on the event structure of ev->x, unless bound for
+ * it already. */
+void         acy_cat_start_structure (AcyCatEval *ev);
+/* The value of root slot @slot if a top-level let reached but not run
+ * yet binds it (running it now), else NULL. */
+AcyCatValue *acy_cat_force_slot  (AcyCatEval *ev, guint slot);
+/* Runs the top-level let, enum or procedure @items[i] as acy_cat_run
+ * would, at its level and keeping its result; FALSE on error. */
+gboolean     acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint i);
+
+/* ---- beside the layers: acy-cat-judge.c ---- */
+/* Which checks judge a partial choice (a prefix of a coherence order, part of an rf), from what judging them at the same
+ * depth has saved so far. The plain checks among statements @from ..
+ * @upto - 1 of level >= @wlevel take part. A judgement: begin() at a
+ * depth gives one past the last check wanted (0: judge nothing), the
+ * walk asks wants() of each check (which notes when it starts) and
+ * reports ran(), end() says whether the choice was rejected. close()
+ * once the choices are all made.
+ * @by_clock: time by the clock, else in units (see acy-cat-judge.c). */
+AcyCatJudge *acy_cat_judge_new    (const AcyModel *m, guint from, guint upto, guint wlevel,
+                                   gboolean by_clock);
+void         acy_cat_judge_add    (AcyCatJudge *j, guint units);
+void         acy_cat_judge_free   (AcyCatJudge *j);
+guint        acy_cat_judge_begin  (AcyCatJudge *j, guint depth);
+gboolean     acy_cat_judge_wants  (const AcyCatJudge *j, guint stmt, gint64 *start);
+void         acy_cat_judge_ran    (AcyCatJudge *j, guint stmt, gboolean failed, gint64 start);
+void         acy_cat_judge_end    (AcyCatJudge *j, gboolean failed);
+void         acy_cat_judge_close  (AcyCatJudge *j);
 
 G_END_DECLS

@@ -1,0 +1,51 @@
+/* acy-compare-window-private.h - what the parts of the compare window share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "acy-compare-window.h"
+
+G_BEGIN_DECLS
+
+struct _AcyCompareWindow
+{
+  AdwWindow             parent_instance;
+
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewStack         *view_stack;
+  AcyCompareView       *view;
+  GtkBox               *models_box;
+  GtkWidget            *compare_button;
+  GtkWidget            *stop_button;
+  GtkLabel             *folder_label;
+  GtkLabel             *batch_summary;
+  GtkProgressBar       *batch_progress;
+  GtkStack             *batch_stack;
+  GtkColumnView        *batch_view;
+
+  char                 *test_text;
+  char                 *test_name;
+  char                 *folder;
+
+  GListStore           *batch_items;
+  GtkSortListModel     *batch_sorted;
+  GCancellable         *batch_cancellable;
+  guint                 batch_generation;
+  guint                 batch_total;
+  guint                 batch_done;
+  guint                 batch_differ;
+  gboolean              batch_running;
+  guint                 toggle_serial;   /* models are in the order chosen */
+};
+
+/* acy-compare-window.c */
+void       acy_compare_window_update_actions   (AcyCompareWindow *self);
+GtkWidget *acy_compare_window_find_toggle      (AcyCompareWindow *self,
+                                                const char       *spec);
+
+/* acy-compare-window-batch.c */
+void       acy_compare_window_init_batch       (AcyCompareWindow *self);
+void       acy_compare_window_class_init_batch (GtkWidgetClass   *widget_class);
+
+G_END_DECLS

@@ -1,0 +1,73 @@
+/* acy-document-private.h - what the parts of a document share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * acy-document.c (the editor page), acy-document-run.c (checking) and
+ * acy-document-save.c (loading, saving, autosave) see the one struct.
+ */
+#pragma once
+
+#include "acy-document.h"
+
+G_BEGIN_DECLS
+
+struct _AcyDocument
+{
+  GtkWidget         parent_instance;
+
+  /* Template children */
+  GtkRevealer      *error_revealer;
+  GtkLabel         *error_label;
+  GtkPaned         *paned;
+  GtkSourceView    *source_view;
+  GtkSourceBuffer  *buffer;
+  AcyResultsView   *results_view;
+
+  AcyDocumentKind   kind;
+  char             *id;
+  GFile            *file;
+  char             *title;
+  char             *model;
+  GtkTextTag       *error_tag;
+
+  /* The last error: where it is (in this file or another) and what */
+  char             *error_file;
+  char             *error_message;
+  guint             error_line;
+  guint             error_col;
+  gboolean          error_marked;
+
+  GCancellable     *run_cancellable;
+  guint             autosave_id;
+
+  /* The last run, which the execution graphs show */
+  AcyTest          *run_test;
+  AcyModel         *run_model;
+  AcyRecorder      *run_recorder;
+  GtkTextTag       *flash_tag;
+  guint             flash_id;
+};
+
+typedef enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_RUNNING,
+  PROP_FILE,
+  N_PROPS
+} AcyDocumentProp;
+
+/* acy-document.c */
+void acy_document_notify (AcyDocument     *self,
+                          AcyDocumentProp  prop);
+
+/* acy-document-run.c */
+void acy_document_clear_run     (AcyDocument *self);
+void acy_document_cancel_action (GtkWidget   *widget,
+                                 const char  *action_name,
+                                 GVariant    *parameter);
+
+/* acy-document-save.c */
+void acy_document_schedule_autosave (AcyDocument *self);
+
+G_END_DECLS

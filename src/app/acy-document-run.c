@@ -1,0 +1,150 @@
+/* acy-document-run.c - checking a document's test and keeping its last run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Runs the test against the model on a worker (acy-check-job.c), shows
+ * progress and the report in the results view, and keeps the run for
+ * the execution graphs until the next one.
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "acy-check-job.h"
+#include "acy-document-private.h"
+
+/* The results view is told first: it must let go before they are freed. */
+void
+acy_document_clear_run (AcyDocument *self)
+{
+  if (self->results_view != NULL)
+    acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
+  g_clear_pointer (&self->run_recorder, acy_recorder_free);
+  g_clear_pointer (&self->run_test, acy_test_free);
+  g_clear_pointer (&self->run_model, acy_model_free);
+}
+
+static void
+acy_document_progress (const AcyRunProgress *progress,
+                       gpointer              user_data)
+{
+  AcyDocument *self = user_data;
+
+  acy_results_view_set_progress (self->results_view, progress);
+}
+
+typedef struct
+{
+  AcyDocument  *self;
+  GCancellable *cancellable;
+} RunData;
+
+static void
+acy_document_run_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  RunData *data = user_data;
+  AcyDocument *self = data->self;
+  g_autoptr(GError) error = NULL;
+  AcyRunReport *report;
+  gboolean current;
+
+  report = acy_check_job_run_finish (result, &error);
+  current = data->cancellable == self->run_cancellable;
+
+  if (current)
+    {
+      g_clear_object (&self->run_cancellable);
+      acy_document_notify (self, PROP_RUNNING);
+    }
+
+  /* A run replaced by a newer one, or one whose document went away */
+  if (!current || g_cancellable_is_cancelled (data->cancellable))
+    {
+      if (current)
+        acy_results_view_show_failure (self->results_view, "process-stop-symbolic",
+                                       _("Check Cancelled"),
+                                       _("Run the test again when you are ready"));
+      g_clear_pointer (&report, acy_run_report_free);
+    }
+  else if (report != NULL)
+    {
+      /* The document keeps the run for the graphs until the next one. */
+      acy_document_clear_run (self);
+      acy_run_report_steal_run (report, &self->run_test, &self->run_model, &self->run_recorder);
+      acy_results_view_show_report (self->results_view, report);
+      acy_results_view_set_run (self->results_view, self->run_test, self->run_model,
+                                self->run_recorder);
+    }
+  else
+    {
+      acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
+                                     _("The Check Failed"),
+                                     _("See the message above the editor"));
+      acy_document_show_error (self, error->message);
+    }
+
+  g_object_unref (data->cancellable);
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+/**
+ * acy_document_run:
+ * @cat_overrides: (nullable): unsaved text of cat files, by canonical path
+ *
+ * Checks the test against the document's model on a worker thread,
+ * cancelling any run still going.
+ */
+void
+acy_document_run (AcyDocument *self,
+                  GHashTable  *cat_overrides)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  RunData *data;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (self->kind == ACY_DOCUMENT_LITMUS);
+  g_return_if_fail (self->model != NULL);
+
+  acy_document_cancel_run (self);
+  acy_document_clear_error (self);
+
+  text = acy_document_get_text (self);
+  name = acy_document_get_source_name (self);
+  self->run_cancellable = g_cancellable_new ();
+
+  data = g_new0 (RunData, 1);
+  data->self = g_object_ref (self);
+  data->cancellable = g_object_ref (self->run_cancellable);
+
+  acy_results_view_show_running (self->results_view);
+  acy_check_job_run_async (text, name, self->model, cat_overrides,
+                           acy_document_progress, self,
+                           self->run_cancellable,
+                           acy_document_run_cb, data);
+  acy_document_notify (self, PROP_RUNNING);
+}
+
+void
+acy_document_cancel_run (AcyDocument *self)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  /* The callback still comes, and shows the cancellation. */
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+}
+
+void
+acy_document_cancel_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  acy_document_cancel_run (ACY_DOCUMENT (widget));
+}

@@ -1,0 +1,256 @@
+/* acy-document-save.c - loading, saving and autosaving a document
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Loads files through GtkSourceFileLoader, saves them atomically, and
+ * copies unsaved text aside (acy-autosave.c) a few seconds after the
+ * last edit.
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-autosave.h"
+#include "acy-document-private.h"
+
+/* Seconds after the last edit before an unsaved buffer is copied aside. */
+#define AUTOSAVE_DELAY_SECONDS 3
+
+static gboolean acy_document_autosave_cb (gpointer user_data);
+
+static void
+acy_document_loaded (AcyDocument *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start;
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  acy_document_clear_error (self);
+  acy_results_view_show_empty (self->results_view);
+}
+
+/**
+ * acy_document_set_text:
+ * @title: (nullable): the new title, e.g. an example's name
+ * @modified: whether the text differs from the file (a recovered copy)
+ */
+void
+acy_document_set_text (AcyDocument *self,
+                       const char  *text,
+                       gssize       len,
+                       const char  *title,
+                       gboolean     modified)
+{
+  GtkTextBuffer *buffer;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  if (len < 0)
+    len = strlen (text);
+  /* The buffer keeps the final newline implicit, as the file loader does. */
+  if (len > 0 && text[len - 1] == '\n')
+    len--;
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  /* Loading is not an edit the user could want to undo. */
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, text, len);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  gtk_text_buffer_set_modified (buffer, modified);
+
+  if (title != NULL)
+    {
+      g_free (self->title);
+      self->title = g_strdup (title);
+      acy_document_notify (self, PROP_TITLE);
+    }
+  acy_document_loaded (self);
+
+  /* Recovered text is copied aside at once: a second crash must not
+   * lose it.
+   */
+  if (modified)
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      acy_document_autosave_cb (self);
+    }
+}
+
+static void
+acy_document_load_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
+  g_autoptr(GTask) task = user_data;
+  AcyDocument *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  acy_document_set_file (self, gtk_source_file_loader_get_location (loader));
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  acy_document_loaded (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+acy_document_load_async (AcyDocument         *self,
+                         GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GtkSourceFile) source_file = NULL;
+  g_autoptr(GtkSourceFileLoader) loader = NULL;
+  GTask *task;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_document_load_async);
+
+  source_file = gtk_source_file_new ();
+  gtk_source_file_set_location (source_file, file);
+  loader = gtk_source_file_loader_new (self->buffer, source_file);
+  gtk_source_file_loader_load_async (loader, G_PRIORITY_DEFAULT, cancellable,
+                                     NULL, NULL, NULL,
+                                     acy_document_load_cb, task);
+}
+
+gboolean
+acy_document_load_finish (AcyDocument   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+acy_document_discard_autosave (AcyDocument *self)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  acy_autosave_remove (self->id);
+}
+
+static void
+acy_document_save_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GFile *file = G_FILE (object);
+  g_autoptr(GTask) task = user_data;
+  AcyDocument *self = g_task_get_source_object (task);
+  GError *error = NULL;
+
+  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  acy_document_set_file (self, file);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  acy_document_discard_autosave (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * acy_document_save_async:
+ * @file: (nullable): where to save, or %NULL for the document's file
+ *
+ * Saves atomically: GIO writes a temporary file and renames it over the
+ * old one, so a failure never leaves half a file.
+ */
+void
+acy_document_save_async (AcyDocument         *self,
+                         GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GString *contents;
+  GTask *task;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (file != NULL || self->file != NULL);
+
+  if (file == NULL)
+    file = self->file;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, acy_document_save_async);
+
+  text = acy_document_get_text (self);
+  contents = g_string_new (text);
+  g_string_append_c (contents, '\n');
+  bytes = g_string_free_to_bytes (contents);
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       cancellable, acy_document_save_cb, task);
+}
+
+gboolean
+acy_document_save_finish (AcyDocument   *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+acy_document_autosave_cb (gpointer user_data)
+{
+  AcyDocument *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  AcyAutosave autosave = { 0 };
+
+  self->autosave_id = 0;
+
+  if (!acy_document_get_modified (self))
+    {
+      acy_autosave_remove (self->id);
+      return G_SOURCE_REMOVE;
+    }
+
+  text = acy_document_get_text (self);
+  autosave.id = self->id;
+  autosave.uri = self->file ? g_file_get_uri (self->file) : NULL;
+  autosave.title = self->title;
+  autosave.is_cat = self->kind == ACY_DOCUMENT_CAT;
+  autosave.model = self->model;
+  autosave.text = text;
+  if (!acy_autosave_write (&autosave, &error))
+    g_warning ("Could not keep a copy of unsaved changes: %s", error->message);
+  g_free (autosave.uri);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Called on every edit of a modified buffer: the copy is made once the
+ * user pauses.
+ */
+void
+acy_document_schedule_autosave (AcyDocument *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  self->autosave_id = g_timeout_add_seconds (AUTOSAVE_DELAY_SECONDS,
+                                             acy_document_autosave_cb, self);
+}

@@ -1,0 +1,714 @@
+/* acy-window-models.c - the main window's model chooser
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The built-in models, the model menu (the Linux kernel's, built-in,
+ * recent, open a file), the model of the selected test and the default
+ * one for new tests, kept in the settings.
+ *
+ * The Linux-kernel model is not ours to ship: the menu lists it first
+ * when a kernel tree or a fetched copy has it, and otherwise shows a
+ * "Get the Linux Kernel Model" row that fetches it in a GTask (the same
+ * acy_model_store_fetch() as acyclic-check --fetch-model), with progress,
+ * a Cancel button and the error, if any, in the row.
+ */
+
+#define G_LOG_DOMAIN "acyclic"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "acyclic.h"
+#include "acy-check-job.h"
+#include "acy-window-private.h"
+
+#define FALLBACK_MODEL "coherent-rmo.cat"
+#define MAX_RECENT_MODELS 5
+#define KERNEL_ROW_ID "kernel-model"
+#define KERNEL_CFG "linux-kernel.cfg"
+
+static const struct {
+  const char *file;
+  const char *name;
+} builtin_models[] = {
+  { "sc.cat", N_("Sequential Consistency") },
+  { "tso.cat", N_("Total Store Order") },
+  { "coherent-rmo.cat", N_("Coherent RMO") },
+  { "toy-rmo.cat", N_("Toy RMO") },
+};
+
+/**
+ * acy_window_get_builtin_model:
+ * @name: a file in the built-in models folder, e.g. "sc.cat"
+ *
+ * Returns: (transfer full): its path
+ */
+char *
+acy_window_get_builtin_model (const char *name)
+{
+  return g_build_filename (acy_builtin_models_dir (), name, NULL);
+}
+
+/**
+ * acy_window_get_builtin_model_info:
+ * @n: an index into the built-in models
+ * @title: (out) (optional): the model's translated name
+ *
+ * Returns: (nullable): the file name of the @n-th built-in model, or %NULL
+ *   past the last
+ */
+const char *
+acy_window_get_builtin_model_info (guint        n,
+                                   const char **title)
+{
+  if (n >= G_N_ELEMENTS (builtin_models))
+    return NULL;
+  if (title != NULL)
+    *title = _(builtin_models[n].name);
+  return builtin_models[n].file;
+}
+
+static char *
+model_display_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
+      if (g_str_equal (base, builtin_models[i].file))
+        return g_strdup (_(builtin_models[i].name));
+  if (g_str_equal (base, KERNEL_CFG))
+    return g_strdup (_("Linux kernel (LKMM)"));
+  return acy_model_spec_name (path);
+}
+
+void
+acy_window_update_model_button (AcyWindow *self)
+{
+  const char *model = acy_window_get_model (self);
+  g_autofree char *name = model ? model_display_name (model) : NULL;
+
+  gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
+}
+
+const char *
+acy_window_get_model (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    return acy_document_get_model (self->current);
+  return self->default_model;
+}
+
+/**
+ * acy_window_find_kernel_model:
+ *
+ * Returns: (transfer full) (nullable): the Linux-kernel model's
+ *   linux-kernel.cfg, wherever it is found, or %NULL
+ */
+char *
+acy_window_find_kernel_model (void)
+{
+  return acy_check_job_find_kernel_model ();
+}
+
+/* Puts the row into the menu's placeholder, which each rebuild of the
+ * menu makes anew. */
+static void
+acy_window_unplace_kernel_row (AcyWindow *self)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (self->model_button);
+
+  if (gtk_widget_get_parent (self->kernel_row) == NULL)
+    return;
+  if (GTK_IS_POPOVER_MENU (popover))
+    gtk_popover_menu_remove_child (GTK_POPOVER_MENU (popover), self->kernel_row);
+  if (gtk_widget_get_parent (self->kernel_row) != NULL)
+    gtk_widget_unparent (self->kernel_row);
+}
+
+static void
+acy_window_place_kernel_row (AcyWindow *self)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (self->model_button);
+
+  if (self->kernel_model != NULL || !GTK_IS_POPOVER_MENU (popover))
+    return;
+  gtk_popover_menu_add_child (GTK_POPOVER_MENU (popover), self->kernel_row, KERNEL_ROW_ID);
+}
+
+static void
+acy_window_rebuild_model_menu (AcyWindow *self)
+{
+  g_autoptr(GMenu) kernel = g_menu_new ();
+  g_autoptr(GMenu) builtins = g_menu_new ();
+  g_autoptr(GMenu) recent = g_menu_new ();
+  g_autoptr(GMenu) files = g_menu_new ();
+  g_auto(GStrv) recent_models = NULL;
+
+  g_free (self->kernel_model);
+  self->kernel_model = acy_window_find_kernel_model ();
+  if (self->kernel_model != NULL)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Linux kernel (LKMM)"), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (self->kernel_model));
+      g_menu_append_item (kernel, item);
+    }
+  else
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (NULL, NULL);
+
+      g_menu_item_set_attribute (item, "custom", "s", KERNEL_ROW_ID);
+      g_menu_append_item (kernel, item);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
+    {
+      g_autofree char *path = acy_window_get_builtin_model (builtin_models[i].file);
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(builtin_models[i].name), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (path));
+      g_menu_append_item (builtins, item);
+    }
+
+  if (self->settings != NULL)
+    recent_models = g_settings_get_strv (self->settings, "recent-models");
+  for (guint i = 0; recent_models != NULL && recent_models[i] != NULL; i++)
+    {
+      g_autofree char *name = model_display_name (recent_models[i]);
+      g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (recent_models[i]));
+      g_menu_append_item (recent, item);
+    }
+
+  g_menu_append (files, _("_Open Model File…"), "win.open-model");
+  g_menu_append (files, _("_Edit Model"), "win.edit-model");
+
+  acy_window_unplace_kernel_row (self);
+  g_menu_remove_all (self->model_menu);
+  g_menu_append_section (self->model_menu, _("Linux Kernel"), G_MENU_MODEL (kernel));
+  g_menu_append_section (self->model_menu, _("Built-in Models"), G_MENU_MODEL (builtins));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
+    g_menu_append_section (self->model_menu, _("Recent Models"), G_MENU_MODEL (recent));
+  g_menu_append_section (self->model_menu, NULL, G_MENU_MODEL (files));
+  acy_window_place_kernel_row (self);
+}
+
+/* Opening the menu looks again: the model may have been fetched by
+ * acyclic-check, or a kernel tree added, since. */
+static void
+acy_window_model_menu_shown (AcyWindow *self)
+{
+  g_autofree char *found = NULL;
+
+  if (self->kernel_fetch != NULL)
+    return;
+  found = acy_window_find_kernel_model ();
+  if (g_strcmp0 (found, self->kernel_model) != 0)
+    acy_window_rebuild_model_menu (self);
+}
+
+/* ---- Fetching the kernel model ---------------------------------------- */
+
+/* Shared by the fetching thread and the main thread: the latest progress,
+ * shown by one idle callback at a time. */
+typedef struct
+{
+  GWeakRef          window;
+  char             *base_url;
+  GMutex            lock;
+  AcyFetchProgress  progress;
+  gboolean          idle_pending;
+} KernelFetch;
+
+static void
+kernel_fetch_clear (gpointer data)
+{
+  KernelFetch *fetch = data;
+
+  g_weak_ref_clear (&fetch->window);
+  g_free (fetch->base_url);
+  g_mutex_clear (&fetch->lock);
+}
+
+static void
+kernel_fetch_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, kernel_fetch_clear);
+}
+
+static void
+acy_window_kernel_row_set_busy (AcyWindow *self,
+                                gboolean   busy)
+{
+  gtk_widget_set_visible (self->kernel_get_button, !busy);
+  gtk_widget_set_visible (self->kernel_busy_box, busy);
+  if (busy)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->kernel_error), FALSE);
+      gtk_progress_bar_set_fraction (self->kernel_progress, 0);
+      gtk_progress_bar_set_text (self->kernel_progress, _("Connecting…"));
+    }
+}
+
+static gboolean
+kernel_fetch_show_progress (gpointer data)
+{
+  KernelFetch *fetch = data;
+  g_autoptr(AcyWindow) self = g_weak_ref_get (&fetch->window);
+  g_autofree char *text = NULL;
+  AcyFetchProgress p;
+  double fraction;
+
+  g_mutex_lock (&fetch->lock);
+  p = fetch->progress;
+  fetch->idle_pending = FALSE;
+  g_mutex_unlock (&fetch->lock);
+
+  if (self == NULL || self->disposing || self->kernel_fetch == NULL)
+    return G_SOURCE_REMOVE;
+
+  switch (p.stage)
+    {
+    case ACY_FETCH_DOWNLOADING:
+      fraction = (p.index + (p.total > 0 ? (double) p.received / p.total : 0.0)) / MAX (p.n_files, 1);
+      fraction *= 0.9;
+      /* Translators: %s is a file name, then its number among all */
+      text = g_strdup_printf (_("Downloading %s (%u of %u)"), p.file, p.index + 1, p.n_files);
+      break;
+    case ACY_FETCH_VALIDATING:
+      fraction = 0.9;
+      text = g_strdup (_("Checking the files…"));
+      break;
+    case ACY_FETCH_INSTALLING:
+    default:
+      fraction = 0.97;
+      text = g_strdup (_("Installing…"));
+      break;
+    }
+  gtk_progress_bar_set_fraction (self->kernel_progress, fraction);
+  gtk_progress_bar_set_text (self->kernel_progress, text);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the fetching thread. */
+static void
+kernel_fetch_progress (const AcyFetchProgress *progress,
+                       gpointer                user_data)
+{
+  KernelFetch *fetch = user_data;
+
+  g_mutex_lock (&fetch->lock);
+  fetch->progress = *progress;
+  if (!fetch->idle_pending)
+    {
+      fetch->idle_pending = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT, kernel_fetch_show_progress,
+                       g_atomic_rc_box_acquire (fetch), kernel_fetch_unref);
+    }
+  g_mutex_unlock (&fetch->lock);
+}
+
+static void
+kernel_fetch_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  KernelFetch *fetch = task_data;
+  AcyFetchSpec spec = { 0 };
+  GError *error = NULL;
+  char *dir;
+
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = fetch->base_url;
+  spec.progress = kernel_fetch_progress;
+  spec.progress_data = fetch;
+  dir = acy_model_store_fetch (&spec, cancellable, &error);
+  if (dir == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, dir, g_free);
+}
+
+static void
+kernel_fetch_done (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  AcyWindow *self = ACY_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *cfg = NULL;
+
+  g_clear_object (&self->kernel_fetch);
+  if (self->disposing)
+    return;
+  acy_window_kernel_row_set_busy (self, FALSE);
+  if (dir == NULL)
+    {
+      if (!g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED))
+        {
+          gtk_label_set_text (self->kernel_error, error->message);
+          gtk_widget_set_visible (GTK_WIDGET (self->kernel_error), TRUE);
+          acy_window_toast (self, _("Could not get the Linux kernel model"));
+        }
+      return;
+    }
+
+  acy_window_rebuild_model_menu (self);
+  cfg = g_build_filename (dir, KERNEL_CFG, NULL);
+  acy_window_set_model (self, cfg);
+  acy_window_toast (self, _("The Linux kernel model is installed"));
+}
+
+/**
+ * acy_window_fetch_kernel_model:
+ *
+ * Starts fetching the Linux-kernel model from the address of the
+ * settings (by default the kernel's git web front), as the model
+ * chooser's row does. Does nothing while a fetch runs.
+ */
+void
+acy_window_fetch_kernel_model (AcyWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+  GtkApplication *app;
+  GSettings *settings;
+  KernelFetch *fetch;
+
+  g_return_if_fail (ACY_IS_WINDOW (self));
+
+  if (self->kernel_fetch != NULL)
+    return;
+  fetch = g_atomic_rc_box_new0 (KernelFetch);
+  g_weak_ref_init (&fetch->window, self);
+  g_mutex_init (&fetch->lock);
+  /* The application's settings, which the window may not have taken. */
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  settings = self->settings;
+  if (settings == NULL && ACY_IS_APPLICATION (app))
+    settings = acy_application_get_settings (ACY_APPLICATION (app));
+  if (settings != NULL)
+    {
+      fetch->base_url = g_settings_get_string (settings, "linux-kernel-model-url");
+      if (fetch->base_url[0] == '\0')
+        g_clear_pointer (&fetch->base_url, g_free);
+    }
+
+  self->kernel_fetch = g_cancellable_new ();
+  acy_window_kernel_row_set_busy (self, TRUE);
+  task = g_task_new (self, self->kernel_fetch, kernel_fetch_done, NULL);
+  g_task_set_source_tag (task, acy_window_fetch_kernel_model);
+  /* The engine says itself whether it was cancelled, and what it had
+   * installed by then. */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_task_data (task, fetch, kernel_fetch_unref);
+  g_task_run_in_thread (task, kernel_fetch_thread);
+}
+
+static void
+acy_window_cancel_kernel_fetch (AcyWindow *self)
+{
+  if (self->kernel_fetch != NULL)
+    g_cancellable_cancel (self->kernel_fetch);
+}
+
+/**
+ * acy_window_get_kernel_model_row:
+ *
+ * Returns: (transfer none): the model chooser's "Get the Linux Kernel
+ *   Model" row (in the menu only while the model is not found)
+ */
+GtkWidget *
+acy_window_get_kernel_model_row (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return self->kernel_row;
+}
+
+static void
+acy_window_build_kernel_row (AcyWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *busy = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *get = gtk_button_new_with_mnemonic (_("_Get the Linux Kernel Model"));
+  GtkWidget *cancel = gtk_button_new_from_icon_name ("process-stop-symbolic");
+  GtkWidget *progress = gtk_progress_bar_new ();
+  GtkWidget *error = gtk_label_new (NULL);
+  g_autofree char *tip = NULL;
+
+  /* Translators: %s is a kernel release tag such as v6.15 */
+  tip = g_strdup_printf (_("Download linux-kernel.cfg, .def, .bell, .cat and lock.cat "
+                           "(GPL-2.0) from the Linux kernel’s git web front, release %s, "
+                           "check them and keep them in your data folder"),
+                         ACY_LKMM_DEFAULT_VERSION);
+  gtk_widget_set_tooltip_text (get, tip);
+  gtk_widget_add_css_class (get, "flat");
+  gtk_widget_set_halign (gtk_button_get_child (GTK_BUTTON (get)), GTK_ALIGN_START);
+
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (progress), TRUE);
+  gtk_progress_bar_set_ellipsize (GTK_PROGRESS_BAR (progress), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (progress, TRUE);
+  gtk_widget_set_valign (progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (cancel, _("Cancel"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (cancel),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel Getting the Kernel Model"),
+                                  -1);
+  gtk_widget_add_css_class (cancel, "flat");
+  gtk_box_append (GTK_BOX (busy), progress);
+  gtk_box_append (GTK_BOX (busy), cancel);
+  gtk_widget_set_visible (busy, FALSE);
+  gtk_widget_set_margin_start (busy, 6);
+  gtk_widget_set_margin_end (busy, 6);
+
+  gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (error), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (error), 40);
+  gtk_label_set_xalign (GTK_LABEL (error), 0);
+  gtk_label_set_selectable (GTK_LABEL (error), TRUE);
+  gtk_widget_add_css_class (error, "error");
+  gtk_widget_add_css_class (error, "caption");
+  gtk_widget_set_margin_start (error, 6);
+  gtk_widget_set_margin_end (error, 6);
+  gtk_widget_set_visible (error, FALSE);
+
+  gtk_box_append (GTK_BOX (box), get);
+  gtk_box_append (GTK_BOX (box), busy);
+  gtk_box_append (GTK_BOX (box), error);
+
+  g_signal_connect_object (get, "clicked", G_CALLBACK (acy_window_fetch_kernel_model),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (cancel, "clicked", G_CALLBACK (acy_window_cancel_kernel_fetch),
+                           self, G_CONNECT_SWAPPED);
+
+  self->kernel_row = g_object_ref_sink (box);
+  self->kernel_get_button = get;
+  self->kernel_busy_box = busy;
+  self->kernel_progress = GTK_PROGRESS_BAR (progress);
+  self->kernel_error = GTK_LABEL (error);
+}
+
+/* Called from the window's dispose. */
+void
+acy_window_dispose_models (AcyWindow *self)
+{
+  acy_window_cancel_kernel_fetch (self);
+  if (self->kernel_row != NULL)
+    acy_window_unplace_kernel_row (self);
+  g_clear_object (&self->kernel_row);
+  g_clear_pointer (&self->kernel_model, g_free);
+}
+
+/* ---- About ------------------------------------------------------------- */
+
+/* The "Copyright" lines of the model's files' headers, without e-mail
+ * addresses, each once. */
+static char *
+kernel_model_copyright (const char *dir)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *const *f = acy_model_store_files (ACY_LKMM_ID); *f; f++)
+    {
+      g_autofree char *path = g_build_filename (dir, *f, NULL);
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (!g_file_get_contents (path, &text, NULL, NULL))
+        continue;
+      lines = g_strsplit (text, "\n", 40);
+      for (guint i = 0; lines[i]; i++)
+        {
+          char *c = strstr (lines[i], "Copyright");
+          char *mail;
+
+          if (c == NULL)
+            continue;
+          if ((mail = strchr (c, '<')) != NULL)
+            *mail = '\0';
+          g_strstrip (c);
+          if (g_str_has_suffix (c, ","))
+            c[strlen (c) - 1] = '\0';
+          if (!g_ptr_array_find_with_equal_func (seen, c, g_str_equal, NULL))
+            {
+              g_ptr_array_add (seen, g_strdup (c));
+              g_string_append_printf (out, "%s%s", out->len ? "\n" : "", c);
+            }
+        }
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/**
+ * acy_add_model_legal_sections:
+ * @about: the About window
+ *
+ * Adds a legal section for the Linux-kernel model when Acyclic finds it:
+ * whose it is, where it came from, its licence.
+ */
+void
+acy_add_model_legal_sections (AdwAboutWindow *about)
+{
+  g_autofree char *cfg = acy_window_find_kernel_model ();
+  g_autofree char *dir = NULL;
+  g_autofree char *copyright = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(AcyModelOrigin) origin = NULL;
+  GtkLicense license = GTK_LICENSE_GPL_2_0;
+  const char *spdx;
+
+  if (cfg == NULL)
+    return;
+  dir = g_path_get_dirname (cfg);
+  origin = acy_model_origin_load (dir, NULL);
+  spdx = origin && origin->license ? origin->license : "GPL-2.0+";
+  if (strstr (spdx, "only") != NULL)
+    license = GTK_LICENSE_GPL_2_0_ONLY;
+  else if (!g_str_has_prefix (spdx, "GPL-2.0"))
+    license = GTK_LICENSE_CUSTOM;
+
+  if (origin != NULL && origin->version != NULL)
+    /* Translators: a URL, a kernel release tag, a date, a folder */
+    where = g_strdup_printf (_("Fetched from %s (release %s) on %s; kept in %s."),
+                             origin->base_url, origin->version, origin->fetched, dir);
+  else if (origin != NULL)
+    /* Translators: a URL, a date, a folder */
+    where = g_strdup_printf (_("Fetched from %s on %s; kept in %s."),
+                             origin->base_url, origin->fetched, dir);
+  else
+    /* Translators: a folder */
+    where = g_strdup_printf (_("Read from %s (a Linux kernel source tree or your own copy)."), dir);
+
+  {
+    g_autofree char *names = kernel_model_copyright (dir);
+    /* Translators: the first %s is the files' copyright lines, the second where they came from, the third their licence */
+    copyright = g_strdup_printf (_("%s\n%s\nNot part of Acyclic; licence %s."),
+                                 *names ? names : _("The Linux-kernel memory model’s authors"),
+                                 where, spdx);
+  }
+  adw_about_window_add_legal_section (about, _("Linux-Kernel Memory Model"), copyright, license,
+                                      license == GTK_LICENSE_CUSTOM ? spdx : NULL);
+}
+
+void
+acy_window_add_recent_model (AcyWindow  *self,
+                             const char *path)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) old = NULL;
+  g_auto(GStrv) updated = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  guint n = 1;
+
+  if (self->settings == NULL || g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
+    return;
+
+  old = g_settings_get_strv (self->settings, "recent-models");
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && n < MAX_RECENT_MODELS; i++)
+    if (g_strcmp0 (old[i], path) != 0)
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+  updated = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-models", (const char * const *) updated);
+}
+
+/**
+ * acy_window_set_model:
+ * @model_path: a .cat or .cfg file
+ *
+ * Checks the selected test, and new tests, against @model_path from now.
+ */
+void
+acy_window_set_model (AcyWindow  *self,
+                      const char *model_path)
+{
+  g_return_if_fail (ACY_IS_WINDOW (self));
+  g_return_if_fail (model_path != NULL);
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    acy_document_set_model (self->current, model_path);
+
+  if (g_strcmp0 (self->default_model, model_path) != 0)
+    {
+      g_free (self->default_model);
+      self->default_model = g_strdup (model_path);
+      if (self->settings != NULL)
+        g_settings_set_string (self->settings, "default-model", model_path);
+    }
+  acy_window_add_recent_model (self, model_path);
+  acy_window_update_model_button (self);
+  g_object_notify (G_OBJECT (self), "model");
+}
+
+/* The setting holds a path, or a name in the built-in models folder. */
+static char *
+acy_window_initial_model (AcyWindow *self)
+{
+  g_autofree char *setting = NULL;
+  g_autofree char *builtin = NULL;
+
+  if (self->settings != NULL)
+    setting = g_settings_get_string (self->settings, "default-model");
+
+  if (setting != NULL && setting[0] != '\0')
+    {
+      if (g_path_is_absolute (setting))
+        {
+          if (g_file_test (setting, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&setting);
+        }
+      else
+        {
+          /* A name: on the search path of the preferences, else built in */
+          builtin = acy_check_job_find_model (setting);
+          if (builtin != NULL)
+            return g_steal_pointer (&builtin);
+        }
+    }
+
+  return acy_window_get_builtin_model (FALLBACK_MODEL);
+}
+
+/* The preferences chose another model for new tests. */
+static void
+acy_window_default_model_changed (AcyWindow *self)
+{
+  g_free (self->default_model);
+  self->default_model = acy_window_initial_model (self);
+  acy_window_update_model_button (self);
+}
+
+/* Follows the settings once the window has them (in constructed). */
+void
+acy_window_init_models (AcyWindow *self)
+{
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::recent-models",
+                               G_CALLBACK (acy_window_rebuild_model_menu), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::default-model",
+                               G_CALLBACK (acy_window_default_model_changed), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::model-search-path",
+                               G_CALLBACK (acy_window_rebuild_model_menu), self, G_CONNECT_SWAPPED);
+    }
+  g_signal_connect_object (gtk_menu_button_get_popover (self->model_button), "show",
+                           G_CALLBACK (acy_window_model_menu_shown), self, G_CONNECT_SWAPPED);
+
+  acy_window_build_kernel_row (self);
+  self->default_model = acy_window_initial_model (self);
+  acy_window_rebuild_model_menu (self);
+}

@@ -1,0 +1,320 @@
+/* acy-graph-route.c - the edges of an execution graph: routes and labels
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Edges are cubic Béziers: straight between neighbours in a column,
+ * bowed when several relate the same two events or when they would run
+ * along a column. Labels are placed by trying points along their curve
+ * and keeping the first that covers no node and no other label.
+ */
+
+#define G_LOG_DOMAIN "acyclic-graph"
+#include "config.h"
+
+#include <math.h>
+
+#include "acy-graph-layout-private.h"
+
+#define LABEL_PAD     3.0
+
+static void
+bezier_point (const double p[8], double t, double *x, double *y)
+{
+  double u = 1 - t;
+  double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+
+  *x = a * p[0] + b * p[2] + c * p[4] + d * p[6];
+  *y = a * p[1] + b * p[3] + c * p[5] + d * p[7];
+}
+
+/* The point where the ray from the centre of @n towards (tx, ty) leaves
+ * its box (with a small gap). */
+static void
+clip_to_box (const AcyGraphNode *n, double tx, double ty, double *ox, double *oy)
+{
+  double cx = n->x + n->w / 2, cy = n->y + n->h / 2;
+  double dx = tx - cx, dy = ty - cy;
+  double hw = n->w / 2 + 2, hh = n->h / 2 + 2;
+  double s;
+
+  if (fabs (dx) < 1e-9 && fabs (dy) < 1e-9)
+    {
+      *ox = cx;
+      *oy = cy;
+      return;
+    }
+  s = MIN (fabs (dx) > 1e-9 ? hw / fabs (dx) : G_MAXDOUBLE,
+           fabs (dy) > 1e-9 ? hh / fabs (dy) : G_MAXDOUBLE);
+  *ox = cx + dx * s;
+  *oy = cy + dy * s;
+}
+
+static gboolean
+rects_overlap (double ax, double ay, double aw, double ah,
+               double bx, double by, double bw, double bh)
+{
+  return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+}
+
+typedef struct {
+  guint  a, b;           /* canonical pair: a <= b */
+  guint  count;
+  guint  next;
+} PairGroup;
+
+static guint64
+pair_key (guint a, guint b)
+{
+  return ((guint64) MIN (a, b) << 32) | MAX (a, b);
+}
+
+void
+acy_graph_add_edge (AcyGraphLayout *layout, GHashTable *groups, guint src, guint dst,
+          guint rel, gboolean witness, const char *label)
+{
+  AcyGraphEdge e = { 0 };
+  guint64 key = pair_key (src, dst);
+  PairGroup *g = g_hash_table_lookup (groups, &key);
+
+  if (g == NULL)
+    {
+      guint64 *k = g_new (guint64, 1);
+      *k = key;
+      g = g_new0 (PairGroup, 1);
+      g->a = MIN (src, dst);
+      g->b = MAX (src, dst);
+      g_hash_table_insert (groups, k, g);
+    }
+  g->count++;
+  e.src = src;
+  e.dst = dst;
+  e.rel = rel;
+  e.witness = witness;
+  e.self_loop = src == dst;
+  e.label = g_strdup (label);
+  g_array_append_val (layout->edges, e);
+}
+
+static const AcyGraphNode *
+node_of (const AcyGraphLayout *layout, guint event)
+{
+  return &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[event]);
+}
+
+static void
+route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g)
+{
+  const AcyGraphNode *na = node_of (layout, g->a), *nb = node_of (layout, g->b);
+  const AcyGraphNode *ns = node_of (layout, e->src), *nd = node_of (layout, e->dst);
+  const AcyEvent *ea = &x->events[g->a], *eb = &x->events[g->b];
+  double ax = na->x + na->w / 2, ay = na->y + na->h / 2;
+  double bx = nb->x + nb->w / 2, by = nb->y + nb->h / 2;
+  double dx = bx - ax, dy = by - ay, len = hypot (dx, dy);
+  double px, py, off, k;
+  double c1x, c1y, c2x, c2y;
+  guint j = g->next++;
+  gboolean same_col = !na->init && !nb->init && ea->thread == eb->thread;
+
+  if (e->self_loop)
+    {
+      double r = ns->x + ns->w, cy = ns->y + ns->h / 2, s = 1 + 0.5 * j;
+      e->p[0] = r; e->p[1] = cy - 5;
+      e->p[2] = r + 46 * s; e->p[3] = cy - 34 * s;
+      e->p[4] = r + 46 * s; e->p[5] = cy + 34 * s;
+      e->p[6] = r + 2; e->p[7] = cy + 5;
+      bezier_point (e->p, 0.5, &e->mx, &e->my);
+      return;
+    }
+
+  /* Perpendicular of the canonical direction, so both directions of a
+   * pair share one frame and their offsets keep them apart. */
+  px = -dy / len;
+  py = dx / len;
+  if (same_col || na->init != nb->init)
+    {
+      /* Along a column, or from an initial write down to a thread: a
+       * straight line would cross the events in between, so go round
+       * them, on the side the edge comes from. */
+      const AcyGraphNode *top = na->init ? na : nb, *low = na->init ? nb : na;
+      gint from_row = same_col ? (gint) MIN (ea->po_index, eb->po_index) : -1;
+      gint to_row = same_col ? (gint) MAX (ea->po_index, eb->po_index) : (gint) low->row;
+      double half = 0, col_x = low->x + low->w / 2;
+
+      if (same_col && ea->po_index > eb->po_index)
+        {
+          from_row = (gint) eb->po_index;
+          to_row = (gint) ea->po_index;
+        }
+      for (guint i = 0; i < layout->nodes->len; i++)
+        {
+          const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, i);
+          if (!m->init && m->thread == low->thread && (gint) m->row > from_row && (gint) m->row < to_row)
+            half = MAX (half, m->w / 2);
+        }
+      if (half == 0 && same_col)
+        off = 26.0 * j;                   /* neighbours: straight, then bowed */
+      else if (half == 0)
+        off = (j - (g->count - 1) / 2.0) * 30;
+      else
+        {
+          double side, wx;
+
+          if (same_col)
+            side = (e->src < e->dst) == (ea->po_index < eb->po_index) ? 1 : -1;
+          else
+            side = top->x + top->w / 2 < col_x - 1 ? -1 : 1;
+          wx = col_x + side * (half + 22 + 24 * j) / 0.75;
+          c1x = wx;
+          c1y = ay + dy * 0.25;
+          c2x = wx;
+          c2y = ay + dy * 0.75;
+          goto clip;
+        }
+      if (same_col && px < 0)
+        {
+          px = -px;
+          py = -py;
+        }
+    }
+  else
+    {
+      gint dt = ABS ((gint) ea->thread - (gint) eb->thread);
+      off = (dt > 1 ? 36 * (dt - 1) : 0) + (j - (g->count - 1) / 2.0) * 30;
+    }
+
+  k = off / 0.75;   /* a cubic's middle strays 3/4 of its control offset */
+  c1x = ax + dx / 3 + px * k;
+  c1y = ay + dy / 3 + py * k;
+  c2x = ax + 2 * dx / 3 + px * k;
+  c2y = ay + 2 * dy / 3 + py * k;
+clip:
+  if (e->src != g->a)
+    {
+      double tx = c1x, ty = c1y;
+      c1x = c2x; c1y = c2y;
+      c2x = tx; c2y = ty;
+    }
+  clip_to_box (ns, c1x, c1y, &e->p[0], &e->p[1]);
+  clip_to_box (nd, c2x, c2y, &e->p[6], &e->p[7]);
+  e->p[2] = c1x; e->p[3] = c1y;
+  e->p[4] = c2x; e->p[5] = c2y;
+  bezier_point (e->p, 0.5, &e->mx, &e->my);
+}
+
+#define N_SAMPLES 17
+
+static void
+place_label (AcyGraphLayout *layout, guint index, GArray *placed, const double *samples)
+{
+  AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, index);
+  static const double ts[] = { 0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.25, 0.75, 0.35, 0.65 };
+  double best_x = 0, best_y = 0, best_cost = G_MAXDOUBLE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ts); i++)
+    {
+      double cx, cy, x0, y0, cost = 0;
+
+      bezier_point (e->p, ts[i], &cx, &cy);
+      x0 = cx - e->lw / 2;
+      y0 = cy - e->lh / 2;
+      for (guint n = 0; n < layout->nodes->len; n++)
+        {
+          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
+          if (rects_overlap (x0, y0, e->lw, e->lh, nd->x - 2, nd->y - 2, nd->w + 4, nd->h + 4))
+            cost += 10;
+        }
+      for (guint p = 0; p < placed->len; p += 4)
+        {
+          double *r = &g_array_index (placed, double, p);
+          if (rects_overlap (x0, y0, e->lw, e->lh, r[0], r[1], r[2], r[3]))
+            cost += 4;
+        }
+      /* On a crossing, a label seems to belong to either line. */
+      for (guint o = 0; o < layout->edges->len; o++)
+        {
+          const double *sp = samples + o * 2 * N_SAMPLES;
+          if (o == index)
+            continue;
+          for (guint q = 1; q + 1 < N_SAMPLES; q++)
+            if (sp[2 * q] > x0 - 2 && sp[2 * q] < x0 + e->lw + 2 &&
+                sp[2 * q + 1] > y0 - 2 && sp[2 * q + 1] < y0 + e->lh + 2)
+              {
+                cost += 2;
+                break;
+              }
+        }
+      cost += fabs (ts[i] - 0.5);   /* prefer the middle */
+      if (cost < best_cost)
+        {
+          best_cost = cost;
+          best_x = x0;
+          best_y = y0;
+        }
+      if (cost < 1)
+        break;
+    }
+  e->lx = best_x;
+  e->ly = best_y;
+  g_array_append_vals (placed, (double[]) { best_x - 1, best_y - 1, e->lw + 2, e->lh + 2 }, 4);
+}
+
+double
+acy_graph_distance_to_curve (const double p[8], double x, double y)
+{
+  double best = G_MAXDOUBLE, px, py;
+
+  bezier_point (p, 0, &px, &py);
+  for (guint i = 1; i <= 24; i++)
+    {
+      double qx, qy, dx, dy, l2, t, cx, cy;
+
+      bezier_point (p, i / 24.0, &qx, &qy);
+      dx = qx - px;
+      dy = qy - py;
+      l2 = dx * dx + dy * dy;
+      t = l2 > 0 ? CLAMP (((x - px) * dx + (y - py) * dy) / l2, 0, 1) : 0;
+      cx = px + t * dx;
+      cy = py + t * dy;
+      best = MIN (best, hypot (x - cx, y - cy));
+      px = qx;
+      py = qy;
+    }
+  return best;
+}
+
+GHashTable *
+acy_graph_edge_groups_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+}
+
+/* Routes every edge added, measures and places its label. Witness edges
+ * were added first and so get the straightest routes. */
+void
+acy_graph_route_edges (AcyGraphLayout *layout, const AcyExecution *x, GHashTable *groups)
+{
+  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint k = 0; k < layout->edges->len; k++)
+    {
+      AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
+      guint64 key = pair_key (e->src, e->dst);
+      double tw, th;
+
+      route_edge (layout, x, e, g_hash_table_lookup (groups, &key));
+      e->text = acy_graph_make_text (layout->context, e->label, SMALL_FONT, e->witness);
+      acy_graph_text_size (e->text, &tw, &th);
+      e->lw = tw + 2 * LABEL_PAD;
+      e->lh = th + LABEL_PAD;
+    }
+  {
+    g_autofree double *samples = g_new (double, MAX (layout->edges->len, 1) * 2 * N_SAMPLES);
+
+    for (guint k = 0; k < layout->edges->len; k++)
+      for (guint q = 0; q < N_SAMPLES; q++)
+        bezier_point (g_array_index (layout->edges, AcyGraphEdge, k).p, q / (N_SAMPLES - 1.0),
+                      &samples[(k * N_SAMPLES + q) * 2], &samples[(k * N_SAMPLES + q) * 2 + 1]);
+    for (guint k = 0; k < layout->edges->len; k++)
+      place_label (layout, k, placed, samples);
+  }
+}
