@@ -24,8 +24,8 @@ herd7_cases "$check" "$here" "$shared" check || status=1
 # Options that change herd7's answer and are not implemented: refused
 # with a reason and exit status 2, never ignored.
 t="$shared/tests/kernel/SB+poonceonces.litmus"
-for opt in "-hexa true" "-speedcheck true" "-speedcheck fast" "-restrict observed" \
-           "-dumpes true" "-strictskip true" "-candidates true" "-rename map" \
+for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
+           "-dumpes true -o dumpes-dir" "-strictskip true" "-candidates true" "-rename map" \
            "-outcomereads true" "-unroll 3" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true"; do
   # shellcheck disable=SC2086

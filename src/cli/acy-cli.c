@@ -715,6 +715,47 @@ write_herd_dot (const AcyCliOptions *o, const AcyTest *test, const AcyModel *mod
   return TRUE;
 }
 
+/* herd7 -hexa true: the numbers of the states and of the condition in
+ * hexadecimal, 32 bits wide as herd7 prints an int (-1 is 0xffffffff). */
+static void
+hexa_rewrite (GString *out)
+{
+  g_auto(GStrv) lines = g_strsplit (out->str, "\n", -1);
+  gboolean in_states = FALSE;
+
+  g_string_truncate (out, 0);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *l = lines[i];
+      gboolean rewrite = in_states || g_str_has_prefix (l, "Condition ");
+
+      if (g_str_has_prefix (l, "States "))
+        in_states = TRUE;
+      else if (g_str_equal (l, "Ok") || g_str_equal (l, "No") || g_str_equal (l, "Undef"))
+        in_states = rewrite = FALSE;
+      for (const char *p = l; *p; p++)
+        {
+          g_string_append_c (out, *p);
+          if (rewrite && *p == '=' && (g_ascii_isdigit (p[1]) || (p[1] == '-' && g_ascii_isdigit (p[2]))))
+            {
+              char *end;
+              gint64 v = g_ascii_strtoll (p + 1, &end, 10);
+
+              if (*end == ';' || *end == ' ' || *end == ')' || *end == '\0')
+                {
+                  if (v >= G_MININT32 && v <= G_MAXUINT32)
+                    g_string_append_printf (out, "0x%" G_GINT32_MODIFIER "x", (guint32) v);
+                  else
+                    g_string_append_printf (out, "0x%" G_GINT64_MODIFIER "x", (guint64) v);
+                  p = end - 1;
+                }
+            }
+        }
+      if (lines[i + 1])
+        g_string_append_c (out, '\n');
+    }
+}
+
 /* An error about a test, on standard error: our `file:line:col: message`,
  * and herd7's words where the kernel's scripts look for them. */
 static void
@@ -944,6 +985,10 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       if (!selected (&sel, acy_test_get_name (test)))
         continue;
+      /* herd7 -dumpes true writes event structures into -o's files only,
+       * and checks nothing */
+      if (o->dumpes)
+        continue;
       copts.timeout = o->timeout;
       copts.max_candidates = o->max_candidates;
       copts.n_threads = o->test_threads;
@@ -1035,6 +1080,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
                   g_string_insert (out, pos, "Undef");
                 }
             }
+          if (o->hexa)
+            hexa_rewrite (out);
           fputs (out->str, stdout);
         }
       if (o->verbose)

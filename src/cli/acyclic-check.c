@@ -43,6 +43,8 @@ usage (FILE *out)
            "  -kinds FILE      NAME Allowed|Forbidden|Required lines: the quantifier to use\n"
            "  -conds FILE      NAME \"CONDITION\" lines: the condition to use (Hash= unchanged)\n"
            "  -badflag FLAG    say Undef in place of Ok/No when an execution raises FLAG\n"
+           "  -hexa true       values in hexadecimal, as herd7 prints them\n"
+           "  -dumpes true     check and print nothing (herd7 dumps event structures to -o)\n"
            "  -show prop|neg|all|none  executions -o draws (default none)\n"
            "  -o DIR           write TEST.dot into DIR for every test, as herd7\n"
            "  -timeout SECS    no result for a test after SECS seconds of wall-clock time\n"
@@ -53,8 +55,8 @@ usage (FILE *out)
            "  -arrowsize, -splines, -pad, -edgeattr, -movelabel, -showlegend, -showthread,\n"
            "  -squished, -showevents, ...) are accepted with herd7's arguments and do not\n"
            "  change the output; herd7's options that would change it and are not done\n"
-           "  here (-hexa true, -speedcheck true, -restrict, -strictskip true, -badexecs\n"
-           "  false, -candidates true, -rename, ...) are refused, saying why.\n"
+           "  here (-speedcheck true, -restrict, -strictskip true, -badexecs false,\n"
+           "  -candidates true, -rename, ...) are refused, saying why.\n"
            "Where acyclic-check reads more than herd7: directories and '-' as arguments.\n"
            "It refuses what herd7 refuses ('!' in code, 'lock' as a name, spinlock_t in\n"
            "the init block, an address without a pointer type there, a condition naming\n"
@@ -152,7 +154,7 @@ static const HerdOption herd_options[] = {
   { "-suffix", ARG_ONE, DO_PICTURE },
   { "-candidates", ARG_BOOL, DO_DEFAULT, "false", "the candidate count line is not printed" },
   { "-outcomereads", ARG_BOOL, DO_DEFAULT, "false", "outcomes list only the condition's and locations' variables" },
-  { "-hexa", ARG_BOOL, DO_DEFAULT, "false", "values are printed in decimal only" },
+  { "-hexa", ARG_BOOL, DO_OWN },
   /* runmode */
   { "-speedcheck", ARG_ONE, DO_DEFAULT, "false", "herd7 then stops at its first witness, and which one depends on its enumeration order; without it the verdict is the same, with every state listed" },
   { "-variant", ARG_ONE, DO_OWN },
@@ -195,7 +197,7 @@ static const HerdOption herd_options[] = {
   { "-showevents", ARG_ONE, DO_PICTURE },
   { "-showinitwrites", ARG_BOOL, DO_PICTURE },
   { "-cycles", ARG_ONE, DO_PICTURE },
-  { "-dumpes", ARG_BOOL, DO_DEFAULT, "false", "event structures are not dumped; --json writes the candidates" },
+  { "-dumpes", ARG_BOOL, DO_OWN },
   { "-initwrites", ARG_BOOL, DO_DEFAULT, "false", "init writes are always events of the initial state" },
   { "-classes", ARG_ONE, DO_PICTURE },
   /* graph presentation */
@@ -501,6 +503,12 @@ main (int argc, char **argv)
           g_free (opts->badflag);
           opts->badflag = g_str_equal (next, "none") ? NULL : g_strdup (next);
         }
+      else if (g_str_equal (a, "-hexa") || g_str_equal (a, "-dumpes"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, g_str_equal (a, "-hexa") ? &opts->hexa : &opts->dumpes))
+            return 2;
+        }
       else if (g_str_equal (a, "-exit"))
         {
           NEED_ARG ();
@@ -595,6 +603,12 @@ main (int argc, char **argv)
     {
       /* the cores shared among the tests run at once */
       opts->test_threads = MAX (1, g_get_num_processors () / opts->jobs);
+    }
+  if (opts->dumpes && opts->out_dir)
+    {
+      fprintf (stderr, "acyclic-check: option '-dumpes true' is not supported with -o: herd7 then "
+               "writes its event structures there; --json writes the candidates\n");
+      return 2;
     }
   if (opts->viewer)
     fprintf (stderr, "acyclic-check: no viewer is started; -o DIR writes herd7's .dot files, --graph DIR draws them\n");
