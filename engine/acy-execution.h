@@ -40,7 +40,20 @@ typedef enum {
   ACY_EV_RL       = 1u << 9,   /* spin_is_locked returning true */
   ACY_EV_RU       = 1u << 10,  /* spin_is_locked returning false */
   ACY_EV_SRCU     = 1u << 11,  /* __srcu{...} event (synchronize_srcu) */
+  /* C11 (herd's C semantics): an access with a memory order, or an
+   * atomic read-modify-write, is atomic (herd's A; the rest is NA). A
+   * C11 read-modify-write is one event, both R and W, in RMW. The memory
+   * order of an access or fence is one of the sets RLX ... SC. */
+  ACY_EV_A        = 1u << 12,
+  ACY_EV_RLX      = 1u << 13,
+  ACY_EV_CON      = 1u << 14,
+  ACY_EV_ACQ      = 1u << 15,
+  ACY_EV_REL      = 1u << 16,
+  ACY_EV_ACQ_REL  = 1u << 17,
+  ACY_EV_SC       = 1u << 18,
 } AcyEventKind;
+
+#define ACY_EV_MO_MASK (ACY_EV_RLX | ACY_EV_CON | ACY_EV_ACQ | ACY_EV_REL | ACY_EV_ACQ_REL | ACY_EV_SC)
 
 typedef struct {
   guint16  thread;       /* ACY_THREAD_INIT for initial writes */

@@ -57,6 +57,7 @@ acy_event_kind_name (guint32 kind)
   if (kind & ACY_EV_RL) return "RL";
   if (kind & ACY_EV_RU) return "RU";
   if (kind & ACY_EV_SRCU) return "SRCU";
+  if ((kind & ACY_EV_R) && (kind & ACY_EV_W)) return "RMW";
   if (kind & ACY_EV_R) return "R";
   if (kind & ACY_EV_W) return "W";
   if (kind & ACY_EV_F) return "F";

@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* The flag of an execution a model leaves undefined (`undefined_unless`),
+ * named as herd prints it. */
+#define ACY_CHECK_FLAG_UNDEF "*undef*"
+
 /**
  * AcyModel:
  *
@@ -64,7 +68,8 @@ gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
  * @failed_loc: where the failing check is written
  * @failed_relation: the relation the failing check tested (n x n bits),
  *   for drawing its cycle / pairs; NULL when allowed
- * @flags: names of the `flag` checks raised, NULL-terminated
+ * @flags: names of the `flag` checks raised, NULL-terminated; a failed
+ *   `undefined_unless` raises %ACY_CHECK_FLAG_UNDEF
  */
 typedef struct {
   gboolean            allowed;

@@ -12,6 +12,12 @@
  *   test-conformance article   the article's tests under the toy models
  *                              (the project's and the article's files)
  *                              and under the kernel model
+ *   test-conformance c11       the C11 tests (c11/tests, 435) under herd's
+ *                              rc11.cat, c11_partialSC.cat (herd7's
+ *                              default for C) and simple-c11.cat, loaded
+ *                              from c11/models
+ *   test-conformance c11-ours  the same tests under the project's own
+ *                              models/rc11.cat, against herd's rc11.cat
  *
  * Tests listed in conformance-known-differences.txt (one label a line)
  * are reported as TAP TODO items: they are expected to differ, and one
@@ -247,6 +253,53 @@ load_macros (const char *path)
   return m;
 }
 
+/* The C11 corpus: each test under each model, herd7's output for it in
+ * TEST.litmus.expected-MODEL. */
+static void
+add_c11_cases (Suite *suite, GPtrArray *models, const char *root, gboolean ours)
+{
+  g_autofree char *c11 = g_build_filename (root, "c11", NULL);
+  g_autofree char *herd_models = g_build_filename (c11, "models", NULL);
+  g_autofree char *tests = g_build_filename (c11, "tests", NULL);
+  g_autofree char *own_rc11 = g_build_filename (SOURCE_MODELSDIR, "rc11.cat", NULL);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *dirs[] = { herd_models, NULL };
+  struct { const char *name; const char *path; const char *what; } runs[3];
+  guint n_runs = 0;
+
+  if (ours)
+    runs[n_runs++] = (typeof (runs[0])) { "rc11", own_rc11, "models/rc11.cat" };
+  else
+    {
+      runs[n_runs++] = (typeof (runs[0])) { "rc11", NULL, "rc11.cat" };
+      runs[n_runs++] = (typeof (runs[0])) { "c11_partialSC", NULL, "c11_partialSC.cat" };
+      runs[n_runs++] = (typeof (runs[0])) { "simple-c11", NULL, "simple-c11.cat" };
+    }
+  collect (tests, files);
+  g_ptr_array_sort (files, compare_strings);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autofree char *cat = runs[r].path ? g_strdup (runs[r].path)
+                                          : g_strconcat (herd_models, "/", runs[r].name, ".cat", NULL);
+      /* herd's files include each other from their folder; ours includes
+       * nothing of herd's */
+      AcyModel *m = load_model (cat, NULL, NULL, runs[r].path ? NULL : dirs);
+
+      g_ptr_array_add (models, m);
+      for (guint i = 0; i < files->len; i++)
+        {
+          Case *c = g_new0 (Case, 1);
+
+          c->litmus = g_strdup (files->pdata[i]);
+          c->expected = g_strconcat (c->litmus, ".expected-", runs[r].name, NULL);
+          c->label = g_strdup_printf ("%s under %s", c->litmus + strlen (tests) + 1, runs[r].what);
+          c->model = m;
+          c->macros = NULL;   /* herd7 was run without a macro file */
+          g_ptr_array_add (suite->cases, c);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,6 +324,21 @@ main (int argc, char **argv)
   g_autofree char *lk_cat = NULL, *lk_bell = NULL, *lk_def = NULL;
   AcyModel *lk_model;
 
+  gboolean c11 = g_str_has_prefix (mode, "c11");
+  g_autofree char *c11_models = g_build_filename (root, "c11", "models", "rc11.cat", NULL);
+
+  suite.cases = g_ptr_array_new_with_free_func (case_free);
+  if (c11)
+    {
+      if (!g_file_test (c11_models, G_FILE_TEST_IS_REGULAR))
+        {
+          printf ("1..0 # SKIP C11 conformance corpus not found at %s/c11 "
+                  "(set ACYCLIC_CONFORMANCE_DIR)\n", root);
+          return 77;
+        }
+      add_c11_cases (&suite, models, root, g_str_equal (mode, "c11-ours"));
+      goto run;
+    }
   if (!g_file_test (cfg_path, G_FILE_TEST_IS_REGULAR))
     {
       printf ("1..0 # SKIP conformance corpus not found at %s (set ACYCLIC_CONFORMANCE_DIR)\n", root);
@@ -285,7 +353,6 @@ main (int argc, char **argv)
   lk_model = load_model (lk_cat, lk_bell, (const char *const *) cfg->variants, dirs);
   g_ptr_array_add (models, lk_model);
 
-  suite.cases = g_ptr_array_new_with_free_func (case_free);
   if (g_str_equal (mode, "lkmm"))
     {
       g_autofree char *tests = g_build_filename (root, "tests", NULL);
@@ -337,6 +404,7 @@ main (int argc, char **argv)
           }
     }
 
+run:
   if (g_file_get_contents (known_path, &known_text, NULL, NULL))
     {
       g_auto(GStrv) lines = g_strsplit (known_text, "\n", -1);

@@ -168,13 +168,15 @@ test_errors (void)
                       ACY_ERROR_SYNTAX, "expected P1 near 'P2'");
   assert_parse_error ("C n\n{}\nP0(int *x) { }\nexists (3:r0=0)\n", m,
                       ACY_ERROR_UNKNOWN_NAME, "no thread P3");
-  /* No final condition: herd7 reads forall (true). */
+  /* herd7 checks a test with no condition as `forall (true)`; anything
+   * else where the condition goes is an error */
   {
     g_autoptr (AcyTest) t = parse_ok ("C q\n{}\nP0(int *x) { }\n", m);
+
     g_assert_cmpint (acy_test_get_quantifier (t), ==, ACY_QUANT_FORALL);
     g_assert_cmpstr (acy_test_get_condition_text (t), ==, "forall (true)");
   }
-  assert_parse_error ("C q\n{}\nP0(int *x) { }\nlocations [x]\nexits (x=1)\n", m, ACY_ERROR_SYNTAX,
+  assert_parse_error ("C q\n{}\nP0(int *x) { }\nexist (x=0)\n", m, ACY_ERROR_SYNTAX,
                       "expected the final condition");
   assert_parse_error ("C w\n{}\nP0(int *x) { while (1) { } }\nexists (x=0)\n", m,
                       ACY_ERROR_UNSUPPORTED, "loops");

@@ -358,6 +358,22 @@ document_count_is_two (gpointer data)
   return acy_window_get_n_documents (data) == 2;
 }
 
+/* A C11 example opens with RC11, whatever the window's model: relaxed
+ * message passing is allowed there. */
+static void
+test_window_c11_example (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *test;
+
+  acy_window_load_example (window, "C11-MP+rlx+rlx");
+  test = acy_window_get_document (window);
+  g_assert_true (g_str_has_suffix (acy_document_get_model (test), "rc11.cat"));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (test)), ==, "Sometimes");
+}
+
 /* A model edited in its tab is used unsaved; its errors land in it. */
 static void
 test_window_model_edited (void)
@@ -489,6 +505,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
+  g_test_add_func ("/ui/window/c11-example", test_window_c11_example);
   g_test_add_func ("/ui/window/save", test_window_save);
   g_test_add_func ("/ui/window/languages", test_window_languages);
 

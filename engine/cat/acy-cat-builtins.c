@@ -15,6 +15,10 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_LKR] = "LKR", [ACY_CAT_P_LKW] = "LKW", [ACY_CAT_P_UL] = "UL",
   [ACY_CAT_P_LF] = "LF", [ACY_CAT_P_RL] = "RL", [ACY_CAT_P_RU] = "RU",
   [ACY_CAT_P_SRCU] = "SRCU", [ACY_CAT_P_B] = "B",
+  [ACY_CAT_P_A] = "A", [ACY_CAT_P_NA] = "NA", [ACY_CAT_P_X] = "X",
+  [ACY_CAT_P_RLX] = "RLX", [ACY_CAT_P_CON] = "CON", [ACY_CAT_P_ACQ] = "ACQ",
+  [ACY_CAT_P_REL] = "REL", [ACY_CAT_P_ACQ_REL] = "ACQ_REL", [ACY_CAT_P_SC] = "SC",
+  [ACY_CAT_P_LK] = "LK", [ACY_CAT_P_LS] = "LS", [ACY_CAT_P_ANNOT] = "annot",
   [ACY_CAT_P_PO] = "po", [ACY_CAT_P_ADDR] = "addr", [ACY_CAT_P_DATA] = "data",
   [ACY_CAT_P_CTRL] = "ctrl", [ACY_CAT_P_RMW] = "rmw", [ACY_CAT_P_RF] = "rf",
   [ACY_CAT_P_ID] = "id", [ACY_CAT_P_LOC] = "loc", [ACY_CAT_P_INT] = "int",
@@ -159,6 +163,13 @@ static const guint32 predef_kinds[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_LKR] = ACY_EV_LKR, [ACY_CAT_P_LKW] = ACY_EV_LKW, [ACY_CAT_P_UL] = ACY_EV_UL,
   [ACY_CAT_P_LF] = ACY_EV_LF, [ACY_CAT_P_RL] = ACY_EV_RL, [ACY_CAT_P_RU] = ACY_EV_RU,
   [ACY_CAT_P_SRCU] = ACY_EV_SRCU,
+  /* herd's C sets: atomic accesses, the memory orders; X is herd's
+   * other name for RMW; LK: every lock event (C11 mutexes are not read,
+   * so LS, successful C11 locks, is empty) */
+  [ACY_CAT_P_A] = ACY_EV_A, [ACY_CAT_P_X] = ACY_EV_RMW,
+  [ACY_CAT_P_RLX] = ACY_EV_RLX, [ACY_CAT_P_CON] = ACY_EV_CON, [ACY_CAT_P_ACQ] = ACY_EV_ACQ,
+  [ACY_CAT_P_REL] = ACY_EV_REL, [ACY_CAT_P_ACQ_REL] = ACY_EV_ACQ_REL, [ACY_CAT_P_SC] = ACY_EV_SC,
+  [ACY_CAT_P_LK] = ACY_EV_LKR | ACY_EV_LKW,
 };
 
 static AcyCatValue *
@@ -267,6 +278,19 @@ acy_cat_bind_structure (AcyCatEval *ev)
     if (predef_kinds[p])
       s[p] = kind_set (ev, predef_kinds[p]);
   s[ACY_CAT_P_B] = acy_cat_new_set (ev);
+  s[ACY_CAT_P_LS] = acy_cat_new_set (ev);
+  /* NA: herd's events that are not atomic, fences and initial writes too */
+  v = acy_cat_new_set (ev);
+  for (guint i = 0; i < n; i++)
+    if (!(x->events[i].kind & ACY_EV_A))
+      acy_bits_add (v->u.bits, i);
+  s[ACY_CAT_P_NA] = v;
+  /* annot: herd's events with an annotation, {once}, {mb}... */
+  v = acy_cat_new_set (ev);
+  for (guint i = 0; i < n; i++)
+    if (x->events[i].tags != 0)
+      acy_bits_add (v->u.bits, i);
+  s[ACY_CAT_P_ANNOT] = v;
 
   s[ACY_CAT_P_PO] = copy_rel (ev, x->po);
   s[ACY_CAT_P_ADDR] = copy_rel (ev, x->addr);

@@ -318,8 +318,10 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
         push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
       return ST_CONTINUE;
     case ACY_CAT_CHECK_REQUIRES:
+      /* herd: the execution is undefined (a data race...), whatever
+       * the check's name; the test's verdict becomes Undef */
       if (!holds)
-        push_flag (ev, st->u.check.name ? st->u.check.name : "undefined");
+        push_flag (ev, ACY_CHECK_FLAG_UNDEF);
       return ST_CONTINUE;
     case ACY_CAT_CHECK_PLAIN:
     default:

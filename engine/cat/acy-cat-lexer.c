@@ -25,6 +25,7 @@ static const struct {
   { "call", ACY_CAT_TOK_CALL }, { "acyclic", ACY_CAT_TOK_ACYCLIC },
   { "irreflexive", ACY_CAT_TOK_IRREFLEXIVE }, { "empty", ACY_CAT_TOK_EMPTY },
   { "flag", ACY_CAT_TOK_FLAG }, { "requires", ACY_CAT_TOK_REQUIRES },
+  { "undefined_unless", ACY_CAT_TOK_REQUIRES },
   { "enum", ACY_CAT_TOK_ENUM }, { "instructions", ACY_CAT_TOK_INSTRUCTIONS },
   { "default", ACY_CAT_TOK_DEFAULT }, { "from", ACY_CAT_TOK_FROM },
   { "forall", ACY_CAT_TOK_FORALL }, { "do", ACY_CAT_TOK_DO },

@@ -830,7 +830,8 @@ parse_name_list (Parser *p, GPtrArray *names)
 static gboolean parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name_tok);
 
 /* stmt := 'let' ['rec'] bindings ['in']
- *       | ['flag'|'requires'] ['~'] ('acyclic'|'irreflexive'|'empty') expr ['as' IDENT]
+ *       | ['flag'|'undefined_unless'|'requires'] ['~'] ('acyclic'|'irreflexive'|'empty') expr
+ *         ['as' IDENT]
  *       | 'show' expr 'as' IDENT | 'show' names | 'unshow' names
  *       | 'include' STRING | 'procedure' IDENT pat '=' stmts 'end'
  *       | 'call' IDENT simple ['as' IDENT] | 'with' IDENT 'from' expr

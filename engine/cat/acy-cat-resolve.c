@@ -259,6 +259,24 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
     {
     case ACY_CAT_S_LET:
     case ACY_CAT_S_LETREC:
+      if (st->kind == ACY_CAT_S_LET && !r->in_try)
+        {
+          /* herd evaluates a binding only when its name is used: `let coi
+           * = coi` with no coi defined (herd's c11_cos.cat) is harmless
+           * until coi is used. Such a binding is left out, and a use of
+           * the name is an unknown name. */
+          guint k = 0, depth, slot;
+
+          for (guint i = 0; i < st->u.let.n; i++)
+            {
+              const AcyCatExpr *e = st->u.let.b[i].e;
+
+              if (e->kind == ACY_CAT_E_VAR && !scope_lookup (s, e->u.var.name, &depth, &slot))
+                continue;
+              st->u.let.b[k++] = st->u.let.b[i];
+            }
+          st->u.let.n = k;
+        }
       if (st->kind == ACY_CAT_S_LETREC)
         for (guint i = 0; i < st->u.let.n; i++)
           bind_pat (r, s, &st->u.let.b[i].pat);

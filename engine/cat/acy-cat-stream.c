@@ -472,16 +472,24 @@ set_and_rel (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, AcyWord **s
          && (*r = acy_cat_to_rel (ev, at, arg->u.items[1]));
 }
 
-/* linearisations(S, r): every strict total order of S that contains r
- * restricted to S (none when that is cyclic), as a set. */
+/* linearisations(S, r): every strict total order of S that contains r+
+ * restricted to S (none when that is cyclic), as a set. As in herd, r
+ * is closed first: two events of S ordered through events outside S are
+ * ordered. */
 AcyCatValue *
 acy_cat_prim_linearisations (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
 {
-  AcyWord *s, *r;
+  AcyWord *s, *r, *plus;
 
   if (!set_and_rel (ev, at, arg, &s, &r))
     return NULL;
-  return materialise (ev, at, orders_new (ev, s, r, FALSE), "linearisations");
+  plus = acy_cat_new_rel_raw (ev)->u.bits;
+  acy_bits_copy ((guint) ev->rel_words, plus, r);
+  acy_rel_closure (ev->n, plus);
+  ACY_BITS_FOREACH (i, s, ev->n)
+    if (acy_rel_has (plus, ev->n, i, i))
+      return acy_cat_vset_new (ev, 0);   /* r is cyclic on S: no order */
+  return materialise (ev, at, orders_new (ev, s, plus, FALSE), "linearisations");
 }
 
 /* co-orders(S, pco): the relations that order the events of S at each

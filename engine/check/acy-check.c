@@ -575,6 +575,15 @@ acy_observation_to_string (AcyObservation observation)
     }
 }
 
+gboolean
+acy_check_result_get_undefined (const AcyCheckResult *result)
+{
+  for (guint i = 0; result->flags[i]; i++)
+    if (strcmp (result->flags[i], ACY_CHECK_FLAG_UNDEF) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 const char *const *
 acy_check_result_get_flags (const AcyCheckResult *result)
 {
@@ -627,7 +636,8 @@ acy_check_result_format_herd (const AcyCheckResult *result,
       g_autofree char *line = acy_check_format_state (test, s->values);
       g_string_append_printf (out, "%s\n", line);
     }
-  g_string_append (out, result->ok ? "Ok\n" : "No\n");
+  g_string_append (out, acy_check_result_get_undefined (result) ? "Undef\n"
+                        : result->ok ? "Ok\n" : "No\n");
   g_string_append (out, "Witnesses\n");
   /* herd7 counts the witnesses of `~exists P` against its negation, ~P,
    * and the Observation line against P. */

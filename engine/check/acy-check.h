@@ -101,6 +101,8 @@ AcyObservation  acy_check_result_get_observation (const AcyCheckResult *result);
 const char     *acy_observation_to_string        (AcyObservation observation);
 /* Flags raised by allowed executions, sorted, NULL-terminated. */
 const char *const *acy_check_result_get_flags    (const AcyCheckResult *result);
+/* Whether some execution is undefined (herd's Undef verdict). */
+gboolean           acy_check_result_get_undefined (const AcyCheckResult *result);
 const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result);
 
 /* herd7's output for this result, Hash= line included when the test

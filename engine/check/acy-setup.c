@@ -26,6 +26,27 @@ acy_setup_builtin_model (const char *name)
   return path;
 }
 
+/* The built-in models of C11 read C11 tests: given no macro file, they
+ * take c11.def (the seq_cst forms) rather than the kernel primitives of
+ * linux-basic.def, so that a kernel test under one of them is an unknown
+ * primitive, not kernel fences silently read as plain ones. */
+static gboolean
+is_builtin_c11_model (const char *cat_path)
+{
+  static const char *const c11_models[] = { "rc11.cat", "c11-sc.cat", "c11-ra.cat" };
+  g_autofree char *dir = g_path_get_dirname (cat_path);
+  g_autofree char *base = g_path_get_basename (cat_path);
+  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
+  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
+
+  if (g_strcmp0 (canonical, builtin) != 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (c11_models); i++)
+    if (g_str_equal (base, c11_models[i]))
+      return TRUE;
+  return FALSE;
+}
+
 void
 acy_setup_paths_clear (AcySetupPaths *paths)
 {
@@ -98,7 +119,29 @@ acy_setup_resolve (const AcySetupSpec *spec,
   bell_name = spec->bell ? spec->bell : config ? config->bell : NULL;
   macros_name = spec->macros ? spec->macros : config && config->macros ? config->macros : ACY_DEFAULT_MACROS;
 
-  if (cat_name == NULL)
+  if (cat_name == NULL && config == NULL)
+    {
+      /* herd7's model for C tests given none. Acyclic does not ship
+       * herd's file: it is looked for where herd7 looks, the working
+       * directory, the -I directories, then $HERDLIB. */
+      const char *herdlib = g_getenv ("HERDLIB");
+
+      if (herdlib != NULL && *herdlib != '\0')
+        {
+          g_ptr_array_insert (dirs, dirs->len - 1, g_strdup (herdlib));
+          search = (const char *const *) dirs->pdata;
+        }
+      out.cat_path = acy_config_resolve (ACY_DEFAULT_C_MODEL, search, NULL);
+      if (out.cat_path == NULL)
+        {
+          g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
+                               "no model given, and herd7's default model for C tests, "
+                               ACY_DEFAULT_C_MODEL ", is not in the working directory, the -I "
+                               "directories or $HERDLIB: use -model MODEL.cat or -conf FILE.cfg");
+          return FALSE;
+        }
+    }
+  else if (cat_name == NULL)
     {
       if (config)
         g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: the configuration names no model", out.conf_path);
@@ -109,7 +152,8 @@ acy_setup_resolve (const AcySetupSpec *spec,
     }
   /* A name given as @cat may also be a built-in model's short name
    * ("sc"); a name from a .cfg is reported at its line there. */
-  out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
+  if (out.cat_path == NULL)
+    out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
   if (out.cat_path == NULL && cat != NULL)
     out.cat_path = acy_setup_builtin_model (cat);
   if (out.cat_path == NULL)
@@ -124,6 +168,8 @@ acy_setup_resolve (const AcySetupSpec *spec,
       if (out.bell_path == NULL)
         return FALSE;
     }
+  if (macros_name == (const char *) ACY_DEFAULT_MACROS && is_builtin_c11_model (out.cat_path))
+    macros_name = ACY_C11_MACROS;
   out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
                                            spec->macros || !config || !config->macros
                                            ? NULL : &config->macros_loc,

@@ -19,10 +19,12 @@ G_BEGIN_DECLS
  *   it, then in the built-in models folder
  * @cat: the cat model (`-cat`): a path, or a built-in model's name ("sc",
  *   "coherent-rmo.cat"); overrides the configuration's. A name ending in
- *   `.cfg` is taken as @conf.
+ *   `.cfg` is taken as @conf. With neither, herd7's default for C tests,
+ *   %ACY_DEFAULT_C_MODEL, found in the working directory, @include_dirs
+ *   or $HERDLIB.
  * @bell: the bell file (`-bell`), overrides the configuration's
  * @macros: the macro file (`-macros`); default: the configuration's, else
- *   the built-in linux-basic.def
+ *   the built-in linux-basic.def (c11.def for the built-in C11 models)
  * @include_dirs: (nullable): `-I` directories, NULL-terminated
  * @variants: (nullable): `-variant` names, added to the configuration's
  * @cat_texts: (nullable): canonical path -> text to use instead of that
@@ -44,6 +46,12 @@ typedef struct {
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"
+/* The macro file of the built-in C11 models (rc11, c11-sc, c11-ra) when
+ * none is given: the seq_cst forms of the C11 atomics, no kernel
+ * primitives. */
+#define ACY_C11_MACROS "c11.def"
+/* The model herd7 runs on a C test given no model or configuration. */
+#define ACY_DEFAULT_C_MODEL "c11_partialSC.cat"
 
 /**
  * AcySetupPaths:

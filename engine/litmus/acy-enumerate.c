@@ -129,6 +129,17 @@ sym_value (Combo *c, const AcySym *s, guint thread)
       return s->value;
     case ACY_SYM_READ:
       return event_value (c, c->offset[thread] + s->read);
+    case ACY_SYM_RFVAL:
+      {
+        gint w = c->rf_of[c->offset[thread] + s->read];
+
+        if (w < 0)
+          {
+            c->saw_unknown = TRUE;
+            return VALUE_UNKNOWN;
+          }
+        return event_value (c, (guint) w);
+      }
     case ACY_SYM_OP:
       /* operations are not remembered, reads are: count those. When
        * halted, unknown: the caller sees en->halted */
@@ -308,6 +319,7 @@ sym_equal (const AcySym *x, const AcySym *y)
     case ACY_SYM_CONST:
       return x->value == y->value;
     case ACY_SYM_READ:
+    case ACY_SYM_RFVAL:
       return x->read == y->read;
     case ACY_SYM_OP:
       return x->op == y->op && sym_equal (x->a, y->a) && sym_equal (x->b, y->b);
@@ -322,7 +334,9 @@ static gboolean
 traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs)
 {
   if (x->n_events != y->n_events || x->n_instrs != y->n_instrs
-      || x->n_constraints != y->n_constraints)
+      || x->n_constraints != y->n_constraints || x->n_unordered != y->n_unordered
+      || (x->n_unordered > 0
+          && memcmp (x->unordered, y->unordered, 3 * x->n_unordered * sizeof (guint)) != 0))
     return FALSE;
   for (guint i = 0; i < x->n_events; i++)
     {
@@ -678,6 +692,14 @@ run_combination (Enum *en)
           e->instr = te->ev.instr + (gint32) instr_base;
           for (guint j = i + 1; j < tr->n_events; j++)
             acy_rel_add (c.po, n, base + i, base + j);
+          for (guint u = 0; u < tr->n_unordered; u++)
+            {
+              const guint *t = &tr->unordered[3 * u];
+
+              if (i >= t[0] && i < t[1])
+                for (guint j = t[1]; j < t[2]; j++)
+                  acy_bits_remove (acy_rel_row (c.po, n, base + i), base + j);
+            }
           for (guint j = 0; j < i; j++)
             {
               if (acy_dep_has (&te->addr, j))
@@ -710,7 +732,8 @@ run_combination (Enum *en)
       c.reads[k] = g;
       c.rf_cands[k] = acy_arena_newv (a, guint, n);
       for (guint w = 0; w < n; w++)
-        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc)
+        /* (a C11 RMW, both read and write, does not read from itself) */
+        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc && w != g)
           c.rf_cands[k][m++] = w;
       c.n_rf_cands[k++] = m;
     }

@@ -52,7 +52,18 @@ typedef enum {
   ACY_CORE_TRYLOCK,
   ACY_CORE_ISLOCKED,
   ACY_CORE_SRCU,            /* __srcu{t}(A) */
+  /* C11 atomics (acy-litmus-c11.c): the memory orders are in the
+   * expression's c11_mo / c11_fail_mo, the operation of a fetch in op */
+  ACY_CORE_C11_LOAD,        /* atomic_load_explicit(A,mo) */
+  ACY_CORE_C11_STORE,       /* atomic_store_explicit(A,V,mo) */
+  ACY_CORE_C11_FENCE,       /* atomic_thread_fence(mo) */
+  ACY_CORE_C11_EXCHANGE,    /* atomic_exchange_explicit(A,V,mo) */
+  ACY_CORE_C11_FETCH,       /* atomic_fetch_OP_explicit(A,V,mo) */
+  ACY_CORE_C11_CAS,         /* atomic_compare_exchange_{strong,weak}[_explicit](A,E,V[,mo,mo]) */
 } AcyLitCore;
+
+/* C11 memory orders, as event kinds (ACY_EV_RLX ...), 0 for none. */
+typedef guint32 AcyLitMemOrder;
 
 typedef struct _AcyLitExpr AcyLitExpr;
 typedef struct _AcyLitStmt AcyLitStmt;
@@ -71,6 +82,9 @@ struct _AcyLitExpr {
   gint           reg;          /* NAME after lowering */
   AcyLitCore     core;         /* CALL after lowering */
   gint           tag_index;    /* CALL after lowering, -1 none */
+  AcyLitMemOrder c11_mo;       /* C11 CALL after lowering: its memory order */
+  AcyLitMemOrder c11_fail_mo;  /* a compare-exchange: the order when it fails */
+  gboolean       c11_strong;   /* a compare-exchange: strong (fails only on a mismatch) */
 };
 
 typedef enum {

@@ -64,6 +64,7 @@ typedef struct {
   guint64             hc;           /* symbols herd created so far */
   guint64             hout;         /* outcome of the last statement in herd's list */
   GPtrArray          *ops;          /* operations of the path */
+  GArray             *unordered;    /* guint triples, see AcyTrace */
 } Exec;
 
 gboolean
@@ -216,6 +217,18 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
           return a;
         }
       return sym_const (x, v);
+    }
+  /* herd's symbolic simplifications: v ^ v is 0, v + 0 and v | 0 are v;
+   * a value that is one of these stays solvable when v is out of thin
+   * air */
+  if (op == ACY_LOP_XOR && a == b)
+    return sym_const (x, 0);
+  if ((op == ACY_LOP_ADD || op == ACY_LOP_OR) && b != NULL)
+    {
+      if (a->kind == ACY_SYM_CONST && a->value == 0)
+        return b;
+      if (b->kind == ACY_SYM_CONST && b->value == 0)
+        return a;
     }
   s = acy_arena_new0 (x->arena, AcySym);
   s->kind = ACY_SYM_OP;
@@ -435,6 +448,8 @@ val_of_read (Exec *x, gint ev)
 }
 
 /* ---- expressions ---- */
+
+static gboolean eval_c11 (Exec *x, const AcyLitExpr *e, Val *out);
 
 static gint
 rmw_read_tag (Exec *x, gint tag)
@@ -710,9 +725,149 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       x->n_instrs++;
       return !x->dead;
 
+    case ACY_CORE_C11_LOAD:
+    case ACY_CORE_C11_STORE:
+    case ACY_CORE_C11_FENCE:
+    case ACY_CORE_C11_EXCHANGE:
+    case ACY_CORE_C11_FETCH:
+    case ACY_CORE_C11_CAS:
+      return eval_c11 (x, e, out);
+
     case ACY_CORE_NONE:
       break;
     }
+  return FALSE;
+}
+
+/* ---- C11 atomics (see acy-litmus-c11.c) ---- */
+
+/* A C11 read-modify-write: one event, read and write, whose written
+ * value @value may use what it reads (@read, made beforehand by
+ * c11_rmw_read with the index the event will have). */
+static const AcySym *
+c11_rmw_read (Exec *x)
+{
+  AcySym *s = acy_arena_new0 (x->arena, AcySym);
+
+  s->kind = ACY_SYM_RFVAL;
+  s->read = x->n_events;
+  herd_symbol (x, s);
+  return s;
+}
+
+static gint
+c11_rmw_event (Exec *x, AcyLitMemOrder mo, gint loc, const Val *value, const Val *addr, AcyLoc at)
+{
+  gint i = emit_write (x, ACY_EV_R | ACY_EV_W | ACY_EV_RMW | ACY_EV_A | mo, loc, value, -1, addr, at);
+
+  if (i >= 0)
+    x->events[i].needs_rf = TRUE;
+  x->n_instrs++;
+  return i;
+}
+
+static gboolean
+eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
+{
+  Val a, v, ea;
+  gint loc, r, w;
+
+  *out = val_const (x, 0);
+  switch (e->core)
+    {
+    case ACY_CORE_C11_LOAD:
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      r = emit_read (x, ACY_EV_R | ACY_EV_A | e->c11_mo, loc, NULL, -1, &a, TRUE, e->loc);
+      x->n_instrs++;
+      *out = val_of_read (x, r);
+      return r >= 0;
+
+    case ACY_CORE_C11_STORE:
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      w = emit_write (x, ACY_EV_W | ACY_EV_A | e->c11_mo, loc, &v, -1, &a, e->loc);
+      x->n_instrs++;
+      return w >= 0;
+
+    case ACY_CORE_C11_FENCE:
+      new_event (x, ACY_EV_F | e->c11_mo, -1, sym_const (x, 0), -1, NULL, e->loc);
+      x->n_instrs++;
+      return !x->dead;
+
+    case ACY_CORE_C11_EXCHANGE:
+    case ACY_CORE_C11_FETCH:
+      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a)) < 0)
+        return FALSE;
+      {
+        const AcySym *old = c11_rmw_read (x);
+        Val nv = v;
+
+        if (e->core == ACY_CORE_C11_FETCH)
+          {
+            nv.s = sym_op (x, e->op, old, v.s);
+            herd_symbol (x, nv.s);
+          }
+        r = c11_rmw_event (x, e->c11_mo, loc, &nv, &a, e->loc);
+        if (r < 0)
+          return FALSE;
+        out->s = old;
+        acy_dep_add (&out->d, (guint) r);
+      }
+      return !x->dead;
+
+    case ACY_CORE_C11_CAS:
+      /* herd: the address of "expected", then of the object */
+      if (!eval (x, e->args[1], &ea) || !eval (x, e->args[0], &a))
+        return FALSE;
+      {
+        gint eloc = addr_loc (x, &ea), ex;
+        const AcySym *expected;
+
+        if ((loc = addr_loc (x, &a)) < 0 || eloc < 0)
+          return FALSE;
+        ex = emit_read (x, ACY_EV_R, eloc, NULL, -1, &ea, TRUE, e->loc);
+        if (ex < 0)
+          return FALSE;
+        expected = x->events[ex].sym;
+        if (choose (x, 2) == 0)
+          {
+            /* failure: an atomic read, whose value goes to "expected"
+             * (herd records no dependency on it) */
+            Val got;
+
+            r = emit_read (x, ACY_EV_R | ACY_EV_A | e->c11_fail_mo, loc, NULL, -1, &a, TRUE, e->loc);
+            if (r < 0)
+              return FALSE;
+            if (e->c11_strong)
+              constrain (x, sym_op (x, ACY_LOP_NE, x->events[r].sym, expected), TRUE);
+            got = val_const (x, 0);
+            got.s = x->events[r].sym;
+            emit_write (x, ACY_EV_W, eloc, &got, -1, &ea, e->loc);
+            x->n_instrs++;
+            *out = val_const (x, 0);
+          }
+        else
+          {
+            /* success: one RMW that reads the expected value */
+            const AcySym *old;
+
+            if (!eval (x, e->args[2], &v))
+              return FALSE;
+            old = c11_rmw_read (x);
+            r = c11_rmw_event (x, e->c11_mo, loc, &v, &a, e->loc);
+            if (r < 0)
+              return FALSE;
+            constrain (x, sym_op (x, ACY_LOP_EQ, old, expected), TRUE);
+            *out = val_const (x, 1);
+          }
+      }
+      return !x->dead;
+
+    default:
+      break;
+    }
+  x->dead = TRUE;
   return FALSE;
 }
 
@@ -750,8 +905,23 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
         herd_symbol (x, out->s);
       return !x->dead;
     case ACY_LEXPR_BINARY:
-      if (!eval (x, e->a, &a) || !eval (x, e->b, &b))
-        return FALSE;
+      {
+        guint first = x->n_events, middle;
+
+        if (!eval (x, e->a, &a))
+          return FALSE;
+        middle = x->n_events;
+        if (!eval (x, e->b, &b))
+          return FALSE;
+        /* herd evaluates the operands side by side: their events are
+         * not ordered by po */
+        if (first < middle && middle < x->n_events)
+          {
+            guint t[3] = { first, middle, x->n_events };
+
+            g_array_append_vals (x->unordered, t, 3);
+          }
+      }
       out->d = a.d;
       acy_dep_union (&out->d, &b.d);
       out->s = sym_op (x, e->op, a.s, b.s);
@@ -899,6 +1069,10 @@ save_trace (Exec *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  t->n_unordered = x->unordered->len / 3;
+  t->unordered = acy_arena_newv (x->arena, guint, MAX (x->unordered->len, 1));
+  if (x->unordered->len > 0)
+    memcpy (t->unordered, x->unordered->data, x->unordered->len * sizeof (guint));
   t->n_constraints = x->constraints->len;
   t->constraints = acy_arena_newv (x->arena, AcyConstraint, MAX (x->constraints->len, 1));
   if (x->constraints->len > 0)
@@ -948,6 +1122,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
   x->rmw_tags_both = rmw_tags_both;
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
+  x->unordered = g_array_new (FALSE, FALSE, sizeof (guint));
 
   do
     {
@@ -974,6 +1149,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
       x->dead = FALSE;
       g_array_set_size (x->constraints, 0);
       g_ptr_array_set_size (x->ops, 0);
+      g_array_set_size (x->unordered, 0);
       x->hc = herd_base;
       memset (&x->ctrl, 0, sizeof x->ctrl);
       for (guint r = 0; r < th->n_regs; r++)
@@ -1011,6 +1187,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
   g_ptr_array_free (traces, TRUE);
   g_array_free (x->constraints, TRUE);
   g_ptr_array_free (x->ops, TRUE);
+  g_array_free (x->unordered, TRUE);
   g_free (x->regs);
   g_free (x->regd);
   g_free (x);

@@ -499,6 +499,10 @@ code_text (Span code)
         return NULL;
       if (t.kind == CT_EOF)
         break;
+      /* herd's memory-region annotations close the code; they are not
+       * part of its digest */
+      if (ctok_is (&t, "regions"))
+        break;
       if (t.kind == CT_BODY)
         g_string_append_printf (cell, "{%.*s}\n\n", (int) t.len, t.p);
       else

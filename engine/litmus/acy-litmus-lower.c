@@ -50,6 +50,14 @@ core_index (const char *name)
   return -1;
 }
 
+/* A core operation or a C11 builtin: part of the language, never a macro. */
+static gboolean
+is_builtin (const char *name)
+{
+  return (name[0] == '_' && name[1] == '_' && core_index (name) >= 0)
+         || acy_lit_c11_is_builtin (name);
+}
+
 /* ---- substitution of macro parameters ---- */
 
 static gint
@@ -197,7 +205,7 @@ expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
       break;
     }
 
-  if (e->name[0] == '_' && e->name[1] == '_' && core_index (e->name) >= 0)
+  if (is_builtin (e->name))
     return expand_args (lw, e, depth, error) ? e : NULL;
 
   {
@@ -226,8 +234,7 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
-      if (s->expr->kind == ACY_LEXPR_CALL
-          && !(s->expr->name[0] == '_' && s->expr->name[1] == '_' && core_index (s->expr->name) >= 0))
+      if (s->expr->kind == ACY_LEXPR_CALL && !is_builtin (s->expr->name))
         {
           const AcyLitMacro *m = find_macro (lw, s->expr, depth, error);
 
@@ -343,9 +350,25 @@ collect_regs (AcyLitStmt *s, Regs *regs)
 static gboolean resolve_expr (Lower *lw, AcyLitExpr *e, Regs *regs, gboolean value, GError **error);
 
 static gboolean
+check_c11 (Lower *lw, AcyLitExpr *e, Regs *regs, GError **error)
+{
+  guint values[3], n_values = 0;
+
+  if (!acy_lit_c11_check_call (e, values, &n_values, error))
+    return FALSE;
+  for (guint i = 0; i < n_values; i++)
+    if (!resolve_expr (lw, e->args[values[i]], regs, TRUE, error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
 check_core (Lower *lw, AcyLitExpr *e, Regs *regs, GError **error)
 {
   gint ci = core_index (e->name);
+
+  if (ci < 0)
+    return check_c11 (lw, e, regs, error);
   AcyLitCore core = core_ops[ci].core;
   gint n = (gint) e->n_args;
 

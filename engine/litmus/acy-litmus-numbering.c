@@ -89,6 +89,9 @@ acy_herd_expr_is_symbolic (const AcyLitExpr *e)
         case ACY_CORE_CMPXCHG:
         case ACY_CORE_ATOMIC_OP_RETURN:
         case ACY_CORE_ATOMIC_FETCH_OP:
+        case ACY_CORE_C11_LOAD:
+        case ACY_CORE_C11_EXCHANGE:
+        case ACY_CORE_C11_FETCH:
           return TRUE;
         default:
           return FALSE;   /* no value, or a constant for each outcome */
@@ -159,6 +162,20 @@ acy_herd_expr_vars (const AcyLitExpr *e)
         case ACY_CORE_ISLOCKED:
         case ACY_CORE_SRCU:
           return arg_vars (e, 0) + arg_vars (e, 1);
+        case ACY_CORE_C11_LOAD:
+          return arg_vars (e, 0) + 1;
+        case ACY_CORE_C11_STORE:
+          return arg_vars (e, 0) + arg_vars (e, 1);
+        case ACY_CORE_C11_EXCHANGE:
+          return arg_vars (e, 0) + arg_vars (e, 1) + 1;
+        case ACY_CORE_C11_FETCH:
+          return arg_vars (e, 0) + arg_vars (e, 1) + 2;   /* the read, the operation */
+        case ACY_CORE_C11_CAS:
+          /* addresses, the read of "expected"; failure: the read (and the
+           * comparison of a strong one); success: the new value, the RMW */
+          return arg_vars (e, 0) + arg_vars (e, 1) + 1 + 1 + (e->c11_strong ? 1 : 0)
+                 + arg_vars (e, 2) + 1;
+        case ACY_CORE_C11_FENCE:
         case ACY_CORE_FENCE:
         case ACY_CORE_NONE:
           return 0;
@@ -178,7 +195,7 @@ expr_outcomes (const AcyLitExpr *e)
     return 1;
   if (e->kind == ACY_LEXPR_CALL)
     {
-      if (e->core == ACY_CORE_CMPXCHG || e->core == ACY_CORE_ADD_UNLESS
+      if (e->core == ACY_CORE_CMPXCHG || e->core == ACY_CORE_ADD_UNLESS || e->core == ACY_CORE_C11_CAS
           || e->core == ACY_CORE_TRYLOCK || e->core == ACY_CORE_ISLOCKED)
         n = 2;
       for (guint i = 0; i < e->n_args; i++)

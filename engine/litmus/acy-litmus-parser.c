@@ -372,6 +372,8 @@ static const char *const type_words[] = {
   "size_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "const",
   "volatile", "struct", "union", "int8_t", "int16_t", "int32_t", "int64_t",
   "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+  /* herd's C11 and wide types */
+  "atomic_int", "_Atomic", "mtx_t", "__int128_t", "__uint128_t", "__int128", "__uint128",
 };
 
 static gboolean
@@ -747,7 +749,8 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           const AcyLitToken *name = NULL, *type = NULL;
           guint n_words = 0;
 
-          /* type words, stars, then the name: the last identifier */
+          /* type words, stars, then the name: the last identifier;
+           * herd's C tests also write a location `[x]` */
           while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
             {
               const AcyLitToken *w = advance (ps);
@@ -775,6 +778,13 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                                                       "reads it: 'int *%s = &...'", name->text);
               error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
               return FALSE;
+            }
+          if (name == NULL && acy_lit_tok_is (peek (ps), "[")
+              && peek_at (ps, 1)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (ps, 2), "]"))
+            {
+              advance (ps);
+              name = advance (ps);
+              advance (ps);
             }
           if (name == NULL)
             {
@@ -1183,6 +1193,16 @@ acy_test_parse_override (const char             *text,
       if (test->filter == NULL)
         goto out;
     }
+  /* herd's memory-region annotations, `regions: x:PROP ...`, have no
+   * effect on the executions */
+  if (acy_lit_tok_is_ident (peek (&ps), "regions") && acy_lit_tok_is (peek_at (&ps, 1), ":"))
+    {
+      advance (&ps);
+      advance (&ps);
+      while (peek (&ps)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (&ps, 1), ":")
+             && peek_at (&ps, 2)->kind == ACY_LTOK_IDENT)
+        ps.pos += 3;
+    }
   if (override && override->condition)
     {
       /* herd7's -conds: the condition of the command line's file. */
@@ -1197,18 +1217,13 @@ acy_test_parse_override (const char             *text,
     }
   if (peek (&ps)->kind == ACY_LTOK_EOF)
     {
-      /* No final condition: herd7 reads `forall (true)`. */
-      AcyLitProp *t = acy_arena_new0 (test->arena, AcyLitProp);
-
-      t->kind = ACY_LPROP_TRUE;
-      t->loc = peek (&ps)->loc;
+      /* no condition: herd checks `forall (true)` */
       test->quant = ACY_QUANT_FORALL;
-      test->cond = t;
-      if (override && override->set_quantifier)
-        test->quant = override->quantifier;
-      goto lower;
+      test->cond = acy_arena_new0 (test->arena, AcyLitProp);
+      test->cond->kind = ACY_LPROP_TRUE;
+      test->cond->loc = peek (&ps)->loc;
     }
-  if (acy_lit_tok_is_ident (peek (&ps), "exists"))
+  else if (acy_lit_tok_is_ident (peek (&ps), "exists"))
     test->quant = ACY_QUANT_EXISTS;
   else if (acy_lit_tok_is_ident (peek (&ps), "forall"))
     test->quant = ACY_QUANT_FORALL;
@@ -1223,23 +1238,26 @@ acy_test_parse_override (const char             *text,
                   "expected the final condition ('exists', '~exists' or 'forall')");
       goto out;
     }
-  advance (&ps);
-  n_locs = test->loc_names->len;
-  test->cond = acy_lit_parse_prop (&ps, test, error);
   if (test->cond == NULL)
-    goto out;
-  if (test->loc_names->len > n_locs)
     {
-      /* herd7: "Post-condition introduces new symbolic location(s)" */
-      g_autoptr(GString) names = g_string_new (NULL);
+      advance (&ps);
+      n_locs = test->loc_names->len;
+      test->cond = acy_lit_parse_prop (&ps, test, error);
+      if (test->cond == NULL)
+        goto out;
+      if (test->loc_names->len > n_locs)
+        {
+          /* herd7: "Post-condition introduces new symbolic location(s)" */
+          g_autoptr(GString) names = g_string_new (NULL);
 
-      for (guint i = n_locs; i < test->loc_names->len; i++)
-        g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
-                                (const char *) test->loc_names->pdata[i]);
-      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
-                        "the condition introduces location(s) {%s} that no thread or "
-                        "initial value mentions (herd7 refuses this)", names->str);
-      goto out;
+          for (guint i = n_locs; i < test->loc_names->len; i++)
+            g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
+                                    (const char *) test->loc_names->pdata[i]);
+          acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
+                            "the condition introduces location(s) {%s} that no thread or "
+                            "initial value mentions (herd7 refuses this)", names->str);
+          goto out;
+        }
     }
   if (override && override->set_quantifier)
     test->quant = override->quantifier;
@@ -1250,7 +1268,6 @@ acy_test_parse_override (const char             *text,
       goto out;
     }
 
-lower:
   if (!acy_lit_lower (test, macros, error))
     goto out;
   if (!acy_lit_finish_condition (test, locations, error))

@@ -144,6 +144,14 @@ gint     acy_lit_test_tag (AcyTest *test, const char *name);
 /* acy-litmus-lower.c: expand macros, resolve names and check the threads. */
 gboolean acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error);
 
+/* acy-litmus-c11.c: the C11 atomics herd7 knows without a macro file. */
+gboolean acy_lit_c11_is_builtin (const char *name);
+/* Checks a call of a C11 builtin and sets its core, memory orders and
+ * operation; the indices of the arguments that are values go into
+ * @value_args (at most 3), their number into @n_value_args. */
+gboolean acy_lit_c11_check_call (AcyLitExpr *e, guint *value_args, guint *n_value_args,
+                                 GError **error);
+
 /* acy-condition.c */
 AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error);
 gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,

@@ -26,6 +26,8 @@ typedef enum {
   ACY_SYM_CONST,
   ACY_SYM_READ,
   ACY_SYM_OP,
+  ACY_SYM_RFVAL,   /* the value a C11 RMW event reads (read: its index);
+                    * the event's own value is the one it writes */
 } AcySymKind;
 
 typedef struct _AcySym AcySym;
@@ -33,7 +35,7 @@ struct _AcySym {
   AcySymKind    kind;
   AcyLitOp      op;
   AcyValue      value;    /* CONST */
-  guint         read;     /* READ: thread-local event index */
+  guint         read;     /* READ, RFVAL: thread-local event index */
   const AcySym *a, *b;    /* OP (b is NULL for a unary operator) */
   /* herd names the symbolic values of a run S1, S2, ... in the order its
    * per-thread semantics creates them: herd is the number of this read's
@@ -79,6 +81,11 @@ typedef struct {
   AcyConstraint *constraints;
   guint          n_ops;
   const AcySym **ops;        /* the operations of the path: herd's equations */
+  /* Events herd leaves unordered: the two operands of a binary operator
+   * are evaluated side by side, so the events of [a, b) and of [b, c)
+   * are not in po. Triples a, b, c. */
+  guint          n_unordered;
+  guint         *unordered;
 } AcyTrace;
 
 typedef struct {

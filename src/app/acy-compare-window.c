@@ -25,6 +25,9 @@ static const struct {
   { "tso", N_("Total Store Order") },
   { "coherent-rmo", N_("Coherent RMO") },
   { "toy-rmo", N_("Toy RMO") },
+  { "rc11", N_("RC11 (C11 Atomics)") },
+  { "c11-sc", N_("SC for C11") },
+  { "c11-ra", N_("Release/Acquire C11") },
 };
 
 /* The built-in model a path or name stands for, or NULL. */

@@ -17,6 +17,7 @@
 
 #define SECTION_ARTICLE N_("From the Article")
 #define SECTION_PATTERNS N_("Classic Patterns")
+#define SECTION_C11 N_("C11 Atomics")
 
 static const AcyExample examples[] = {
   { "C-MP+o-mb-o+o-mb-o", N_("Message Passing with Barriers"),
@@ -49,6 +50,22 @@ static const AcyExample examples[] = {
     N_("Ordering carried along three threads"), SECTION_PATTERNS },
   { "RCU-MP", N_("RCU Grace Period"),
     N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_PATTERNS, TRUE },
+  { "C11-MP+rel+acq", N_("MP with Release and Acquire"),
+    N_("A release store synchronises with the acquire load that reads it"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-MP+rlx+rlx", N_("MP with Relaxed Atomics"),
+    N_("Relaxed atomics do not race, but order nothing"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-SB+sc+sc", N_("SB with seq_cst"),
+    N_("Sequentially consistent atomics forbid store buffering"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-SB+rel+acq", N_("SB with Release and Acquire"),
+    N_("Release/acquire does not order a store before a load"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-IRIW+acq", N_("IRIW with Acquire Loads"),
+    N_("Acquire readers may disagree on the order of two writes"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-LB+rlx", N_("LB with Relaxed Atomics"),
+    N_("The out-of-thin-air question, answered by RC11"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-CAS-lock", N_("A Compare-Exchange Spinlock"),
+    N_("An atomic read-modify-write takes the lock"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-race", N_("A Data Race"),
+    N_("Plain accesses that race: undefined behaviour"), SECTION_C11, FALSE, "rc11.cat" },
 };
 
 const AcyExample *

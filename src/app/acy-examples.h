@@ -16,6 +16,7 @@ typedef struct
   const char *summary;   /* translatable, with N_() */
   const char *section;   /* translatable, with N_() */
   gboolean    kernel_model;  /* opens with the Linux-kernel model when there */
+  const char *model;     /* or a built-in model's file it opens with, or NULL */
 } AcyExample;
 
 const AcyExample *acy_examples_get      (guint            *n_examples);

@@ -2,9 +2,10 @@
  *
  * Six steps after "A formal kernel memory-ordering model": litmus tests,
  * the relations po, rf, co and fr, message passing with and without
- * smp_mb(), and why Coherent RMO forbids what Toy RMO allows. Each step
+ * smp_mb(), and why Coherent RMO forbids what Toy RMO allows; then a C11
+ * chapter: memory orders, seq_cst, thin air and data races. Each step
  * opens its example in the main window with the model it talks about.
- * The steps are a table here rather than six copies of a template.
+ * The steps are a table here rather than copies of a template.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -95,6 +96,45 @@ static const Step steps[] = {
     "let coherence-order = po-loc | com\n"
     "acyclic coherence-order",
     "C-CO+o-o", "coherent-rmo.cat" },
+  { N_("C11 Atomics: Memory Orders"),
+    /* Translators: Pango markup; keep the tags and the C names */
+    N_("C and C++ give every atomic access a <i>memory order</i>. A "
+       "<tt>memory_order_release</tt> store <i>synchronises with</i> a "
+       "<tt>memory_order_acquire</tt> load that reads it: what the writer did before "
+       "<i>happens before</i> what the reader does after. RC11, the repaired C11 model, "
+       "forbids the stale read: <b>Never</b>.\n\n"
+       "Make both accesses to the flag <tt>memory_order_relaxed</tt> and it is allowed."),
+    "let sw = [REL] ; rs ; rf ; [R] ; [ACQ]   (simplified)\n"
+    "let hb = (sb | sw)+",
+    "C11-MP+rel+acq", "rc11.cat" },
+  { N_("seq_cst Is More Than Release/Acquire"),
+    /* Translators: Pango markup; keep the tags and the C names */
+    N_("Store buffering with release stores and acquire loads is allowed: release "
+       "orders what comes <i>before</i> a store, acquire what comes <i>after</i> a load, "
+       "and nothing orders a store before a later load. With <tt>memory_order_seq_cst</tt> "
+       "everywhere, RC11 asks the order <tt>psc</tt> of seq_cst events to be acyclic and "
+       "says <b>Never</b>.\n\n"
+       "Compare this test under RC11 and <i>SC for C11</i>."),
+    "acyclic psc",
+    "C11-SB+rel+acq", "rc11.cat" },
+  { N_("Out of Thin Air"),
+    /* Translators: Pango markup; keep the tags and the relation names */
+    N_("Can each relaxed load read the other thread’s later store? The original C11 "
+       "allowed it, and with dependencies even values that justify themselves “out of "
+       "thin air”. RC11 forbids any cycle of program order and reads-from: "
+       "<b>Never</b>."),
+    "acyclic sb | rf",
+    "C11-LB+rlx", "rc11.cat" },
+  { N_("Data Races Are Undefined"),
+    /* Translators: Pango markup; keep the tags */
+    N_("Two plain accesses to one variable, one a write, from two threads, with "
+       "nothing ordering them by happens-before: a <i>data race</i>. C11 gives such a "
+       "program no meaning; the verdict is <b>Undef</b> and the racy executions are "
+       "flagged.\n\n"
+       "Memory models are contracts: the examples of the C11 section of the Examples "
+       "menu explore the rest of it."),
+    "undefined_unless empty race",
+    "C11-race", "rc11.cat" },
 };
 
 struct _AcyTutorial

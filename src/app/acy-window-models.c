@@ -38,6 +38,9 @@ static const struct {
   { "tso.cat", N_("Total Store Order") },
   { "coherent-rmo.cat", N_("Coherent RMO") },
   { "toy-rmo.cat", N_("Toy RMO") },
+  { "rc11.cat", N_("RC11 (C11 Atomics)") },
+  { "c11-sc.cat", N_("SC for C11") },
+  { "c11-ra.cat", N_("Release/Acquire C11") },
 };
 
 /**

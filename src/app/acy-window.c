@@ -298,6 +298,12 @@ acy_window_load_example (AcyWindow  *self,
       else
         acy_window_toast (self, _("This example needs the Linux kernel model: get it from the model menu"));
     }
+  else if (example->model != NULL)
+    {
+      g_autofree char *model = acy_window_get_builtin_model (example->model);
+
+      acy_document_set_model (document, model);
+    }
   acy_window_update_page (self, NULL, document);
   acy_window_update_model_button (self);
 }
