@@ -38,7 +38,11 @@ typedef struct _AcyModel AcyModel;
  * flags named so (`as NAME`) are left out of the model. @through (herd's
  * `-through all` or `invalid`) leaves out every `acyclic`, `irreflexive`
  * and `empty` check (flags and `undefined_unless` stay), so that every
- * candidate is allowed.
+ * candidate is allowed. With @strict_skip (herd's `-strictskip true`) the
+ * checks and flags named in @skip_checks stay, turned into checks that
+ * must fail: herd7 then keeps only the outcomes that fail every skipped
+ * check; a name no check of the model has is an error (herd7 would keep
+ * nothing).
  */
 typedef struct {
   const char         *cat_path;
@@ -48,6 +52,7 @@ typedef struct {
   const char *const  *variants;      /* nullable */
   const char *const  *skip_checks;   /* nullable */
   gboolean            through;
+  gboolean            strict_skip;
 } AcyModelSource;
 
 AcyModel    *acy_model_load      (const AcyModelSource *source,

@@ -25,7 +25,7 @@ herd7_cases "$check" "$here" "$shared" check || status=1
 # with a reason and exit status 2, never ignored.
 t="$shared/tests/kernel/SB+poonceonces.litmus"
 for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
-           "-dumpes true -o dumpes-dir" "-strictskip true" "-candidates true" "-rename map" \
+           "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
            "-outcomereads true" "-unroll 3" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true"; do
   # shellcheck disable=SC2086

@@ -39,7 +39,7 @@ base_name_without_ext (const char *path)
  * wherever they are: in included files, procedures, forall bodies and
  * variant branches too. */
 static void
-skip_checks (AcyCatStmtList *list, const AcyModelSource *source)
+skip_checks (AcyCatStmtList *list, const AcyModelSource *source, GHashTable *found)
 {
   guint kept = 0;
 
@@ -54,20 +54,27 @@ skip_checks (AcyCatStmtList *list, const AcyModelSource *source)
             continue;
           if (st->u.check.name && source->skip_checks
               && g_strv_contains (source->skip_checks, st->u.check.name))
-            continue;
+            {
+              g_hash_table_add (found, (gpointer) st->u.check.name);
+              if (!source->strict_skip)
+                continue;
+              /* -strictskip: the outcome must fail it */
+              st->u.check.mode = ACY_CAT_CHECK_PLAIN;
+              st->u.check.negated = !st->u.check.negated;
+            }
           break;
         case ACY_CAT_S_INCLUDE:
-          skip_checks (&st->u.include.body, source);
+          skip_checks (&st->u.include.body, source, found);
           break;
         case ACY_CAT_S_PROCEDURE:
-          skip_checks (&st->u.proc.body, source);
+          skip_checks (&st->u.proc.body, source, found);
           break;
         case ACY_CAT_S_FORALL:
-          skip_checks (&st->u.forall.body, source);
+          skip_checks (&st->u.forall.body, source, found);
           break;
         case ACY_CAT_S_IF_VARIANT:
-          skip_checks (&st->u.ifv.then_, source);
-          skip_checks (&st->u.ifv.else_, source);
+          skip_checks (&st->u.ifv.then_, source, found);
+          skip_checks (&st->u.ifv.else_, source, found);
           break;
         default:
           break;
@@ -124,12 +131,24 @@ model_load (const AcyModelSource *source,
   if (!ok)
     return NULL;
 
-  for (guint i = 0; i < n; i++)
-    {
-      if (source->skip_checks || source->through)
-        skip_checks (&lists[i], source);
-      files[i] = &lists[i];
-    }
+  {
+    g_autoptr(GHashTable) found = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < n; i++)
+      {
+        if (source->skip_checks || source->through)
+          skip_checks (&lists[i], source, found);
+        files[i] = &lists[i];
+      }
+    for (guint i = 0; source->strict_skip && source->skip_checks && source->skip_checks[i]; i++)
+      if (!g_hash_table_contains (found, source->skip_checks[i]))
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME,
+                       "%s: no check is named '%s' (with -strictskip true, herd7 would "
+                       "then allow no execution)", cat_path, source->skip_checks[i]);
+          return NULL;
+        }
+  }
   if (!acy_cat_resolve (model, files, prelude, n, error)
       || !acy_cat_compute_levels (model, error))
     return NULL;

@@ -221,6 +221,7 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.variants = (const char *const *) paths.variants;
   src.skip_checks = spec->skip_checks;
   src.through = spec->through;
+  src.strict_skip = spec->strict_skip;
   *model = acy_model_load (&src, error);
   if (*model == NULL)
     return FALSE;

@@ -43,6 +43,7 @@ typedef struct {
   GHashTable        *cat_texts;
   const char *const *skip_checks;   /* see AcyModelSource */
   gboolean           through;
+  gboolean           strict_skip;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

@@ -95,6 +95,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
 
   spec.skip_checks = (const char *const *) skipped->pdata;
   spec.through = o->through;
+  spec.strict_skip = o->strict_skip;
   spec.conf = o->conf;
   spec.cat = o->cat;
   spec.bell = o->bell;

@@ -34,6 +34,7 @@ typedef struct {
   gboolean   viewer;         /* -gv, -view ...: none is started */
   GPtrArray *skip_checks;    /* -skipchecks NAMES (char*) */
   gboolean   through;        /* -through all|invalid */
+  gboolean   strict_skip;    /* -strictskip true */
   GPtrArray *names_files;    /* -names FILE: only these tests */
   GPtrArray *excl_files;     /* -excl FILE: not these */
   GHashTable *oknames;       /* -oknames A,B */

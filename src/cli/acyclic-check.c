@@ -40,6 +40,7 @@ usage (FILE *out)
            "  -I DIR           search DIR for models, includes and config files\n"
            "  -variant NAMES   comma-separated variants (e.g. lkmmv2)\n"
            "  -skipchecks N,.. leave out the checks and flags named so (-skipcheck N cumulates)\n"
+           "  -strictskip true keep only the outcomes that fail every skipped check\n"
            "  -through all|invalid|none  all/invalid: every candidate passes the checks\n"
            "  -names FILE, -excl FILE   only the tests named in FILE, not those (first word a line)\n"
            "  -oknames A,B, -nonames A,B  only these tests, not these\n"
@@ -58,7 +59,7 @@ usage (FILE *out)
            "  -arrowsize, -splines, -pad, -edgeattr, -movelabel, -showlegend, -showthread,\n"
            "  -squished, -showevents, ...) are accepted with herd7's arguments and do not\n"
            "  change the output; herd7's options that would change it and are not done\n"
-           "  here (-speedcheck true, -restrict, -strictskip true, -badexecs false,\n"
+           "  here (-speedcheck true, -restrict, -badexecs false,\n"
            "  -candidates true, -rename, ...) are refused, saying why.\n"
            "Where acyclic-check reads more than herd7: directories and '-' as arguments.\n"
            "It refuses what herd7 refuses ('!' in code, 'lock' as a name, spinlock_t in\n"
@@ -177,7 +178,7 @@ static const HerdOption herd_options[] = {
   { "-throughflag", ARG_ONE, DO_DEFAULT, "none", "letting through only the executions with one flag is not supported" },
   { "-skipcheck", ARG_ONE, DO_OWN },
   { "-skipchecks", ARG_ONE, DO_OWN },
-  { "-strictskip", ARG_BOOL, DO_DEFAULT, "false", "keeping only the outcomes that fail every skipped check is not supported" },
+  { "-strictskip", ARG_BOOL, DO_OWN },
   { "-show", ARG_ONE, DO_OWN },
   { "-showflag", ARG_ONE, DO_PICTURE },
   { "-badexecs", ARG_BOOL, DO_DEFAULT, "true", "herd7 then stops at the first execution with -badflag, and which one depends on its enumeration order" },
@@ -513,6 +514,12 @@ main (int argc, char **argv)
           NEED_ARG ();
           g_free (opts->badflag);
           opts->badflag = g_str_equal (next, "none") ? NULL : g_strdup (next);
+        }
+      else if (g_str_equal (a, "-strictskip"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, &opts->strict_skip))
+            return 2;
         }
       else if (g_str_equal (a, "-hexa") || g_str_equal (a, "-dumpes"))
         {
