@@ -10,6 +10,7 @@
 #include "acy-execution.h"
 #include "acy-config.h"
 #include "acy-model.h"
+#include "acy-explain.h"
 #include "acy-test.h"
 #include "acy-check.h"
 #include "acy-recorder.h"

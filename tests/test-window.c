@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "acy-application.h"
+#include "acy-compare-window.h"
+#include "acy-graph-view.h"
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
@@ -225,6 +227,171 @@ test_window_run_article (void)
   close_window (window);
 }
 
+/* The outcome table also lists the final states the model forbids, each
+ * with its check and a way to its execution. */
+static void
+test_window_forbidden_rows (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyExecutionBrowser *browser;
+  AcyResultsView *results;
+  const AcyRecord *record;
+  guint n_allowed, first;
+
+  acy_window_load_example (window, "SB");
+  results = acy_document_get_results_view (acy_window_get_document (window));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  n_allowed = acy_results_view_get_n_rows (results);
+  g_assert_cmpuint (n_allowed, ==, 3);
+  /* r0=0, r1=0: forbidden under SC, by its one check */
+  g_assert_cmpuint (acy_results_view_get_n_forbidden_rows (results), ==, 1);
+  g_assert_null (acy_results_view_get_row_check (results, 0));
+  first = n_allowed;
+  g_assert_nonnull (acy_results_view_get_row_check (results, first));
+
+  browser = acy_results_view_get_execution_browser (results);
+  acy_results_view_select_row (results, first);
+  record = acy_execution_browser_get_record (browser);
+  g_assert_nonnull (record);
+  g_assert_false (record->allowed);
+  g_assert_true (record->condition);
+  g_assert_cmpstr (record->failed_check, ==, acy_results_view_get_row_check (results, first));
+  ui_test_save_shot (GTK_WIDGET (window), "item-11-forbidden-row");
+
+  /* Back to an allowed state */
+  acy_results_view_select_row (results, 1);
+  record = acy_execution_browser_get_record (browser);
+  g_assert_true (record->allowed);
+  g_assert_cmpint (record->state, ==, 1);
+
+  close_window (window);
+}
+
+static void
+collect_widgets (GtkWidget *widget,
+                 GType      type,
+                 const char *css_class,
+                 GPtrArray *out)
+{
+  if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+      && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, css_class, out);
+}
+
+static gboolean
+compare_idle (gpointer data)
+{
+  return !acy_compare_view_get_running (data);
+}
+
+/* Compare waits to be asked, saying what the last check cost; chosen
+ * models stand out; three models' graphs fit their cards. */
+static void
+test_window_compare_asks (void)
+{
+  static const char *three[] = { "sc", "tso", "toy-rmo", NULL };
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+  g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
+  AcyCompareWindow *compare = NULL;
+  AcyCompareView *view;
+  GListModel *toplevels;
+
+  acy_window_load_example (window, "IRIW");
+  run_and_wait (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && compare == NULL; i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ACY_IS_COMPARE_WINDOW (toplevel))
+        compare = ACY_COMPARE_WINDOW (toplevel);
+    }
+  g_assert_nonnull (compare);
+  iterate_until (widget_is_mapped, compare);
+  view = acy_compare_window_get_view (compare);
+  g_assert_false (acy_compare_view_get_running (view));
+  g_assert_nonnull (acy_compare_view_get_intro (view));
+  g_assert_nonnull (strstr (acy_compare_view_get_intro (view), "candidate executions"));
+  g_assert_nonnull (strstr (acy_compare_view_get_intro (view), "Compare"));
+
+  collect_widgets (GTK_WIDGET (compare), GTK_TYPE_TOGGLE_BUTTON, "model-chip", chips);
+  g_assert_cmpuint (chips->len, >=, 2);
+  ui_test_save_shot (GTK_WIDGET (compare), "item-5-compare-asks-first");
+
+  gtk_window_set_default_size (GTK_WINDOW (compare), 900, 700);
+  acy_compare_window_set_models (compare, three);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (compare), "compare.run", NULL));
+  g_assert_true (acy_compare_view_get_running (view));
+  iterate_until (compare_idle, view);
+  g_assert_cmpuint (acy_compare_view_get_n_rows (view), >, 0);
+  acy_compare_view_select_row (view, 0);
+  collect_widgets (GTK_WIDGET (compare), G_TYPE_NONE, "compare-pair", cards);
+  g_assert_cmpuint (cards->len, ==, 3);
+  for (guint i = 0; i < cards->len; i++)
+    {
+      int width;
+
+      gtk_widget_get_size_request (cards->pdata[i], &width, NULL);
+      g_assert_cmpint (width, >=, 300);
+    }
+  collect_widgets (GTK_WIDGET (compare), ACY_TYPE_GRAPH_VIEW, NULL, graphs);
+  g_assert_cmpuint (graphs->len, >=, 1);
+  for (guint i = 0; i < graphs->len; i++)
+    {
+      const AcyGraphLayout *layout = acy_graph_view_get_layout (graphs->pdata[i]);
+
+      g_assert_cmpfloat (layout->width * acy_graph_view_get_zoom (graphs->pdata[i]), <=, 300);
+    }
+  ui_test_save_shot (GTK_WIDGET (compare), "item-5-compare-three-models");
+
+  gtk_window_destroy (GTK_WINDOW (compare));
+  close_window (window);
+}
+
+/* The outcome table is one Tab stop, however many rows it has. */
+static void
+test_window_table_tab_stop (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  g_autoptr(GPtrArray) tables = g_ptr_array_new ();
+  GtkWidget *table, *focus;
+
+  acy_window_load_example (window, "IRIW");
+  run_and_wait (window);
+  collect_widgets (GTK_WIDGET (acy_window_get_document (window)), GTK_TYPE_COLUMN_VIEW, NULL, tables);
+  g_assert_cmpuint (tables->len, ==, 1);
+  table = tables->pdata[0];
+  g_assert_cmpuint (acy_results_view_get_n_rows (acy_document_get_results_view (acy_window_get_document (window))), >, 3);
+
+  /* Tab into the table lands on a row; the next Tab leaves it. */
+  g_assert_true (gtk_widget_child_focus (table, GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, table));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == NULL || (focus != table && !gtk_widget_is_ancestor (focus, table)));
+
+  /* And Shift+Tab from there comes back in, then goes out again. */
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, table));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == NULL || !gtk_widget_is_ancestor (focus, table));
+
+  close_window (window);
+}
+
 /* Many candidates: 4 threads of 4 accesses to two locations */
 static const char heavy_test[] =
   "C heavy\n\n{\n}\n\n"
@@ -289,6 +456,286 @@ test_window_cancel (void)
   run_and_wait (window);
   results = acy_document_get_results_view (document);
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
+
+  close_window (window);
+}
+
+/* A new test starts from a skeleton that runs as it is, and an example
+ * still takes its tab while it is untouched. */
+static void
+test_window_new_skeleton (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  AcyDocument *document;
+  AcyResultsView *results;
+  g_autofree char *text = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 2);
+  document = acy_window_get_document (window);
+  text = acy_document_get_text (document);
+  g_assert_true (g_str_has_prefix (text, "C "));
+  g_assert_nonnull (strstr (text, "P1("));
+  g_assert_nonnull (strstr (text, "exists"));
+  g_assert_false (acy_document_get_modified (document));
+  g_assert_true (acy_document_is_pristine (document));
+  ui_test_save_shot (GTK_WIDGET (window), "item-10-new-test-skeleton");
+
+  results = acy_document_get_results_view (document);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_page (results), ==, "result");
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  ui_test_save_shot (GTK_WIDGET (window), "item-10-skeleton-run");
+
+  /* An untouched skeleton gives its tab to an example. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 3);
+  acy_window_load_example (window, "SB");
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 3);
+  g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==, "SB.litmus");
+
+  close_window (window);
+}
+
+typedef struct
+{
+  AcyResultsView *results;
+  char           *before;
+} ProgressWatch;
+
+static gboolean
+progress_text_moved (gpointer data)
+{
+  ProgressWatch *watch = data;
+
+  return g_strcmp0 (acy_results_view_get_progress_text (watch->results), watch->before) != 0;
+}
+
+/* The clock of a check moves although no candidate is judged. */
+static void
+test_window_progress_ticks (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *document = acy_window_get_document (window);
+  ProgressWatch watch = { acy_document_get_results_view (document), NULL };
+  AcyRunProgress progress = { 0, };
+
+  acy_results_view_show_running (watch.results);
+  watch.before = g_strdup (acy_results_view_get_progress_text (watch.results));
+  g_assert_nonnull (strstr (watch.before, "0.0 s"));
+  iterate_until (progress_text_moved, &watch);
+  g_clear_pointer (&watch.before, g_free);
+
+  progress.candidates = 1234;
+  progress.allowed = 56;
+  acy_results_view_set_progress (watch.results, &progress);
+  watch.before = g_strdup (acy_results_view_get_progress_text (watch.results));
+  g_assert_nonnull (strstr (watch.before, "judged"));
+  g_assert_nonnull (strstr (watch.before, "56"));
+  /* No more progress from the engine: the clock still moves. */
+  iterate_until (progress_text_moved, &watch);
+  g_assert_nonnull (strstr (acy_results_view_get_progress_text (watch.results), "judged"));
+  ui_test_save_shot (GTK_WIDGET (window), "item-4-progress-ticks");
+  g_clear_pointer (&watch.before, g_free);
+
+  acy_results_view_show_empty (watch.results);
+  close_window (window);
+}
+
+static gboolean
+help_overlay_has (GtkBuilder *builder,
+                  const char *accel)
+{
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        g_autofree char *accelerator = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_object_get (l->data, "accelerator", &accelerator, NULL);
+        parts = g_strsplit (accelerator ? accelerator : "", " ", -1);
+        if (g_strv_contains ((const char * const *) parts, accel))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Everything the keyboard reaches from anywhere in the window, each in
+ * the shortcuts window. */
+static void
+test_window_shortcuts (void)
+{
+  static const char *actions[] = {
+    "win.run", "win.cancel", "win.compare",
+    "win.graph('next')", "win.graph('previous')",
+    "win.graph('zoom-in')", "win.graph('zoom-out')", "win.graph('zoom-fit')",
+  };
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/org/acyclic/Acyclic/gtk/help-overlay.ui");
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  AcyExecutionBrowser *browser;
+  AcyDocument *document;
+  GtkWidget *editor;
+  GtkWidget *paned;
+  gboolean handled = FALSE;
+  guint before;
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+
+      g_assert_true (accels != NULL && accels[0] != NULL);
+      if (!help_overlay_has (builder, accels[0]))
+        g_error ("%s (%s) is not in the shortcuts window", accels[0], actions[i]);
+    }
+  g_assert_true (help_overlay_has (builder, "F6"));
+
+  /* They act on the selected test's executions. */
+  acy_window_load_example (window, "SB");
+  document = acy_window_get_document (window);
+  run_and_wait (window);
+  browser = acy_results_view_get_execution_browser (acy_document_get_results_view (document));
+  acy_execution_browser_set_filter (browser, ACY_BROWSE_ALL);
+  g_assert_cmpuint (acy_execution_browser_get_n_shown (browser), >, 1);
+  before = acy_execution_browser_get_position (browser);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "next"));
+  g_assert_cmpuint (acy_execution_browser_get_position (browser), ==, before + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "previous"));
+  g_assert_cmpuint (acy_execution_browser_get_position (browser), ==, before);
+  g_assert_true (acy_execution_browser_get_fit (browser));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "zoom-in"));
+  g_assert_false (acy_execution_browser_get_fit (browser));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.graph", "s", "zoom-fit"));
+  g_assert_true (acy_execution_browser_get_fit (browser));
+
+  /* F6 (GtkPaned's cycle-child-focus) takes the focus out of the editor. */
+  editor = GTK_WIDGET (acy_document_get_view (document));
+  gtk_widget_grab_focus (editor);
+  g_assert_true (gtk_widget_has_focus (editor));
+  paned = gtk_widget_get_ancestor (editor, GTK_TYPE_PANED);
+  g_assert_nonnull (paned);
+  g_signal_emit_by_name (paned, "cycle-child-focus", FALSE, &handled);
+  g_assert_false (gtk_widget_has_focus (editor));
+
+  close_window (window);
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget  *widget,
+                  const char *label)
+{
+  if (GTK_IS_MENU_BUTTON (widget)
+      && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The examples: grouped by topic, each with its description, in a list
+ * that shows there is more to scroll to. */
+static void
+test_window_examples_popover (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  GtkWidget *button = find_menu_button (GTK_WIDGET (window), "_Examples");
+  GtkPopover *popover;
+  GtkScrolledWindow *scroller;
+  GtkWidget *list;
+  g_autoptr(GPtrArray) topics = g_ptr_array_new_with_free_func (g_free);
+  guint n_rows = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  g_assert_nonnull (button);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  iterate_until (widget_is_mapped, popover);
+
+  scroller = GTK_SCROLLED_WINDOW (gtk_popover_get_child (popover));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (scroller));
+  list = gtk_scrolled_window_get_child (scroller);
+  if (GTK_IS_VIEWPORT (list))
+    list = gtk_viewport_get_child (GTK_VIEWPORT (list));
+  g_assert_true (GTK_IS_LIST_BOX (list));
+
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0); row != NULL;
+       row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), ++n_rows))
+    {
+      GtkWidget *header = gtk_list_box_row_get_header (row);
+      GtkWidget *box = gtk_list_box_row_get_child (row);
+      GtkWidget *summary = gtk_widget_get_last_child (box);
+
+      if (header != NULL)
+        g_ptr_array_add (topics, g_strdup (gtk_label_get_text (GTK_LABEL (header))));
+      g_assert_true (gtk_widget_get_first_child (box) != summary);
+      g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (summary))), >, 10);
+    }
+  g_assert_cmpuint (n_rows, >=, 15);
+  g_assert_cmpuint (topics->len, ==, 4);
+  g_assert_true (g_str_has_prefix (topics->pdata[0], "From the Article"));
+  g_assert_true (g_str_has_prefix (topics->pdata[1], "Classic Shapes"));
+  g_assert_true (g_str_has_prefix (topics->pdata[2], "Kernel Patterns"));
+  g_assert_true (g_str_has_prefix (topics->pdata[3], "C11 Atomics"));
+  ui_test_save_shot (GTK_WIDGET (popover), "item-9-examples-popover");
+
+  gtk_popover_popdown (popover);
+  close_window (window);
+}
+
+/* The banner says why a result is out of date, and goes when it is not. */
+static void
+test_window_stale_reason (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  g_autofree char *sc = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *coherent = acy_window_get_builtin_model ("coherent-rmo.cat");
+  GtkTextBuffer *buffer;
+  AcyDocument *document;
+  AcyResultsView *results;
+
+  acy_window_load_example (window, "C-MP+o-o+o-o");
+  document = acy_window_get_document (window);
+  results = acy_document_get_results_view (document);
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  g_assert_null (acy_results_view_get_stale_text (results));
+
+  /* Another model: the verdict shown is not its verdict. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", sc));
+  g_assert_true (acy_results_view_get_stale (results));
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Model changed — run again");
+  ui_test_save_shot (GTK_WIDGET (window), "item-3-model-changed");
+
+  /* The model it ran with: current again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", coherent));
+  g_assert_false (acy_results_view_get_stale (results));
+
+  /* An edit, then its undo */
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, "x", 1);
+  gtk_text_buffer_end_user_action (buffer);
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Edited since the last run");
+  g_assert_true (gtk_text_buffer_get_can_undo (buffer));
+  gtk_text_buffer_undo (buffer);
+  g_assert_false (acy_results_view_get_stale (results));
+
+  /* Edited and another model: the edit is what matters. */
+  gtk_text_buffer_insert_at_cursor (buffer, "y", 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", sc));
+  g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Edited since the last run");
 
   close_window (window);
 }
@@ -444,6 +891,82 @@ test_window_model_edited (void)
 }
 
 static gboolean
+document_is_saved (gpointer data);
+
+static void
+saved_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (acy_document_save_finish (ACY_DOCUMENT (object), result, &error));
+  g_assert_no_error (error);
+}
+
+/* Edit Model on a built-in model: an untitled copy, which runs use at
+ * once; saved, the test checks against the saved file, by its name. */
+static void
+test_window_edit_builtin_copy (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-window-copy-XXXXXX", NULL);
+  g_autofree char *saved_path = g_build_filename (dir, "mine.cat", NULL);
+  g_autofree char *sc = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *copy_text = NULL;
+  g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+  g_autoptr(GError) error = NULL;
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *test, *copy;
+  AcyResultsView *results;
+
+  g_file_get_contents (sc, &before, NULL, &error);
+  g_assert_no_error (error);
+  acy_window_load_example (window, "SB");
+  test = acy_window_get_document (window);
+  results = acy_document_get_results_view (test);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-model", NULL));
+  iterate_until (document_count_is_two, window);
+  copy = acy_window_get_document (window);
+  g_assert_cmpint (acy_document_get_kind (copy), ==, ACY_DOCUMENT_CAT);
+  g_assert_null (acy_document_get_file (copy));
+  g_assert_cmpstr (acy_document_get_title (copy), ==, "sc-copy.cat");
+  copy_text = acy_document_get_text (copy);
+  g_assert_true (g_str_has_prefix (before, copy_text));
+  ui_test_save_shot (GTK_WIDGET (window), "item-6-builtin-model-copy");
+
+  /* Ctrl+S asks for a name: the built-in file is never written. Here the
+   * copy loses SC's check, and the run uses the unsaved text. */
+  set_text (copy, "\"Anything goes\"\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, test);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  g_file_get_contents (sc, &after, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Saved under a name of the user's: the test uses it, by that name. */
+  acy_document_save_async (copy, saved, NULL, saved_cb, NULL);
+  iterate_until (document_is_saved, copy);
+  g_assert_cmpstr (acy_document_get_model (test), ==, saved_path);
+  g_assert_null (acy_document_get_copy_of (copy));
+  adw_tab_view_set_selected_page (ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (test), ADW_TYPE_TAB_VIEW)),
+                                  adw_tab_view_get_page (ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (test), ADW_TYPE_TAB_VIEW)),
+                                                         GTK_WIDGET (test)));
+  g_assert_cmpstr (acy_window_get_model (window), ==, saved_path);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  ui_test_save_shot (GTK_WIDGET (window), "item-6-saved-copy-used");
+
+  close_window (window);
+  g_unlink (saved_path);
+  g_rmdir (dir);
+}
+
+static gboolean
 document_is_saved (gpointer data)
 {
   return acy_document_get_file (data) != NULL && !acy_document_get_modified (data);
@@ -503,10 +1026,19 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
+  g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
+  g_test_add_func ("/ui/window/table-tab-stop", test_window_table_tab_stop);
+  g_test_add_func ("/ui/window/compare-asks", test_window_compare_asks);
+  g_test_add_func ("/ui/window/forbidden-rows", test_window_forbidden_rows);
+  g_test_add_func ("/ui/window/examples-popover", test_window_examples_popover);
+  g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
+  g_test_add_func ("/ui/window/progress-ticks", test_window_progress_ticks);
+  g_test_add_func ("/ui/window/new-skeleton", test_window_new_skeleton);
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/c11-example", test_window_c11_example);
   g_test_add_func ("/ui/window/save", test_window_save);
+  g_test_add_func ("/ui/window/edit-builtin-copy", test_window_edit_builtin_copy);
   g_test_add_func ("/ui/window/languages", test_window_languages);
 
   return g_test_run ();

@@ -64,6 +64,9 @@ ui_test_init (int *argc, char ***argv)
       g_printerr ("No display; skipping widget tests\n");
       return FALSE;
     }
+  /* Screenshots show where a change lands, not half of a crossfade. */
+  if (g_getenv ("ACY_SHOT_DIR") != NULL)
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   return TRUE;
 }
 
@@ -79,4 +82,57 @@ ui_test_pause_for_screenshot (void)
   end = g_get_monotonic_time () + (gint64) (g_ascii_strtod (secs, NULL) * G_USEC_PER_SEC);
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
+}
+
+/* ACY_SHOT_DIR=DIR saves what @widget shows, once drawn, as DIR/NAME.png. */
+void
+ui_test_save_shot (GtkWidget  *widget,
+                   const char *name)
+{
+  const char *dir = g_getenv ("ACY_SHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  gint64 end;
+  int width, height;
+
+  if (dir == NULL)
+    return;
+
+  /* Let layout, animations and drawing settle. */
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (5000);
+
+  /* A widget waiting for its layout draws nothing yet. */
+  for (int tries = 0; node == NULL && tries < 100; tries++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+      g_clear_object (&paintable);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      paintable = gtk_widget_paintable_new (widget);
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node == NULL)
+        {
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (10000);
+        }
+    }
+  if (node == NULL)
+    {
+      g_printerr ("Nothing drawn for %s\n", name);
+      return;
+    }
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  if (!gdk_texture_save_to_png (texture, path))
+    g_warning ("Could not save %s", path);
 }

@@ -34,4 +34,9 @@ GLogWriterOutput drop_missing_session_bus (GLogLevelFlags   log_level,
  * at it; without it, returns at once. */
 void     ui_test_pause_for_screenshot (void);
 
+/* ACY_SHOT_DIR=DIR saves what @widget shows as DIR/NAME.png; without
+ * it, does nothing. */
+void     ui_test_save_shot            (GtkWidget  *widget,
+                                       const char *name);
+
 G_END_DECLS

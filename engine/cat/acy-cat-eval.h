@@ -246,6 +246,15 @@ gboolean     acy_cat_resolve (AcyModel             *model,
 
 gboolean     acy_cat_compute_levels (AcyModel *model, GError **error);
 
+/* An expression standing alone (acy-cat-query.c), against the top-level
+ * names bound before statement @upto; its locals live in a frame of
+ * *@n_slots slots under the root. */
+gboolean     acy_cat_resolve_expression (const AcyModel *model,
+                                         AcyCatExpr     *e,
+                                         guint           upto,
+                                         guint          *n_slots,
+                                         GError        **error);
+
 /* ---- values: acy-cat-values.c ---- */
 AcyCatValue *acy_cat_value_new    (AcyCatEval *ev, AcyCatValueKind kind);
 AcyCatValue *acy_cat_new_set      (AcyCatEval *ev);   /* zeroed */

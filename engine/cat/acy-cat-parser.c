@@ -1273,3 +1273,40 @@ acy_cat_parse (AcyCatParseCtx *ctx,
   g_ptr_array_remove_index (ctx->stack, ctx->stack->len - 1);
   return ok;
 }
+
+/* expression := expr EOF
+ * One cat expression on its own (a relation console, acyclic-check
+ * --eval), positions counted from @text's start, in file @path. */
+gboolean
+acy_cat_parse_expression (AcyCatParseCtx *ctx,
+                          const char     *path,
+                          const char     *text,
+                          AcyCatExpr    **out,
+                          GError        **error)
+{
+  Parser p = { 0 };
+  gboolean ok;
+
+  *out = NULL;
+  p.ctx = ctx;
+  p.file = acy_arena_strdup (ctx->arena, path);
+  p.dir = g_strdup (".");
+  p.error = error;
+  acy_cat_lexer_init (&p.lex, p.file, text, strlen (text));
+  ok = acy_cat_lexer_next (&p.lex, &p.tok, error)
+       && acy_cat_lexer_next (&p.lex, &p.ahead, error);
+  p.prev_end = text;
+  if (ok && p.tok.kind == ACY_CAT_TOK_EOF)
+    {
+      error_near (&p, &p.tok, ACY_ERROR_SYNTAX, "syntax error: expected an expression");
+      ok = FALSE;
+    }
+  if (ok)
+    *out = parse_expr (&p);
+  if (ok && *out && p.tok.kind != ACY_CAT_TOK_EOF)
+    error_near (&p, &p.tok, ACY_ERROR_SYNTAX, "syntax error: expected the end of the expression");
+  g_free (p.dir);
+  if (failed (&p))
+    *out = NULL;
+  return *out != NULL;
+}

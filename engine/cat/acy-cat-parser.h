@@ -39,6 +39,14 @@ gboolean acy_cat_parse (AcyCatParseCtx *ctx,
                         const char    **title,
                         GError        **error);
 
+/* Parse one expression standing alone (@text to its end), positions
+ * from 1:1 of @text, named @path in messages. */
+gboolean acy_cat_parse_expression (AcyCatParseCtx *ctx,
+                                   const char     *path,
+                                   const char     *text,
+                                   AcyCatExpr    **out,
+                                   GError        **error);
+
 /* Where `include "name"` from a file in @from_dir resolves to, or NULL. */
 char    *acy_cat_find_include (AcyCatParseCtx *ctx,
                                const char     *from_dir,

@@ -478,3 +478,66 @@ acy_cat_resolve (AcyModel             *model,
   g_hash_table_unref (r.shown);
   return ok;
 }
+
+static void
+collect_tags (GHashTable *tags, const AcyModel *model)
+{
+  for (guint i = 0; i < model->program->len; i++)
+    {
+      const AcyCatStmt *st = model->program->pdata[i];
+
+      if (st->kind == ACY_CAT_S_ENUM)
+        for (guint t = 0; t < st->u.enum_.n; t++)
+          g_hash_table_add (tags, (gpointer) st->u.enum_.tags[t]);
+    }
+}
+
+/* Resolves @e, an expression standing alone, against the names the model
+ * binds at the top level before statement @upto (the latest binding of
+ * each). Its own local names get slots of a frame of *@n_slots slots
+ * whose parent is the root frame. */
+gboolean
+acy_cat_resolve_expression (const AcyModel *model,
+                            AcyCatExpr     *e,
+                            guint           upto,
+                            guint          *n_slots,
+                            GError        **error)
+{
+  Resolver r = { 0 };
+  GHashTableIter it;
+  gpointer key, value;
+  Scope *local;
+  gboolean ok;
+
+  r.model = (AcyModel *) model;   /* read only: nothing is bound at the root */
+  r.error = error;
+  r.root = scope_new (NULL);
+  r.tags = g_hash_table_new (g_str_hash, g_str_equal);
+  collect_tags (r.tags, model);
+
+  g_hash_table_iter_init (&it, model->top_names);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      GArray *slots = value;
+
+      for (guint i = slots->len; i-- > 0;)
+        {
+          guint slot = g_array_index (slots, guint, i);
+
+          if (g_array_index (model->slot_valid_from, guint, slot) <= upto)
+            {
+              g_ptr_array_add (r.root->names, key);
+              g_array_append_val (r.root->slots, slot);
+              break;
+            }
+        }
+    }
+  r.root->n_slots = model->n_root_slots;
+  local = scope_new (r.root);
+  ok = resolve_expr (&r, local, e);
+  *n_slots = local->n_slots;
+  scope_free (local);
+  scope_free (r.root);
+  g_hash_table_unref (r.tags);
+  return ok;
+}

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
@@ -21,8 +23,8 @@ struct _AcyApplication
 {
   AdwApplication  parent_instance;
 
-  /* NULL when the schema is not installed, e.g. when running from the
-   * build tree; the app then simply forgets its state between runs.
+  /* NULL when the schema is neither installed nor in the build tree;
+   * the app then forgets its state between runs.
    */
   GSettings      *settings;
 
@@ -139,6 +141,81 @@ acy_application_search_path_changed (AcyApplication *self)
   acy_check_job_set_search_path ((const char * const *) dirs);
 }
 
+/* README's run command starts the program in the build tree. */
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
+/* The settings, from the installed schema; run from the build tree,
+ * from the schema compiled there, kept in a key file of their own
+ * ($XDG_CONFIG_HOME/acyclic/build-tree.ini) unless GSETTINGS_BACKEND
+ * says otherwise: the installed app's settings are not a developer
+ * build's, and dconf keeps nothing without a session bus. NULL when no
+ * schema is found.
+ */
+static GSettings *
+acy_application_open_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchemaSource) built = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsBackend) backend = NULL;
+
+  if (!running_from_build_tree ())
+    {
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+      if (schema == NULL)
+        {
+          g_warning ("Schema %s is not installed; settings will not be kept", APP_ID);
+          return NULL;
+        }
+      return g_settings_new_full (schema, NULL, NULL);
+    }
+
+  if (g_file_test (BUILD_SCHEMADIR G_DIR_SEPARATOR_S "gschemas.compiled", G_FILE_TEST_IS_REGULAR))
+    built = g_settings_schema_source_new_from_directory (BUILD_SCHEMADIR, source, FALSE, NULL);
+  if (built != NULL)
+    schema = g_settings_schema_source_lookup (built, APP_ID, FALSE);
+  if (schema == NULL && source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_warning ("Schema %s is missing from %s; run meson compile", APP_ID, BUILD_SCHEMADIR);
+      return NULL;
+    }
+
+  if (g_getenv ("GSETTINGS_BACKEND") == NULL)
+    {
+      g_autofree char *dir = g_build_filename (g_get_user_config_dir (), "acyclic", NULL);
+      g_autofree char *file = g_build_filename (dir, "build-tree.ini", NULL);
+
+      /* The key file is writable only in a folder that exists. */
+      g_mkdir_with_parents (dir, 0700);
+      backend = g_keyfile_settings_backend_new (file, g_settings_schema_get_path (schema), "acyclic");
+    }
+  return g_settings_new_full (schema, backend, NULL);
+}
+
+/* The main window's keyboard shortcuts */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} window_accels[] = {
+  { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
+  { "win.cancel", { "<Control>period", NULL } },
+  { "win.compare", { "<Control>m", NULL } },
+  { "win.graph('next')", { "<Alt>Page_Down", NULL } },
+  { "win.graph('previous')", { "<Alt>Page_Up", NULL } },
+  { "win.graph('zoom-in')", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.graph('zoom-out')", { "<Control>minus", NULL } },
+  { "win.graph('zoom-fit')", { "<Control>0", NULL } },
+};
+
 static const GActionEntry app_actions[] = {
   { "quit", acy_application_quit_action },
   { "about", acy_application_about_action },
@@ -150,12 +227,9 @@ static void
 acy_application_startup (GApplication *app)
 {
   AcyApplication *self = ACY_APPLICATION (app);
-  GSettingsSchemaSource *source;
-  g_autoptr(GSettingsSchema) schema = NULL;
   GtkSourceLanguageManager *languages;
   const char * const quit_accels[] = { "<Control>q", NULL };
   const char * const preferences_accels[] = { "<Control>comma", NULL };
-  const char * const run_accels[] = { "<Control>Return", "<Control>KP_Enter", NULL };
 
   G_APPLICATION_CLASS (acy_application_parent_class)->startup (app);
 
@@ -168,13 +242,7 @@ acy_application_startup (GApplication *app)
   gtk_source_language_manager_append_search_path (languages,
                                                   "resource:///org/acyclic/Acyclic/language-specs/");
 
-  source = g_settings_schema_source_get_default ();
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
-  if (schema != NULL)
-    self->settings = g_settings_new_full (schema, NULL, NULL);
-  else
-    g_debug ("Schema %s is not installed; settings will not be kept", APP_ID);
+  self->settings = acy_application_open_settings ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self),
                                    app_actions, G_N_ELEMENTS (app_actions),
@@ -193,10 +261,13 @@ acy_application_startup (GApplication *app)
       acy_application_search_path_changed (self);
       acy_editor_font_install (self->settings, gdk_display_get_default ());
     }
-  /* Application accelerators are seen before the focused widget, so this
-   * one works from inside the editor, which would otherwise insert a newline.
+  /* Application accelerators are seen before the focused widget, so
+   * these work from inside the editor, which would otherwise insert a
+   * newline for Ctrl+Return. Each is listed in gtk/help-overlay.ui.
    */
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.run", run_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (window_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), window_accels[i].action,
+                                           window_accels[i].accels);
 }
 
 static AcyWindow *

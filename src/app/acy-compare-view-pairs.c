@@ -61,6 +61,9 @@ find_record (AcyCompareView *self, ModelRun *run, guint r, guint64 candidate)
   return first;
 }
 
+#define PAIR_CARD_MIN_WIDTH 300
+#define PAIR_GRAPH_WIDTH    (PAIR_CARD_MIN_WIDTH - 30.0)  /* less the card's padding */
+
 static GtkWidget *
 pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *grid, guint r)
 {
@@ -73,6 +76,8 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
 
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "compare-pair");
+  /* Narrower than this, the pairs scroll sideways rather than clip. */
+  gtk_widget_set_size_request (card, PAIR_CARD_MIN_WIDTH, -1);
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_append (GTK_BOX (card), title);
@@ -116,6 +121,14 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
       acy_graph_view_set_scene (ACY_GRAPH_VIEW (view), scene, grid);
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
       gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
+      /* Three models or more share the width: each graph is zoomed to
+       * fit the narrowest card, whole. */
+      {
+        const AcyGraphLayout *layout = acy_graph_view_get_layout (ACY_GRAPH_VIEW (view));
+
+        if (layout != NULL && layout->width > PAIR_GRAPH_WIDTH)
+          acy_graph_view_set_zoom (ACY_GRAPH_VIEW (view), PAIR_GRAPH_WIDTH / layout->width);
+      }
       gtk_widget_set_vexpand (scroller, TRUE);
       gtk_box_append (GTK_BOX (card), scroller);
     }

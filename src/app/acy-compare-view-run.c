@@ -272,6 +272,34 @@ acy_compare_view_run (AcyCompareView *self)
     g_object_notify (G_OBJECT (self), "running");
 }
 
+/**
+ * acy_compare_view_show_intro:
+ * @description: what Compare will do, and what it may cost
+ *
+ * Before the first comparison: nothing runs until asked.
+ */
+void
+acy_compare_view_show_intro (AcyCompareView *self,
+                             const char     *description)
+{
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+
+  adw_status_page_set_icon_name (self->status_page, "view-dual-symbolic");
+  adw_status_page_set_title (self->status_page, _("Ready to Compare"));
+  adw_status_page_set_description (self->status_page, description);
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+const char *
+acy_compare_view_get_intro (AcyCompareView *self)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "empty") != 0)
+    return NULL;
+  return adw_status_page_get_description (self->status_page);
+}
+
 gboolean
 acy_compare_view_get_running (AcyCompareView *self)
 {

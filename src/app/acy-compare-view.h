@@ -25,6 +25,9 @@ void                 acy_compare_view_set_models     (AcyCompareView     *self,
  * with its own GCancellable; the table is built when all have ended. */
 void                 acy_compare_view_run            (AcyCompareView     *self);
 void                 acy_compare_view_cancel         (AcyCompareView     *self);
+void            acy_compare_view_show_intro     (AcyCompareView     *self,
+                                                 const char         *description);
+const char     *acy_compare_view_get_intro      (AcyCompareView     *self);
 gboolean             acy_compare_view_get_running    (AcyCompareView     *self);
 
 /* What the table shows (for tests and the window). */

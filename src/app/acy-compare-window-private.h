@@ -37,6 +37,11 @@ struct _AcyCompareWindow
   guint                 batch_differ;
   gboolean              batch_running;
   guint                 toggle_serial;   /* models are in the order chosen */
+
+  /* Until the first Compare: what the test's last check cost */
+  gboolean              started;
+  guint64               cost_candidates;
+  double                cost_seconds;
 };
 
 /* acy-compare-window.c */

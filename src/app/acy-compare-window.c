@@ -100,6 +100,8 @@ add_toggle (AcyCompareWindow *self, const char *spec)
   else
     label = g_path_get_basename (spec);
   toggle = gtk_toggle_button_new_with_label (label);
+  /* Chosen chips are filled with the accent colour, the others outlined */
+  gtk_widget_add_css_class (toggle, "model-chip");
   gtk_widget_set_tooltip_text (toggle, builtin ? label : spec);
   g_object_set_data_full (G_OBJECT (toggle), "acy-spec", g_strdup (spec), g_free);
   g_signal_connect_object (toggle, "toggled", G_CALLBACK (model_toggled), self, G_CONNECT_SWAPPED);
@@ -171,6 +173,55 @@ add_model_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 
 /* ---- running -------------------------------------------------------------- */
 
+/* Nothing runs until Compare: say what it will check, and what the
+ * test's last check cost under one model. */
+static void
+update_intro (AcyCompareWindow *self)
+{
+  g_auto(GStrv) specs = acy_compare_window_get_models (self);
+  guint n = g_strv_length (specs);
+  g_autofree char *what = NULL;
+  g_autofree char *cost = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->started || self->test_text == NULL)
+    return;
+  /* Translators: %u is the number of models chosen */
+  what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Compare checks the test under the %u chosen model.",
+                                       "Compare checks the test under each of the %u chosen models.", n),
+                          n);
+  if (self->cost_candidates > 0)
+    {
+      g_autofree char *candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->cost_candidates);
+
+      /* Translators: a count of candidate executions, the seconds one check took, then the estimate for all */
+      cost = g_strdup_printf (_("Its last check judged %s candidate executions in %.1f s: expect about %.1f s in all."),
+                              candidates, self->cost_seconds, self->cost_seconds * MAX (n, 1));
+    }
+  else
+    cost = g_strdup (_("Each model judges every candidate execution of the test; a big test can take a while."));
+  text = g_strdup_printf ("%s %s %s", what, cost, _("Press Compare (Ctrl+Return) to start; Stop (Escape) cancels."));
+  acy_compare_view_show_intro (self->view, text);
+}
+
+/**
+ * acy_compare_window_set_cost:
+ * @candidates: how many candidate executions the test's last check judged
+ * @seconds: how long it took
+ */
+void
+acy_compare_window_set_cost (AcyCompareWindow *self,
+                             guint64           candidates,
+                             double            seconds)
+{
+  g_return_if_fail (ACY_IS_COMPARE_WINDOW (self));
+
+  self->cost_candidates = candidates;
+  self->cost_seconds = seconds;
+  update_intro (self);
+}
+
 void
 acy_compare_window_update_actions (AcyCompareWindow *self)
 {
@@ -184,6 +235,7 @@ acy_compare_window_update_actions (AcyCompareWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.run", can_run);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.stop", running);
   gtk_widget_set_visible (self->stop_button, running);
+  update_intro (self);
 }
 
 static void
@@ -210,6 +262,7 @@ acy_compare_window_run (AcyCompareWindow *self)
       acy_compare_window_run_folder (self, NULL);
       return;
     }
+  self->started = TRUE;
   specs = acy_compare_window_get_models (self);
   acy_compare_view_set_test (self->view, self->test_text, self->test_name);
   acy_compare_view_set_models (self->view, (const char *const *) specs);
@@ -265,6 +318,7 @@ acy_compare_window_new (GtkWindow  *parent,
   self->test_name = g_strdup (test_name);
   adw_view_switcher_title_set_subtitle (self->switcher_title, test_name);
   acy_compare_window_set_models (self, specs);
+  update_intro (self);
   return self;
 }
 

@@ -26,6 +26,9 @@ void              acy_compare_window_set_models (AcyCompareWindow  *self,
 char            **acy_compare_window_get_models (AcyCompareWindow  *self);
 /* Compare what the visible page shows: the test, or the folder. */
 void              acy_compare_window_run        (AcyCompareWindow  *self);
+void              acy_compare_window_set_cost   (AcyCompareWindow  *self,
+                                                 guint64            candidates,
+                                                 double             seconds);
 /* Compare every test under @folder and show the folder page. */
 void              acy_compare_window_run_folder (AcyCompareWindow  *self,
                                                  const char        *folder);

@@ -37,8 +37,19 @@ struct _AcyDocument
   guint             error_col;
   gboolean          error_marked;
 
+  /* An untitled copy of a model that is not to be edited in place
+   * (a built-in one): the path it copies, until saved elsewhere */
+  char             *copy_of;
+
+  /* Still the skeleton of a new test, untouched: as good as empty */
+  gboolean          skeleton;
+
   GCancellable     *run_cancellable;
   guint             autosave_id;
+
+  /* What the last run checked: the result is stale when either differs */
+  char             *ran_text;
+  char             *ran_model;
 
   /* The last run, which the execution graphs show */
   AcyTest          *run_test;
@@ -62,6 +73,7 @@ void acy_document_notify (AcyDocument     *self,
                           AcyDocumentProp  prop);
 
 /* acy-document-run.c */
+void acy_document_update_stale  (AcyDocument *self);
 void acy_document_clear_run     (AcyDocument *self);
 void acy_document_cancel_action (GtkWidget   *widget,
                                  const char  *action_name,

@@ -27,6 +27,34 @@ acy_document_clear_run (AcyDocument *self)
   g_clear_pointer (&self->run_model, acy_model_free);
 }
 
+/**
+ * acy_document_update_stale:
+ *
+ * Tells the results view whether its result still belongs to the text
+ * and model of the document: an edit undone, or the model chosen back,
+ * makes it current again.
+ */
+void
+acy_document_update_stale (AcyDocument *self)
+{
+  AcyStaleReason reason = ACY_STALE_NONE;
+
+  if (self->results_view == NULL
+      || g_strcmp0 (acy_results_view_get_page (self->results_view), "result") != 0)
+    return;
+
+  if (self->ran_text != NULL)
+    {
+      g_autofree char *text = acy_document_get_text (self);
+
+      if (!g_str_equal (text, self->ran_text))
+        reason = ACY_STALE_EDITED;
+      else if (g_strcmp0 (self->model, self->ran_model) != 0)
+        reason = ACY_STALE_MODEL;
+    }
+  acy_results_view_set_stale (self->results_view, reason);
+}
+
 static void
 acy_document_progress (const AcyRunProgress *progress,
                        gpointer              user_data)
@@ -79,6 +107,8 @@ acy_document_run_cb (GObject      *object,
       acy_results_view_show_report (self->results_view, report);
       acy_results_view_set_run (self->results_view, self->run_test, self->run_model,
                                 self->run_recorder);
+      /* Edited, or given another model, while it ran */
+      acy_document_update_stale (self);
     }
   else
     {
@@ -118,6 +148,10 @@ acy_document_run (AcyDocument *self,
   text = acy_document_get_text (self);
   name = acy_document_get_source_name (self);
   self->run_cancellable = g_cancellable_new ();
+  g_free (self->ran_text);
+  self->ran_text = g_strdup (text);
+  g_free (self->ran_model);
+  self->ran_model = g_strdup (self->model);
 
   data = g_new0 (RunData, 1);
   data->self = g_object_ref (self);

@@ -21,6 +21,30 @@
 
 static gboolean acy_document_autosave_cb (gpointer user_data);
 
+/**
+ * acy_document_set_skeleton:
+ *
+ * Starts an untitled test from a skeleton that runs as it is (two
+ * threads and an exists clause); until edited, it counts as empty.
+ */
+void
+acy_document_set_skeleton (AcyDocument *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  gsize len;
+  const char *text;
+
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+  g_return_if_fail (self->kind == ACY_DOCUMENT_LITMUS);
+
+  bytes = g_resources_lookup_data ("/org/acyclic/Acyclic/templates/new-test.litmus",
+                                   G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_return_if_fail (bytes != NULL);
+  text = g_bytes_get_data (bytes, &len);
+  acy_document_set_text (self, text, len, NULL, FALSE);
+  self->skeleton = TRUE;
+}
+
 static void
 acy_document_loaded (AcyDocument *self)
 {
@@ -55,6 +79,7 @@ acy_document_set_text (AcyDocument *self,
   if (len > 0 && text[len - 1] == '\n')
     len--;
 
+  self->skeleton = FALSE;
   buffer = GTK_TEXT_BUFFER (self->buffer);
   /* Loading is not an edit the user could want to undo. */
   gtk_text_buffer_begin_irreversible_action (buffer);

@@ -182,7 +182,7 @@ acy_document_is_pristine (AcyDocument *self)
 
   return self->file == NULL
          && !acy_document_get_modified (self)
-         && gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0
+         && (self->skeleton || gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0)
          && self->run_cancellable == NULL;
 }
 
@@ -205,9 +205,31 @@ acy_document_set_model (AcyDocument *self,
 
   g_free (self->model);
   self->model = g_strdup (model_path);
-  /* The verdict was for another model. */
-  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
-    acy_results_view_set_stale (self->results_view, TRUE);
+  acy_document_update_stale (self);
+}
+
+/**
+ * acy_document_get_copy_of:
+ *
+ * Returns: (nullable): the model file this untitled model copies, or
+ *   %NULL
+ */
+const char *
+acy_document_get_copy_of (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), NULL);
+
+  return self->copy_of;
+}
+
+void
+acy_document_set_copy_of (AcyDocument *self,
+                          const char  *path)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  g_free (self->copy_of);
+  self->copy_of = g_strdup (path);
 }
 
 gboolean
@@ -477,8 +499,7 @@ acy_document_buffer_changed (AcyDocument   *self,
       self->error_marked = FALSE;
     }
 
-  if (g_strcmp0 (acy_results_view_get_page (self->results_view), "result") == 0)
-    acy_results_view_set_stale (self->results_view, TRUE);
+  acy_document_update_stale (self);
 
   if (gtk_text_buffer_get_modified (buffer))
     acy_document_schedule_autosave (self);
@@ -569,6 +590,9 @@ acy_document_finalize (GObject *object)
   g_clear_object (&self->file);
   g_free (self->title);
   g_free (self->model);
+  g_free (self->ran_text);
+  g_free (self->ran_model);
+  g_free (self->copy_of);
   g_free (self->error_file);
   g_free (self->error_message);
 

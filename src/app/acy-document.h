@@ -40,6 +40,9 @@ gboolean         acy_document_is_pristine        (AcyDocument         *self);
 const char      *acy_document_get_model          (AcyDocument         *self);
 void             acy_document_set_model          (AcyDocument         *self,
                                                   const char          *model_path);
+const char      *acy_document_get_copy_of        (AcyDocument         *self);
+void             acy_document_set_copy_of        (AcyDocument         *self,
+                                                  const char          *path);
 gboolean         acy_document_get_running        (AcyDocument         *self);
 
 void             acy_document_set_text           (AcyDocument         *self,
@@ -47,6 +50,7 @@ void             acy_document_set_text           (AcyDocument         *self,
                                                   gssize               len,
                                                   const char          *title,
                                                   gboolean             modified);
+void             acy_document_set_skeleton       (AcyDocument         *self);
 void             acy_document_load_async         (AcyDocument         *self,
                                                   GFile               *file,
                                                   GCancellable        *cancellable,

@@ -16,7 +16,8 @@
 #include "acy-examples.h"
 
 #define SECTION_ARTICLE N_("From the Article")
-#define SECTION_PATTERNS N_("Classic Patterns")
+#define SECTION_PATTERNS N_("Classic Shapes")
+#define SECTION_KERNEL N_("Kernel Patterns")
 #define SECTION_C11 N_("C11 Atomics")
 
 static const AcyExample examples[] = {
@@ -45,11 +46,11 @@ static const AcyExample examples[] = {
   { "R", N_("R — Write, then Read"),
     N_("A write racing with a write followed by a read"), SECTION_PATTERNS },
   { "S", N_("S — Release and Acquire"),
-    N_("A release–acquire pair orders a later write"), SECTION_PATTERNS },
+    N_("A release–acquire pair orders a later write"), SECTION_KERNEL },
   { "ISA2", N_("ISA2 — Release–Acquire Chain"),
-    N_("Ordering carried along three threads"), SECTION_PATTERNS },
+    N_("Ordering carried along three threads"), SECTION_KERNEL },
   { "RCU-MP", N_("RCU Grace Period"),
-    N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_PATTERNS, TRUE },
+    N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_KERNEL, TRUE },
   { "C11-MP+rel+acq", N_("MP with Release and Acquire"),
     N_("A release store synchronises with the acquire load that reads it"), SECTION_C11, FALSE, "rc11.cat" },
   { "C11-MP+rlx+rlx", N_("MP with Relaxed Atomics"),

@@ -349,12 +349,39 @@ next_action (GtkWidget *widget, const char *name, GVariant *param)
   acy_execution_browser_next (ACY_EXECUTION_BROWSER (widget));
 }
 
+/**
+ * acy_execution_browser_set_fit:
+ * @fit: whether the graph is zoomed to fit the view (the default)
+ */
+void
+acy_execution_browser_set_fit (AcyExecutionBrowser *self,
+                               gboolean             fit)
+{
+  g_return_if_fail (ACY_IS_EXECUTION_BROWSER (self));
+
+  acy_graph_view_set_fit (self->view, fit);
+}
+
+gboolean
+acy_execution_browser_get_fit (AcyExecutionBrowser *self)
+{
+  g_return_val_if_fail (ACY_IS_EXECUTION_BROWSER (self), FALSE);
+
+  return acy_graph_view_get_fit (self->view);
+}
+
 static void
 zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  AcyGraphView *view = ACY_EXECUTION_BROWSER (widget)->view;
+  AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (widget);
+  AcyGraphView *view = self->view;
   double z = acy_graph_view_get_zoom (view);
 
+  if (g_str_equal (name, "browser.zoom-fit"))
+    {
+      acy_execution_browser_set_fit (self, TRUE);
+      return;
+    }
   acy_graph_view_set_zoom (view, g_str_equal (name, "browser.zoom-in") ? z * 1.25 : z / 1.25);
 }
 
@@ -461,11 +488,13 @@ acy_execution_browser_class_init (AcyExecutionBrowserClass *klass)
   gtk_widget_class_install_action (widget_class, "browser.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "browser.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "browser.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "browser.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "browser.export", "s", export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "browser.previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "browser.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "browser.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "browser.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "browser.zoom-fit", NULL);
 }
 
 static void
@@ -478,4 +507,5 @@ acy_execution_browser_init (AcyExecutionBrowser *self)
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   update_actions (self);
+  acy_execution_browser_set_fit (self, TRUE);
 }

@@ -46,5 +46,8 @@ guint         acy_execution_browser_get_n_shown  (AcyExecutionBrowser *self);
 const AcyRecord *acy_execution_browser_get_record (AcyExecutionBrowser *self);
 const char   *acy_execution_browser_get_header (AcyExecutionBrowser *self);
 AcyGraphView *acy_execution_browser_get_view   (AcyExecutionBrowser *self);
+void          acy_execution_browser_set_fit    (AcyExecutionBrowser *self,
+                                                gboolean             fit);
+gboolean      acy_execution_browser_get_fit    (AcyExecutionBrowser *self);
 
 G_END_DECLS

@@ -36,6 +36,11 @@ struct _AcyGraphView {
   GtkWidget           *popover_label;
   char                *explanation;
   double               drag_h, drag_v;
+
+  /* Fit: the zoom follows the room of the enclosing scrolled window */
+  gboolean             fit;
+  guint                fit_id;
+  GtkScrolledWindow   *fit_scroller;   /* the one whose room is watched */
 };
 
 G_DEFINE_FINAL_TYPE (AcyGraphView, acy_graph_view, GTK_TYPE_WIDGET)
@@ -649,11 +654,9 @@ acy_graph_view_get_shown (AcyGraphView *self)
   return (const char *const *) self->shown;
 }
 
-void
-acy_graph_view_set_zoom (AcyGraphView *self, double zoom)
+static void
+apply_zoom (AcyGraphView *self, double zoom)
 {
-  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
-
   zoom = CLAMP (zoom, 0.25, 4.0);
   if (zoom == self->zoom)
     return;
@@ -662,10 +665,102 @@ acy_graph_view_set_zoom (AcyGraphView *self, double zoom)
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
+/* A zoom chosen by hand ends fitting. */
+void
+acy_graph_view_set_zoom (AcyGraphView *self, double zoom)
+{
+  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
+
+  self->fit = FALSE;
+  apply_zoom (self, zoom);
+}
+
 double
 acy_graph_view_get_zoom (AcyGraphView *self)
 {
   return self->zoom;
+}
+
+/* ---- fit to view ---------------------------------------------------------- */
+
+#define FIT_MARGIN 8
+
+static gboolean
+fit_idle (gpointer data)
+{
+  AcyGraphView *self = data;
+  const AcyGraphLayout *layout = acy_graph_view_get_layout (self);
+  double page_w, page_h, zoom;
+
+  self->fit_id = 0;
+  if (!self->fit || self->fit_scroller == NULL || layout == NULL
+      || layout->width <= 0 || layout->height <= 0)
+    return G_SOURCE_REMOVE;
+  page_w = gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (self->fit_scroller));
+  page_h = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (self->fit_scroller));
+  if (page_w <= FIT_MARGIN || page_h <= FIT_MARGIN)
+    return G_SOURCE_REMOVE;
+  /* The whole graph, never above 1:1; steps of 1% keep a resize from
+   * feeding back on itself. */
+  zoom = MIN ((page_w - FIT_MARGIN) / layout->width, (page_h - FIT_MARGIN) / layout->height);
+  zoom = floor (MIN (zoom, 1.0) * 100) / 100;
+  if (fabs (zoom - self->zoom) >= 0.01)
+    apply_zoom (self, zoom);
+  return G_SOURCE_REMOVE;
+}
+
+/* The room or the graph changed, during an allocation: zoom once it is
+ * over, or GTK would draw a view still waiting for its size. */
+static void
+queue_fit (AcyGraphView *self)
+{
+  if (self->fit && self->fit_id == 0)
+    /* Above the idle priority: a window redrawing each frame would
+     * starve an idle, and the graph would never fit. */
+    self->fit_id = g_idle_add_full (G_PRIORITY_DEFAULT, fit_idle, self, NULL);
+}
+
+static void
+watch_scroller (AcyGraphView *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+
+  if (scroller == NULL || GTK_SCROLLED_WINDOW (scroller) == self->fit_scroller)
+    return;
+  self->fit_scroller = GTK_SCROLLED_WINDOW (scroller);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->fit_scroller), "notify::page-size",
+                           G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->fit_scroller), "notify::page-size",
+                           G_CALLBACK (queue_fit), self, G_CONNECT_SWAPPED);
+
+}
+
+/**
+ * acy_graph_view_set_fit:
+ * @fit: whether the graph is zoomed to fit the scrolled window it is in
+ *
+ * A zoom set by hand (acy_graph_view_set_zoom(), the keyboard, the
+ * wheel) ends fitting.
+ */
+void
+acy_graph_view_set_fit (AcyGraphView *self, gboolean fit)
+{
+  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
+
+  self->fit = fit;
+  if (fit)
+    {
+      watch_scroller (self);
+      queue_fit (self);
+    }
+}
+
+gboolean
+acy_graph_view_get_fit (AcyGraphView *self)
+{
+  g_return_val_if_fail (ACY_IS_GRAPH_VIEW (self), FALSE);
+
+  return self->fit;
 }
 
 static void
@@ -674,6 +769,8 @@ acy_graph_view_dispose (GObject *object)
   AcyGraphView *self = ACY_GRAPH_VIEW (object);
 
   g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_handle_id (&self->fit_id, g_source_remove);
+  self->fit_scroller = NULL;
   G_OBJECT_CLASS (acy_graph_view_parent_class)->dispose (object);
 }
 
@@ -753,6 +850,8 @@ acy_graph_view_init (AcyGraphView *self)
   g_signal_connect_object (scroll, "scroll", G_CALLBACK (on_scroll), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   g_signal_connect_object (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self, 0);
+  /* In a scrolled window by now: fitting watches its room. */
+  g_signal_connect (self, "map", G_CALLBACK (watch_scroller), NULL);
 
   self->popover = gtk_popover_new ();
   self->popover_label = gtk_label_new (NULL);

@@ -28,6 +28,9 @@ const AcyGraphLayout *acy_graph_view_get_layout (AcyGraphView       *self);
 void                  acy_graph_view_set_zoom   (AcyGraphView       *self,
                                                  double              zoom);
 double                acy_graph_view_get_zoom   (AcyGraphView       *self);
+void                  acy_graph_view_set_fit    (AcyGraphView       *self,
+                                                 gboolean            fit);
+gboolean              acy_graph_view_get_fit    (AcyGraphView       *self);
 /* What a click at (x, y) in widget coordinates does: select and explain
  * an edge, or select an event and emit ::event-activated. Returns what
  * was hit. */

@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "acy-execution-browser.h"
+#include "acy-tab-stop.h"
 #include "acy-results-view.h"
 
-/* One row of the outcome table: a final state of allowed executions. */
+/* One row of the outcome table: a final state of allowed executions,
+ * or, after them, one that only forbidden executions reach. */
 #define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
 G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
 
@@ -24,6 +26,9 @@ struct _AcyOutcome
   char     **values;
   guint64    count;
   gboolean   satisfies;
+  gboolean   forbidden;
+  const char *check;     /* forbidden: the model's check that fails */
+  guint      record;     /* forbidden: its first recorded execution */
 };
 
 G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
@@ -56,6 +61,8 @@ struct _AcyResultsView
   GtkLabel       *progress_label;
   AdwStatusPage  *failure_page;
   GtkRevealer    *stale_revealer;
+  GtkLabel       *stale_label;
+  GtkWidget      *result_box;
   GtkLabel       *verdict_label;
   GtkLabel       *witnesses_label;
   GtkLabel       *summary_label;
@@ -68,12 +75,17 @@ struct _AcyResultsView
   AcyExecutionBrowser *browser;
   GtkPaned       *outcomes_paned;
 
-  GListStore     *outcomes;
+  GListStore     *outcomes;      /* allowed final states, in herd's order */
+  GListStore     *forbidden;     /* then those no allowed execution reaches */
   GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
+  guint64         progress_allowed;
+  gboolean        progress_seen;
+  gint64          running_since;
+  guint           tick_id;
   guint           n_satisfying;
-  gboolean        stale;
+  AcyStaleReason  stale;
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
@@ -92,12 +104,56 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The clock of a check ticks on its own: a candidate can take long, and
+ * a still label looks like a hang. */
+#define PROGRESS_TICK_MSEC 200
+
+static void
+acy_results_view_update_progress (AcyResultsView *self)
+{
+  double elapsed = (g_get_monotonic_time () - self->running_since) / (double) G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  if (!self->progress_seen)
+    /* Translators: before the first candidate; %.1f is seconds */
+    text = g_strdup_printf (_("Loading the model and the test… (%.1f s)"), elapsed);
+  else
+    {
+      g_autofree char *candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_candidates);
+      g_autofree char *allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->progress_allowed);
+
+      /* Translators: progress of a check; the numbers are counts, then seconds */
+      text = g_strdup_printf (_("%s candidate executions judged, %s allowed so far (%.1f s)"),
+                              candidates, allowed, elapsed);
+    }
+  gtk_label_set_text (self->progress_label, text);
+}
+
+static gboolean
+acy_results_view_tick (gpointer data)
+{
+  AcyResultsView *self = data;
+
+  acy_results_view_update_progress (self);
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+acy_results_view_set_page (AcyResultsView *self,
+                           const char     *name)
+{
+  if (!g_str_equal (name, "running"))
+    g_clear_handle_id (&self->tick_id, g_source_remove);
+  gtk_stack_set_visible_child_name (self->stack, name);
+}
+
 void
 acy_results_view_show_empty (AcyResultsView *self)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  gtk_stack_set_visible_child_name (self->stack, "empty");
+  acy_results_view_set_page (self, "empty");
 }
 
 void
@@ -106,31 +162,35 @@ acy_results_view_show_running (AcyResultsView *self)
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = 0;
+  self->progress_allowed = 0;
+  self->progress_seen = FALSE;
+  self->running_since = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
-  gtk_label_set_text (self->progress_label, _("Loading the model and the test…"));
-  gtk_stack_set_visible_child_name (self->stack, "running");
+  acy_results_view_update_progress (self);
+  acy_results_view_set_page (self, "running");
+  if (self->tick_id == 0)
+    self->tick_id = g_timeout_add (PROGRESS_TICK_MSEC, acy_results_view_tick, self);
 }
 
 void
 acy_results_view_set_progress (AcyResultsView       *self,
                                const AcyRunProgress *progress)
 {
-  g_autofree char *candidates = NULL;
-  g_autofree char *allowed = NULL;
-  g_autofree char *text = NULL;
-
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
   self->progress_candidates = progress->candidates;
-  /* The number of candidates is not known in advance. */
-  gtk_progress_bar_pulse (self->progress_bar);
+  self->progress_allowed = progress->allowed;
+  self->progress_seen = TRUE;
+  acy_results_view_update_progress (self);
+}
 
-  candidates = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->candidates);
-  allowed = g_strdup_printf ("%'" G_GUINT64_FORMAT, progress->allowed);
-  /* Translators: progress of a check; the numbers are counts, then seconds */
-  text = g_strdup_printf (_("%s candidate executions explored, %s allowed so far (%.1f s)"),
-                          candidates, allowed, progress->elapsed);
-  gtk_label_set_text (self->progress_label, text);
+/* The running page's text, for tests */
+const char *
+acy_results_view_get_progress_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_text (self->progress_label);
 }
 
 void
@@ -144,17 +204,32 @@ acy_results_view_show_failure (AcyResultsView *self,
   adw_status_page_set_icon_name (self->failure_page, icon_name);
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "failed");
+  acy_results_view_set_page (self, "failed");
 }
 
+/**
+ * acy_results_view_set_stale:
+ * @reason: why the result shown is out of date, or %ACY_STALE_NONE
+ *
+ * A result for another model is greyed out: its verdict is not the
+ * selected model's.
+ */
 void
 acy_results_view_set_stale (AcyResultsView *self,
-                            gboolean        stale)
+                            AcyStaleReason  reason)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  self->stale = stale;
-  gtk_revealer_set_reveal_child (self->stale_revealer, stale);
+  self->stale = reason;
+  if (reason == ACY_STALE_MODEL)
+    gtk_label_set_text (self->stale_label, _("Model changed — run again"));
+  else if (reason == ACY_STALE_EDITED)
+    gtk_label_set_text (self->stale_label, _("Edited since the last run"));
+  gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
+  if (reason == ACY_STALE_MODEL)
+    gtk_widget_add_css_class (self->result_box, "stale-result");
+  else
+    gtk_widget_remove_css_class (self->result_box, "stale-result");
 }
 
 gboolean
@@ -162,7 +237,16 @@ acy_results_view_get_stale (AcyResultsView *self)
 {
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
 
-  return self->stale;
+  return self->stale != ACY_STALE_NONE;
+}
+
+/* The banner's text, or %NULL when the result is current */
+const char *
+acy_results_view_get_stale_text (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->stale != ACY_STALE_NONE ? gtk_label_get_text (self->stale_label) : NULL;
 }
 
 static void
@@ -187,10 +271,39 @@ bind_value (GtkSignalListItemFactory *factory,
   guint column = GPOINTER_TO_UINT (user_data);
 
   gtk_label_set_text (GTK_LABEL (label), outcome->values[column]);
-  if (outcome->satisfies)
+  if (outcome->satisfies && !outcome->forbidden)
     gtk_widget_add_css_class (label, "satisfying");
   else
     gtk_widget_remove_css_class (label, "satisfying");
+  if (outcome->forbidden)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
+}
+
+static void
+bind_model (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = NULL;
+
+  gtk_widget_remove_css_class (label, "monospace");
+  if (outcome->forbidden)
+    {
+      /* Translators: in the outcome table, the check of the model that
+       * forbids every execution reaching this final state */
+      text = g_strdup_printf (_("Forbidden by %s"), outcome->check ? outcome->check : "?");
+      gtk_widget_add_css_class (label, "error");
+    }
+  else
+    {
+      text = g_strdup (_("Allowed"));
+      gtk_widget_remove_css_class (label, "error");
+    }
+  gtk_label_set_text (GTK_LABEL (label), text);
 }
 
 static void
@@ -226,7 +339,7 @@ bind_check (GtkSignalListItemFactory *factory,
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *image = gtk_list_item_get_child (item);
 
-  gtk_widget_set_opacity (image, outcome->satisfies ? 1.0 : 0.0);
+  gtk_widget_set_opacity (image, outcome->satisfies ? (outcome->forbidden ? 0.4 : 1.0) : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (image),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"),
@@ -313,6 +426,19 @@ update_expected (AcyResultsView *self,
   gtk_label_set_text (self->expected_label, text);
 }
 
+/* GtkPaned starts a fixed child at its minimum; give the table room for
+ * its rows, allowed and forbidden (up to a few), the graphs the rest.
+ * The user may drag. */
+static void
+acy_results_view_fit_table (AcyResultsView *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  gtk_paned_set_position (self->outcomes_paned,
+                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (n, TABLE_ROWS_SHOWN)
+                          + TABLE_MARGIN);
+}
+
 /**
  * acy_results_view_show_report:
  * @self: an #AcyResultsView
@@ -356,11 +482,13 @@ acy_results_view_show_report (AcyResultsView *self,
   clear_columns (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_list_store_remove_all (self->outcomes);
+  g_list_store_remove_all (self->forbidden);
   for (guint i = 0; report->observed[i] != NULL; i++)
     add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
                 GUINT_TO_POINTER (i));
   add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
   add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+  add_column (self, _("Model"), G_CALLBACK (setup_label), G_CALLBACK (bind_model), NULL);
 
   self->n_satisfying = 0;
   for (guint i = 0; i < report->rows->len; i++)
@@ -378,14 +506,10 @@ acy_results_view_show_report (AcyResultsView *self,
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->herd_view), report->herd_text, -1);
 
-  /* GtkPaned starts a fixed child at its minimum; give the table room
-   * for its rows (up to a few), the graphs the rest. The user may drag. */
-  gtk_paned_set_position (self->outcomes_paned,
-                          TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * MIN (report->rows->len, TABLE_ROWS_SHOWN)
-                          + TABLE_MARGIN);
+  acy_results_view_fit_table (self);
 
-  acy_results_view_set_stale (self, FALSE);
-  gtk_stack_set_visible_child_name (self->stack, "result");
+  acy_results_view_set_stale (self, ACY_STALE_NONE);
+  acy_results_view_set_page (self, "result");
 }
 
 const char *
@@ -410,6 +534,35 @@ acy_results_view_get_n_rows (AcyResultsView *self)
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
 
   return g_list_model_get_n_items (G_LIST_MODEL (self->outcomes));
+}
+
+/* Final states only forbidden executions reach, listed after the
+ * allowed ones */
+guint
+acy_results_view_get_n_forbidden_rows (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->forbidden));
+}
+
+/**
+ * acy_results_view_get_row_check:
+ * @row: a row of the table
+ *
+ * Returns: (nullable): the check that forbids the final state of @row,
+ *   or %NULL for an allowed state
+ */
+const char *
+acy_results_view_get_row_check (AcyResultsView *self,
+                                guint           row)
+{
+  g_autoptr(AcyOutcome) outcome = NULL;
+
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  return outcome != NULL && outcome->forbidden ? outcome->check : NULL;
 }
 
 guint
@@ -438,6 +591,27 @@ acy_results_view_get_expected_text (AcyResultsView *self)
   return gtk_label_get_text (self->expected_label);
 }
 
+/**
+ * acy_results_view_get_cost:
+ * @candidates: (out): candidate executions the run shown judged
+ * @seconds: (out): how long it took
+ *
+ * Returns: whether a finished run is shown
+ */
+gboolean
+acy_results_view_get_cost (AcyResultsView *self,
+                           guint64        *candidates,
+                           double         *seconds)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), FALSE);
+
+  if (self->report == NULL)
+    return FALSE;
+  *candidates = self->report->candidates;
+  *seconds = self->report->elapsed;
+  return TRUE;
+}
+
 guint64
 acy_results_view_get_progress_candidates (AcyResultsView *self)
 {
@@ -447,6 +621,57 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
 }
 
 /* Executions */
+
+/* The final states of the recorded forbidden executions that no allowed
+ * execution reaches, each with the first execution and its failed check.
+ * Final values are interned by the recorder: equal states share them. */
+static void
+acy_results_view_add_forbidden (AcyResultsView *self,
+                                const AcyTest  *test,
+                                AcyRecorder    *recorder)
+{
+  guint n = acy_recorder_get_n_records (recorder);
+  guint n_observed = acy_test_get_n_observed (test);
+  g_autoptr(GHashTable) allowed = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+
+      if (r->allowed)
+        g_hash_table_add (allowed, (gpointer) r->final);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      AcyOutcome *outcome;
+
+      if (r->allowed || g_hash_table_contains (allowed, r->final))
+        continue;
+      outcome = g_hash_table_lookup (seen, r->final);
+      if (outcome != NULL)
+        {
+          outcome->count++;
+          continue;
+        }
+      outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
+      outcome->values = g_new0 (char *, n_observed + 1);
+      for (guint j = 0; j < n_observed; j++)
+        outcome->values[j] = acy_test_format_value (test, r->final[j]);
+      outcome->count = 1;
+      outcome->satisfies = r->condition;
+      outcome->forbidden = TRUE;
+      outcome->check = r->failed_check;
+      outcome->record = i;
+      g_hash_table_insert (seen, (gpointer) r->final, outcome);
+      g_ptr_array_add (rows, outcome);
+    }
+  g_list_store_splice (self->forbidden, 0, g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)),
+                       rows->pdata, rows->len);
+  acy_results_view_fit_table (self);
+}
 
 /**
  * acy_results_view_set_run:
@@ -473,7 +698,11 @@ acy_results_view_set_run (AcyResultsView *self,
 
   acy_execution_browser_set_run (self->browser, test, model, recorder);
   if (recorder == NULL)
-    return;
+    {
+      g_list_store_remove_all (self->forbidden);
+      return;
+    }
+  acy_results_view_add_forbidden (self, test, recorder);
 
   for (guint i = 0; i < n && witness < 0; i++)
     {
@@ -527,8 +756,15 @@ static void
 acy_results_view_selection_changed (AcyResultsView *self)
 {
   guint row = gtk_single_selection_get_selected (self->selection);
+  g_autoptr(AcyOutcome) outcome = NULL;
 
-  if (row != GTK_INVALID_LIST_POSITION)
+  if (row == GTK_INVALID_LIST_POSITION)
+    return;
+  outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  /* A forbidden state: its first execution, with the failing check */
+  if (outcome != NULL && outcome->forbidden)
+    acy_execution_browser_show_record (self->browser, outcome->record);
+  else
     acy_execution_browser_show_state (self->browser, row);
 }
 
@@ -558,9 +794,11 @@ acy_results_view_dispose (GObject *object)
 {
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
+  g_clear_object (&self->forbidden);
   g_clear_pointer (&self->report, acy_run_report_free);
 
   G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
@@ -575,6 +813,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   object_class->dispose = acy_results_view_dispose;
 
   g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
+  g_type_ensure (ACY_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
@@ -584,6 +823,8 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stale_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, result_box);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, witnesses_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, summary_label);
@@ -612,11 +853,17 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
 static void
 acy_results_view_init (AcyResultsView *self)
 {
+  GListStore *sections;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
+  self->forbidden = g_list_store_new (ACY_TYPE_OUTCOME);
+  sections = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (sections, self->outcomes);
+  g_list_store_append (sections, self->forbidden);
   /* Selecting a state shows its executions; none is chosen for the user. */
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->outcomes)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_flatten_list_model_new (G_LIST_MODEL (sections))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));

@@ -26,9 +26,17 @@ void        acy_results_view_show_failure      (AcyResultsView       *self,
                                                 const char           *icon_name,
                                                 const char           *title,
                                                 const char           *message);
+/* Why the result shown no longer matches the document */
+typedef enum {
+  ACY_STALE_NONE,
+  ACY_STALE_EDITED,  /* the test's text changed since the run */
+  ACY_STALE_MODEL,   /* the same text, checked against another model */
+} AcyStaleReason;
+
 void        acy_results_view_set_stale         (AcyResultsView       *self,
-                                                gboolean              stale);
+                                                AcyStaleReason        reason);
 gboolean    acy_results_view_get_stale         (AcyResultsView       *self);
+const char *acy_results_view_get_stale_text    (AcyResultsView       *self);
 
 /* The executions of the run shown (see acy-execution-browser.h) */
 void        acy_results_view_set_run           (AcyResultsView       *self,
@@ -44,8 +52,15 @@ const char *acy_results_view_get_page          (AcyResultsView       *self);
 const char *acy_results_view_get_verdict       (AcyResultsView       *self);
 guint       acy_results_view_get_n_rows        (AcyResultsView       *self);
 guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
+guint       acy_results_view_get_n_forbidden_rows (AcyResultsView    *self);
+const char *acy_results_view_get_row_check     (AcyResultsView       *self,
+                                                guint                 row);
 const char *acy_results_view_get_herd_text     (AcyResultsView       *self);
 const char *acy_results_view_get_expected_text (AcyResultsView       *self);
 guint64     acy_results_view_get_progress_candidates (AcyResultsView *self);
+gboolean    acy_results_view_get_cost          (AcyResultsView       *self,
+                                                guint64              *candidates,
+                                                double               *seconds);
+const char *acy_results_view_get_progress_text (AcyResultsView *self);
 
 G_END_DECLS

@@ -337,6 +337,24 @@ acy_window_cancel_action (GtkWidget  *widget,
     acy_document_cancel_run (acy_window_get_nth_document (self, i));
 }
 
+/* win.graph('next'|'previous'|'zoom-in'|'zoom-out'|'zoom-fit'): the
+ * execution browser of the selected test, from anywhere in the window */
+static void
+acy_window_graph_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  g_autofree char *name = NULL;
+  AcyResultsView *results;
+
+  if (self->current == NULL || acy_document_get_kind (self->current) != ACY_DOCUMENT_LITMUS)
+    return;
+  results = acy_document_get_results_view (self->current);
+  name = g_strconcat ("browser.", g_variant_get_string (parameter, NULL), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (acy_results_view_get_execution_browser (results)), name, NULL);
+}
+
 static void
 acy_window_load_example_action (GtkWidget  *widget,
                                 const char *action_name,
@@ -358,6 +376,8 @@ acy_window_compare_action (GtkWidget  *widget,
   g_autoptr(AcyDocument) test = NULL;
   g_autofree char *text = NULL;
   AcyCompareWindow *compare;
+  guint64 candidates;
+  double seconds;
 
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     test = g_object_ref (self->current);
@@ -371,8 +391,10 @@ acy_window_compare_action (GtkWidget  *widget,
   text = acy_document_get_text (test);
   compare = acy_compare_window_new (GTK_WINDOW (self), text, acy_document_get_title (test),
                                     acy_document_get_model (test));
+  /* Nothing starts before Compare: a comparison can be long. */
+  if (acy_results_view_get_cost (acy_document_get_results_view (test), &candidates, &seconds))
+    acy_compare_window_set_cost (compare, candidates, seconds);
   gtk_window_present (GTK_WINDOW (compare));
-  acy_compare_window_run (compare);
 }
 
 /* Models */
@@ -417,6 +439,61 @@ acy_window_open_model_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* The models shipped with Acyclic are not edited in place, even where
+ * their folder is writable (a source tree). */
+static gboolean
+acy_window_is_builtin_model (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
+  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
+
+  return g_str_equal (canonical, builtin);
+}
+
+/* An untitled copy of @cat_path in a tab of its own (the one open
+ * already, if any). Until saved, runs use its text for @cat_path; once
+ * saved, the tests on @cat_path use the saved file. */
+static void
+acy_window_edit_model_copy (AcyWindow  *self,
+                            const char *cat_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  AcyDocument *copy;
+  gsize len;
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+
+      if (g_strcmp0 (acy_document_get_copy_of (document), cat_path) == 0)
+        {
+          adw_tab_view_set_selected_page (self->tab_view,
+                                          adw_tab_view_get_page (self->tab_view, GTK_WIDGET (document)));
+          return;
+        }
+    }
+
+  if (!g_file_get_contents (cat_path, &text, &len, &error))
+    {
+      /* Translators: %s says why the model's file could not be read */
+      g_autofree char *message = g_strdup_printf (_("Could not read the model: %s"), error->message);
+      acy_window_toast (self, message);
+      return;
+    }
+
+  name = acy_model_spec_name (cat_path);
+  /* Translators: the name of an unsaved copy of a built-in model; %s is its file name without .cat */
+  title = g_strdup_printf (_("%s-copy.cat"), name);
+  copy = acy_window_new_document (self, ACY_DOCUMENT_CAT);
+  acy_document_set_text (copy, text, len, title, FALSE);
+  acy_document_set_copy_of (copy, cat_path);
+  acy_window_toast (self, _("Built-in models are not changed: this is a copy to save under a name of yours"));
+}
+
 static void
 acy_window_edit_model_cb (GObject      *object,
                           GAsyncResult *result,
@@ -436,6 +513,8 @@ acy_window_edit_model_cb (GObject      *object,
       g_autofree char *title = g_strdup_printf (_("Could not find the model: %s"), error->message);
       acy_window_toast (self, title);
     }
+  else if (acy_window_is_builtin_model (cat_path))
+    acy_window_edit_model_copy (self, cat_path);
   else
     {
       g_autoptr(GFile) file = g_file_new_for_path (cat_path);
@@ -491,6 +570,10 @@ gallery_row_new (const AcyExample *example)
   gtk_box_append (GTK_BOX (box), summary);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(example->title),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(example->summary),
+                                  -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.load-example");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_string (example->id));
   g_object_set_data (G_OBJECT (row), "acy-section", (gpointer) example->section);
@@ -504,7 +587,10 @@ gallery_header (GtkListBoxRow *row,
                 gpointer       user_data)
 {
   const char *section = g_object_get_data (G_OBJECT (row), "acy-section");
+  const AcyExample *examples;
+  g_autofree char *text = NULL;
   GtkWidget *header;
+  guint n, count = 0;
 
   if (before != NULL && g_object_get_data (G_OBJECT (before), "acy-section") == section)
     {
@@ -512,7 +598,13 @@ gallery_header (GtkListBoxRow *row,
       return;
     }
 
-  header = gtk_label_new (_(section));
+  examples = acy_examples_get (&n);
+  for (guint i = 0; i < n; i++)
+    if (examples[i].section == section)
+      count++;
+  /* Translators: a topic of the examples, then how many it has */
+  text = g_strdup_printf (_("%s · %u"), _(section), count);
+  header = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (header), 0.0f);
   gtk_widget_set_margin_top (header, before ? 18 : 6);
   gtk_widget_set_margin_bottom (header, 6);
@@ -546,6 +638,7 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, acy_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, acy_window_cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.graph", "s", acy_window_graph_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", acy_window_load_example_action);
   gtk_widget_class_install_action (widget_class, "win.open-model", NULL, acy_window_open_model_action);
   gtk_widget_class_install_action (widget_class, "win.edit-model", NULL, acy_window_edit_model_action);

@@ -110,6 +110,19 @@ acy_window_get_model (AcyWindow *self)
 }
 
 /**
+ * acy_window_get_model_menu:
+ *
+ * Returns: (transfer none): the menu of the model chooser
+ */
+GMenuModel *
+acy_window_get_model_menu (AcyWindow *self)
+{
+  g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
+
+  return G_MENU_MODEL (self->model_menu);
+}
+
+/**
  * acy_window_find_kernel_model:
  *
  * Returns: (transfer full) (nullable): the Linux-kernel model's
@@ -695,7 +708,7 @@ acy_window_default_model_changed (AcyWindow *self)
   acy_window_update_model_button (self);
 }
 
-/* Follows the settings once the window has them (in constructed). */
+/* Follows the settings once the window has them (from acy_window_new()). */
 void
 acy_window_init_models (AcyWindow *self)
 {

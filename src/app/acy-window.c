@@ -31,16 +31,21 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AcyWindow, acy_window, ADW_TYPE_APPLICATION_WINDOW)
 
+static void acy_window_set_up (AcyWindow *self);
+
 AcyWindow *
 acy_window_new (AcyApplication *application)
 {
+  AcyWindow *self;
+
   g_return_val_if_fail (ACY_IS_APPLICATION (application), NULL);
 
-  return g_object_new (ACY_TYPE_WINDOW,
+  self = g_object_new (ACY_TYPE_WINDOW,
                        "application", application,
                        NULL);
+  acy_window_set_up (self);
+  return self;
 }
-
 void
 acy_window_toast (AcyWindow  *self,
                   const char *title)
@@ -197,6 +202,36 @@ acy_window_location_activated (AcyWindow   *self,
   acy_window_open_file (self, file, line, col);
 }
 
+/* A copy of a built-in model was saved: the tests on that model, and
+ * the default for new ones, use the saved file from now. */
+static void
+acy_window_copy_saved (AcyWindow   *self,
+                       GParamSpec  *pspec,
+                       AcyDocument *document)
+{
+  g_autofree char *original = g_strdup (acy_document_get_copy_of (document));
+  GFile *file = acy_document_get_file (document);
+  const char *saved;
+
+  if (original == NULL || file == NULL || g_file_peek_path (file) == NULL)
+    return;
+  saved = g_file_peek_path (file);
+  acy_document_set_copy_of (document, NULL);
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *test = acy_window_get_nth_document (self, i);
+
+      if (acy_document_get_kind (test) == ACY_DOCUMENT_LITMUS
+          && g_strcmp0 (acy_document_get_model (test), original) == 0)
+        acy_document_set_model (test, saved);
+    }
+  if (g_strcmp0 (self->default_model, original) == 0)
+    acy_window_set_model (self, saved);
+  acy_window_update_model_button (self);
+  g_object_notify (G_OBJECT (self), "model");
+}
+
 AdwTabPage *
 acy_window_add_document (AcyWindow   *self,
                          AcyDocument *document)
@@ -211,6 +246,7 @@ acy_window_add_document (AcyWindow   *self,
   g_signal_connect_object (document, "notify::modified", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::running", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_copy_saved), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "error-elsewhere", G_CALLBACK (acy_window_error_elsewhere), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "location-activated", G_CALLBACK (acy_window_location_activated), self, G_CONNECT_SWAPPED);
   adw_tab_view_set_selected_page (self->tab_view, page);
@@ -238,6 +274,8 @@ acy_window_new_document (AcyWindow       *self,
     name = g_strdup_printf (_("Untitled Test %u"), self->untitled_count);
 
   document = acy_document_new (kind, name);
+  if (kind == ACY_DOCUMENT_LITMUS)
+    acy_document_set_skeleton (document);
   acy_window_add_document (self, document);
   return document;
 }
@@ -425,12 +463,13 @@ acy_window_collect_overrides (AcyWindow *self)
     {
       AcyDocument *document = acy_window_get_nth_document (self, i);
       GFile *file = acy_document_get_file (document);
+      const char *path = file != NULL ? g_file_peek_path (file) : acy_document_get_copy_of (document);
 
-      if (acy_document_get_kind (document) != ACY_DOCUMENT_CAT || file == NULL
-          || g_file_peek_path (file) == NULL)
+      /* An unsaved copy of a built-in model stands for it. */
+      if (acy_document_get_kind (document) != ACY_DOCUMENT_CAT || path == NULL)
         continue;
       g_hash_table_insert (overrides,
-                           g_canonicalize_filename (g_file_peek_path (file), NULL),
+                           g_canonicalize_filename (path, NULL),
                            acy_document_get_text (document));
     }
 
@@ -640,15 +679,14 @@ acy_window_set_property (GObject      *object,
     }
 }
 
+/* GObject sets GtkWindow:application only after constructed, so what
+ * needs the application's settings waits until acy_window_new() has it.
+ */
 static void
-acy_window_constructed (GObject *object)
+acy_window_set_up (AcyWindow *self)
 {
-  AcyWindow *self = ACY_WINDOW (object);
-  GtkApplication *app;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  G_OBJECT_CLASS (acy_window_parent_class)->constructed (object);
-
-  app = gtk_window_get_application (GTK_WINDOW (self));
   if (ACY_IS_APPLICATION (app) && acy_application_get_settings (ACY_APPLICATION (app)) != NULL)
     self->settings = g_object_ref (acy_application_get_settings (ACY_APPLICATION (app)));
 
@@ -703,7 +741,6 @@ acy_window_class_init (AcyWindowClass *klass)
 
   object_class->get_property = acy_window_get_property;
   object_class->set_property = acy_window_set_property;
-  object_class->constructed = acy_window_constructed;
   object_class->dispose = acy_window_dispose;
   object_class->finalize = acy_window_finalize;
   window_class->close_request = acy_window_close_request;

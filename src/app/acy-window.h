@@ -36,6 +36,7 @@ void             acy_window_set_model         (AcyWindow      *self,
 char            *acy_window_get_builtin_model (const char     *name);
 const char      *acy_window_get_builtin_model_info (guint      n,
                                                     const char **title);
+GMenuModel      *acy_window_get_model_menu    (AcyWindow      *self);
 void             acy_window_run               (AcyWindow      *self);
 void             acy_window_offer_recovery    (AcyWindow      *self);
 void             acy_window_fetch_kernel_model (AcyWindow     *self);

@@ -12,6 +12,7 @@
 
 #include "acyclic.h"
 #include "acy-cli.h"
+#include "acy-cli-explain.h"
 #include "acy-graph-dot.h"
 #include "acy-graph-render.h"
 #include "acy-graph-scene.h"
@@ -46,6 +47,8 @@ acy_cli_options_free (AcyCliOptions *o)
   g_free (o->graph_format);
   g_free (o->dot_dir);
   g_free (o->graph_show);
+  g_free (o->eval_expr);
+  g_free (o->why);
   g_ptr_array_unref (o->include_dirs);
   g_ptr_array_unref (o->variants);
   g_free (o->out_dir);
@@ -924,6 +927,12 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       setup_clear (&setup);
       selection_clear (&sel);
       return 2;
+    }
+  if (o->eval_expr || o->why)
+    {
+      status = acy_cli_explain (o, setup.model, setup.macros, args, n_args);
+      setup_clear (&setup);
+      return status;
     }
 
   if (n_args == 0)

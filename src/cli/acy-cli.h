@@ -49,6 +49,8 @@ typedef struct {
   guint      test_threads;   /* worker threads per test (0: every core) */
   char      *self;           /* argv[0], for -j's child processes */
   GPtrArray *child_args;     /* the options, for -j's child processes */
+  char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
+  char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -79,6 +79,10 @@ usage (FILE *out)
            "  --graph-format F svg (default), png or pdf\n"
            "  --graph-all      draw every candidate, forbidden ones with their witness\n"
            "  --dot DIR        write each execution as Graphviz dot text, TEST-N.dot\n"
+           "  --eval EXPR      print the pairs of the cat expression EXPR in each execution\n"
+           "  --why REL:E1,E2  print why events E1, E2 (as the graph names them: a, b...,\n"
+           "                   init:x) are in relation REL, for the first execution that\n"
+           "                   has them (every one with --graph-all)\n"
            "  --compare MODEL... --\n"
            "                   check each test under every MODEL (sc, tso, toy-rmo,\n"
            "                   coherent-rmo, a .cat or a .cfg file) and print a table\n"
@@ -459,6 +463,10 @@ main (int argc, char **argv)
         { g_free (opts->graph_show); opts->graph_show = g_strdup ("all"); }
       else if (g_str_equal (a, "-show"))
         { NEED_ARG (); g_free (opts->graph_show); opts->graph_show = g_strdup (next); }
+      else if (g_str_equal (a, "--eval"))
+        { NEED_ARG (); g_free (opts->eval_expr); opts->eval_expr = g_strdup (next); }
+      else if (g_str_equal (a, "--why"))
+        { NEED_ARG (); g_free (opts->why); opts->why = g_strdup (next); }
       else if (g_str_equal (a, "--dot"))
         { NEED_ARG (); g_free (opts->dot_dir); opts->dot_dir = g_strdup (next); }
       else if (g_str_equal (a, "-o"))
