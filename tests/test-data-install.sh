@@ -58,6 +58,7 @@ expect_file "$share/mime/packages/$app_id-mime.xml"
 expect_file "$share/icons/hicolor/scalable/apps/$app_id.svg"
 expect_file "$share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
 expect_file "$root$mandir/man1/acyclic-check.1"
+expect_file "$share/doc/acyclic/HERD7-OPTIONS.md"
 expect_file "$share/acyclic/acyclic-check.schema.json"
 # bash completion: where bash-completion's pkg-config says, or the default
 completion=$(find "$root" -path '*bash-completion/completions/acyclic-check' | head -1)
