@@ -774,6 +774,14 @@ report_test_error (const char *file, const GError *error)
       fprintf (stderr, "Warning: File \"%s\": Unknown macro %.*s (User error)\n",
                file, (int) strcspn (name, "'"), name);
     }
+  else if (g_error_matches (error, ACY_ERROR, ACY_ERROR_IO))
+    {
+      /* herd7's words for a test it cannot open; GLib's message ends
+       * with the system's reason */
+      const char *reason = g_strrstr (error->message, ": ");
+      fprintf (stderr, "Warning: File \"%s\": open_in failed: %s: %s\n",
+               file, file, reason ? reason + 2 : error->message);
+    }
 }
 
 /* The position of a `file:line:col: message` error. */

@@ -32,13 +32,20 @@ herd7_cases () {
       echo $? > "$scratch/status"
     fi
     grep -v '^Time ' "$scratch/stdout" > "$scratch/got.out" || true
-    (cd "$scratch/out" && ls) > "$scratch/got.files"
+    # each file written, with how many graphs (digraph) it holds
+    (cd "$scratch/out" && ls | while IFS= read -r f; do
+       echo "$f $(grep -c '^digraph' "$f")"
+     done) > "$scratch/got.files"
     if [ "$mode" = record ]; then
       cp "$scratch/got.out" "$here/$name.out"
       cp "$scratch/status" "$here/$name.status"
       case "$args" in
         *"$scratch/out"*) cp "$scratch/got.files" "$here/$name.files" ;;
       esac
+      # the messages on standard error the kernel's scripts grep for
+      if grep -E ': (Unknown macro|open_in failed)' "$scratch/stderr" > "$scratch/err"; then
+        sed "s|$here|@HERE@|g" "$scratch/err" > "$here/$name.err"
+      fi
       echo "recorded $name (status $(cat "$scratch/status"))"
       continue
     fi
@@ -48,6 +55,12 @@ herd7_cases () {
       || why="$why; exit status $(cat "$scratch/status"), herd7 $(cat "$here/$name.status")"
     if [ -f "$here/$name.files" ] && ! cmp -s "$scratch/got.files" "$here/$name.files"; then
       why="$why; files written differ"
+    fi
+    if [ -f "$here/$name.err" ]; then
+      sed "s|@HERE@|$here|g" "$here/$name.err" > "$scratch/want.err"
+      while IFS= read -r line; do
+        grep -Fxq -- "$line" "$scratch/stderr" || why="$why; standard error lacks herd7's '$line'"
+      done < "$scratch/want.err"
     fi
     if [ -z "$why" ]; then
       echo "ok $n - $name"
