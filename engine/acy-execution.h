@@ -99,6 +99,18 @@ typedef struct {
   const AcyWord   *rmw;     /* read part -> write part of successful RMWs */
   const AcyWord   *rf;      /* reads-from, as chosen by the enumerator */
   const AcyWord   *fw;      /* set: final writes of observed locations */
+
+  /* The order in which locks are taken, when the enumerator chose it
+   * (NULL otherwise): a strict order on the lock writes (LKW) of each
+   * lock, total there, which every coherence order of this candidate
+   * extends; co_hint_set holds those writes. co-orders(S, pco) adds it
+   * to pco when S holds them all, and then sets *co_hint_used, which the
+   * enumerator clears before each candidate: a model that builds co
+   * some other way judges the candidates of every lock order alike, and
+   * the caller must enumerate again without one (acy-check.c). */
+  const AcyWord   *co_hint;
+  const AcyWord   *co_hint_set;
+  gboolean        *co_hint_used;
 } AcyExecution;
 
 /* "R", "W", "F", "LKR", ...: the kind of an event as herd names it. */

@@ -105,6 +105,11 @@ AcyModelValueKind acy_model_env_lookup (AcyModelEnv    *env,
 const char *const *acy_model_get_defined_names (const AcyModel *model);
 /* Names listed by `show` in the model, NULL-terminated. */
 const char *const *acy_model_get_shown_names   (const AcyModel *model);
+/* Where @name is bound at the top level (its last `let` / `let rec`);
+ * @loc->file interned. FALSE when nowhere. */
+gboolean           acy_model_get_definition    (const AcyModel *model,
+                                                const char     *name,
+                                                AcyLoc         *loc);
 
 /**
  * AcyVerdictFunc:

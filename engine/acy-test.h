@@ -113,6 +113,11 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   which this candidate stands for (it was not enumerated); NULL when
  *   it stands for itself only
  * @mirror_condition: whether the condition holds in @mirror
+ * @weight: how many candidates this one stands for, all with its final
+ *   state: with symmetry on, itself and its images under permutations of
+ *   threads that run alike and none of whose registers the state shows,
+ *   which were not enumerated (1 otherwise). @mirror's image counts
+ *   once more.
  */
 typedef struct {
   const AcyExecution *x;
@@ -121,6 +126,7 @@ typedef struct {
   gboolean            filter;
   const AcyValue     *mirror;
   gboolean            mirror_condition;
+  guint64             weight;
 } AcyCandidate;
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
@@ -151,7 +157,18 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   in @mirror. Only for callers that count outcomes: a model judges a
  *   candidate and its image alike, but the image's events are not there
  *   to draw. No filter, and candidates with unsolved values come out
- *   as they are.
+ *   as they are. When threads that run alike show none of their
+ *   registers in the final state (and no write copies a read as it is,
+ *   so no value is unsolved), they are interchangeable, two or more:
+ *   reading from one that nothing involves yet stands for reading from
+ *   any other such one, and a candidate comes out once for all its
+ *   images under permutations of them, with their number in @weight.
+ * @order_locks: choose the order in which each lock is taken (of its
+ *   LKW events) before rf, as AcyExecution.co_hint, and cut orders the
+ *   prune function rules out; with @symmetry, interchangeable threads
+ *   take a lock in one order for all their permutations. Only for a
+ *   model that builds co with co-orders over the lock writes: the
+ *   caller sees *co_hint_used and enumerates again without it when not.
  * @rmw_tags_both: herd's C semantics under variant lkmmv2: the annotation
  *   of an RMW (mb, acquire, release, ...) tags both its read and its
  *   write, and a fully ordered one has no fences around it; else (lkmmv1)
@@ -165,6 +182,7 @@ typedef struct {
   gint64          deadline;
   gboolean        symmetry;
   gboolean        rmw_tags_both;
+  gboolean        order_locks;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

@@ -11,6 +11,20 @@
 const char *check_path;
 const char *cli_dir;
 
+gboolean
+cli_test_init (int *argc, char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  check_path = g_getenv ("ACYCLIC_CHECK");
+  cli_dir = g_getenv ("ACYCLIC_CLI_DATA");
+  if (check_path == NULL || cli_dir == NULL)
+    {
+      g_printerr ("ACYCLIC_CHECK and ACYCLIC_CLI_DATA must be set\n");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 run_clear (Run *r)
 {

@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 extern const char *check_path;
 extern const char *cli_dir;
 
+/* g_test_init, then check_path and cli_dir from the environment;
+ * FALSE, said on stderr, when either is unset. */
+gboolean cli_test_init (int *argc, char ***argv);
+
 typedef struct {
   int   status;
   char *out;

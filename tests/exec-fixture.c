@@ -6,6 +6,13 @@
 
 #include "exec-fixture.h"
 
+const char exec_fixture_co_rr[] =
+  "C C-CO+o-o+o-o\n"
+  "{\n}\n"
+  "P0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
+  "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
+  "exists\n(1:r1=4 /\\ 1:r2=3)\n";
+
 const char exec_fixture_mp_mb[] =
   "C C-MP+o-mb-o+o-mb-o\n"
   "{\n}\n"

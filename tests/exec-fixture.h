@@ -12,6 +12,9 @@ G_BEGIN_DECLS
  * coherent-rmo.cat three executions are allowed, and the one with
  * 1:r1=1 /\ 1:r2=0 fails "acyclic rmo-order". */
 extern const char exec_fixture_mp_mb[];
+/* C-CO+o-o+o-o: can P1, reading x twice, see 4 and then 3, against the
+ * order of P0's two writes? */
+extern const char exec_fixture_co_rr[];
 
 typedef struct {
   AcyMacros      *macros;

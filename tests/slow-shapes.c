@@ -49,3 +49,24 @@ slow_shape_dead_paths (guint n_ifs, guint tail)
                    "P1(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (0:r0=0)\n");
   return g_string_free (s, FALSE);
 }
+
+char *
+slow_shape_sb_ring (guint n_threads)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "C SB-ring-%u\n{}\n", n_threads);
+  for (guint i = 0; i < n_threads; i++)
+    {
+      guint next = (i + 1) % n_threads;
+
+      g_string_append_printf (s, "P%u(int *x%u, int *x%u)\n{\n  int r0;\n\n"
+                              "  WRITE_ONCE(*x%u, 1);\n  r0 = READ_ONCE(*x%u);\n}\n\n",
+                              i, MIN (i, next), MAX (i, next), i, next);
+    }
+  g_string_append (s, "exists (");
+  for (guint i = 0; i < n_threads; i++)
+    g_string_append_printf (s, "%s%u:r0=0", i ? " /\\ " : "", i);
+  g_string_append (s, ")\n");
+  return g_string_free (s, FALSE);
+}

@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by the enumerator's cancellation tests and bench/cancel-latency.
+ * Shared by the enumerator's cancellation tests, bench/cancel-latency,
+ * the results view's tests and bench/results-fill.
  */
 #pragma once
 
@@ -24,5 +25,10 @@ char *slow_shape_doubling (guint depth);
  * 2^n_ifs paths of P0 has no execution, which shows only at its end, so
  * none is kept. @tail additions before the store make each path longer. */
 char *slow_shape_dead_paths (guint n_ifs, guint tail);
+
+/* Store buffering around a ring of @n_threads: each thread writes its
+ * own x and reads the next thread's. Not slow to enumerate but big in
+ * its result: under SC, 2^n - 1 final states (all but every read 0). */
+char *slow_shape_sb_ring (guint n_threads);
 
 G_END_DECLS

@@ -27,13 +27,6 @@ static const char co[] =
   "P0(int *x)\n{\n  *x = 3;\n  *x = 4;\n}\n"
   "exists\n(x=3)\n";
 
-static const char co_rr[] =
-  "C C-CO+o-o+o-o\n"
-  "{\n}\n"
-  "P0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
-  "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
-  "exists\n(1:r1=4 /\\ 1:r2=3)\n";
-
 static const char r_wmb_mb[] =
   "C C-R+o-wmb-o+o+mb+o\n"
   "{\n}\n"
@@ -50,16 +43,16 @@ typedef struct {
 } Fact;
 
 static const Fact facts[] = {
-  { exec_fixture_mp_mb,    "toy-rmo.cat",      "Never",     0, 3,  3 },
-  { exec_fixture_mp_mb,    "coherent-rmo.cat", "Never",     0, 3,  3 },
-  { mp,       "toy-rmo.cat",      "Sometimes", 1, 3,  4 },
-  { mp,       "coherent-rmo.cat", "Sometimes", 1, 3,  4 },
-  { co,       "toy-rmo.cat",      "Sometimes", 1, 1,  2 },
-  { co,       "coherent-rmo.cat", "Never",     0, 1,  1 },
-  { co_rr,    "toy-rmo.cat",      "Sometimes", 2, 16, 9 },
-  { co_rr,    "coherent-rmo.cat", "Never",     0, 6,  6 },
-  { r_wmb_mb, "toy-rmo.cat",      "Never",     0, 3,  3 },
-  { r_wmb_mb, "coherent-rmo.cat", "Never",     0, 3,  3 },
+  { exec_fixture_mp_mb, "toy-rmo.cat",      "Never",     0, 3,  3 },
+  { exec_fixture_mp_mb, "coherent-rmo.cat", "Never",     0, 3,  3 },
+  { mp,                 "toy-rmo.cat",      "Sometimes", 1, 3,  4 },
+  { mp,                 "coherent-rmo.cat", "Sometimes", 1, 3,  4 },
+  { co,                 "toy-rmo.cat",      "Sometimes", 1, 1,  2 },
+  { co,                 "coherent-rmo.cat", "Never",     0, 1,  1 },
+  { exec_fixture_co_rr, "toy-rmo.cat",      "Sometimes", 2, 16, 9 },
+  { exec_fixture_co_rr, "coherent-rmo.cat", "Never",     0, 6,  6 },
+  { r_wmb_mb,           "toy-rmo.cat",      "Never",     0, 3,  3 },
+  { r_wmb_mb,           "coherent-rmo.cat", "Never",     0, 3,  3 },
 };
 
 static AcyMacros *

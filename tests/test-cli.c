@@ -167,11 +167,8 @@ test_usage (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  check_path = g_getenv ("ACYCLIC_CHECK");
-  cli_dir = g_getenv ("ACYCLIC_CLI_DATA");
-  g_assert_nonnull (check_path);
-  g_assert_nonnull (cli_dir);
+  /* Unlike the other CLI tests, this one fails without them. */
+  g_assert_true (cli_test_init (&argc, &argv));
   g_test_add_func ("/cli/herd-output", test_herd_output);
   g_test_add_func ("/cli/toy-allows", test_toy_allows);
   g_test_add_func ("/cli/error/unknown-macro", test_unknown_macro);

@@ -74,15 +74,8 @@ test_bad_models (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  check_path = g_getenv ("ACYCLIC_CHECK");
-  cli_dir = g_getenv ("ACYCLIC_CLI_DATA");
-  if (check_path == NULL || cli_dir == NULL)
-    {
-      g_printerr ("ACYCLIC_CHECK and ACYCLIC_CLI_DATA must be set\n");
-      return 77;
-    }
+  if (!cli_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/cli/compare/text", test_text);
   g_test_add_func ("/cli/compare/markdown", test_markdown);

@@ -57,6 +57,21 @@ def main():
     if not app_module.get("sources"):
         fail(f"{path}: the app module has no sources")
 
+    # flatpak-builder refuses a downloaded file or archive without its
+    # checksum, and a git source needs a tag or commit to be repeatable.
+    for module in modules:
+        if not isinstance(module, dict):
+            fail(f"{path}: a module is not an object")
+        for source in module.get("sources", []):
+            kind = source.get("type") if isinstance(source, dict) else None
+            where = f"{path}: module {module.get('name')!r}"
+            if kind in ("file", "archive") and "url" in source:
+                digest = source.get("sha256", "")
+                if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+                    fail(f"{where}: {source['url']} has no sha256")
+            elif kind == "git" and not (source.get("tag") or source.get("commit")):
+                fail(f"{where}: git source {source.get('url')!r} has neither tag nor commit")
+
     print(f"test-data-flatpak: {path}: {app_id}, command {command}, "
           f"{len(finish_args)} finish-args")
 

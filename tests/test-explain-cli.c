@@ -130,15 +130,8 @@ test_why (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  check_path = g_getenv ("ACYCLIC_CHECK");
-  cli_dir = g_getenv ("ACYCLIC_CLI_DATA");
-  if (check_path == NULL || cli_dir == NULL)
-    {
-      g_printerr ("ACYCLIC_CHECK and ACYCLIC_CLI_DATA must be set\n");
-      return 77;
-    }
+  if (!cli_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/cli/explain/eval", test_eval_pairs);
   g_test_add_func ("/cli/explain/eval-as-model-let", test_eval_as_model_let);

@@ -477,6 +477,22 @@ read_value (const AcyExecution *x, guint e)
   return x->events[e].value == 1;
 }
 
+/* Whether @x is the first outcome met (*@checked still 0) in which the
+ * reads d and f saw 1 as @r1 and @r2 say; its events in @m. */
+static gboolean
+first_mp_outcome (const AcyExecution *x,
+                  gboolean            r1,
+                  gboolean            r2,
+                  guint              *checked,
+                  MpEvents           *m)
+{
+  mp_events (x, m);
+  if (read_value (x, m->d) != r1 || read_value (x, m->f) != r2 || *checked)
+    return FALSE;
+  (*checked)++;
+  return TRUE;
+}
+
 static gboolean
 on_hand_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
 {
@@ -488,10 +504,8 @@ on_hand_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, g
   guint leaves = 0;
   MpEvents m;
 
-  mp_events (x, &m);
-  if (read_value (x, m.d) != hc->r1 || read_value (x, m.f) != hc->r2 || hc->checked)
+  if (!first_mp_outcome (x, hc->r1, hc->r2, &hc->checked, &m))
     return TRUE;
-  hc->checked++;
   switch (hc->which)
     {
     case TOY_RMO:
@@ -595,10 +609,8 @@ on_fixpoint_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *en
   guint leaves = 0;
   MpEvents m;
 
-  mp_events (x, &m);
-  if (!read_value (x, m.d) || !read_value (x, m.f) || *checked)
+  if (!first_mp_outcome (x, TRUE, TRUE, checked, &m))
     return TRUE;
-  (*checked)++;
   d = acy_model_env_explain (env, "reach", m.b, m.e, &error);
   g_assert_no_error (error);
   g_assert_cmpint (d->kind, ==, ACY_DERIVATION_FIXPOINT);

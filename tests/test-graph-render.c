@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "acyclic.h"
@@ -187,6 +188,184 @@ test_export (Fixture *f, gconstpointer data)
   g_rmdir (dir);
 }
 
+/* Independent reads of independent writes: four threads, so each base
+ * relation has several edges in every execution. */
+static const char iriw[] =
+  "C IRIW\n{\n}\n"
+  "P0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n"
+  "P1(int *x, int *y)\n{\n  int r0;\n  int r1;\n\n"
+  "  r0 = READ_ONCE(*x);\n  smp_mb();\n  r1 = READ_ONCE(*y);\n}\n"
+  "P2(int *y)\n{\n  WRITE_ONCE(*y, 1);\n}\n"
+  "P3(int *x, int *y)\n{\n  int r0;\n  int r1;\n\n"
+  "  r0 = READ_ONCE(*y);\n  smp_mb();\n  r1 = READ_ONCE(*x);\n}\n"
+  "exists (1:r0=1 /\\ 1:r1=0 /\\ 3:r0=1 /\\ 3:r1=0)\n";
+
+static gboolean
+pixel_is (cairo_surface_t *surface, double scale, double x, double y, const double rgb[3])
+{
+  int px = (int) floor (x * scale), py = (int) floor (y * scale);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint32 *row;
+  guint32 v;
+
+  if (px < 0 || py < 0 || px >= cairo_image_surface_get_width (surface) ||
+      py >= cairo_image_surface_get_height (surface))
+    return FALSE;
+  row = (const guint32 *) (cairo_image_surface_get_data (surface) + py * stride);
+  v = row[px];
+  return ABS ((int) ((v >> 16) & 0xff) - (int) lround (rgb[0] * 255)) <= 8 &&
+         ABS ((int) ((v >> 8) & 0xff) - (int) lround (rgb[1] * 255)) <= 8 &&
+         ABS ((int) (v & 0xff) - (int) lround (rgb[2] * 255)) <= 8;
+}
+
+/* Draws execution @index and counts the edges with no arrowhead in
+ * their relation's colour at their end (only the cycle's edges, when it
+ * is forbidden). It looks just behind the tip,
+ * a little off the centre line: the line itself stops short of the tip,
+ * so only the head paints there. */
+static guint
+count_headless_edges (Fixture *f, guint index, guint *n_edges)
+{
+  const double scale = 2;
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, index, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint headless = 0;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (layout->width * scale),
+                                        (int) ceil (layout->height * scale));
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  acy_graph_render (cr, layout, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+      double dx = e->p[6] - e->p[4], dy = e->p[7] - e->p[5], len = hypot (dx, dy);
+      double ux, uy;
+      /* Along the axis back from the tip, and across it: the head is
+       * 10 long and 9 wide at its base. */
+      const double at[][2] = { { 4.5, 0 }, { 6, 1.5 }, { 6, -1.5 } };
+      guint hits = 0;
+
+      if (len < 1e-6)
+        {
+          dx = e->p[6] - e->p[0];
+          dy = e->p[7] - e->p[1];
+          len = hypot (dx, dy);
+        }
+      ux = dx / len;
+      uy = dy / len;
+      /* A forbidden execution's cycle is drawn over the faded rest. */
+      if (layout->has_witness && !e->witness)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (at); k++)
+        hits += pixel_is (surface, scale, e->p[6] - ux * at[k][0] - uy * at[k][1],
+                          e->p[7] - uy * at[k][0] + ux * at[k][1], info->rgb);
+      /* Another edge may cross a head, but not all of it. */
+      if (hits < 2)
+        {
+          g_test_message ("edge %u (%s %u -> %u) has no arrowhead (%u of 3 at %.0f,%.0f)", i, e->label, e->src, e->dst, hits, e->p[6], e->p[7]);
+          headless++;
+        }
+    }
+  *n_edges = layout->edges->len;
+  cairo_surface_destroy (surface);
+  return headless;
+}
+
+static void
+test_arrowheads (Fixture *f, gconstpointer data)
+{
+  guint n_allowed = 0;
+
+  exec_fixture_run (f, iriw, "sc.cat", 0);
+  g_assert_cmpuint (acy_recorder_get_n_records (f->recorder), >, 0);
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    {
+      guint n_edges = 0;
+
+      n_allowed += acy_recorder_get_record (f->recorder, i)->allowed;
+      g_assert_cmpuint (count_headless_edges (f, i, &n_edges), ==, 0);
+      /* po, rf, co and fr each have several edges in IRIW. */
+      g_assert_cmpuint (n_edges, >=, 10);
+    }
+  g_assert_cmpuint (n_allowed, ==, 15);
+}
+
+/* Four threads in a ring of message passing, each reading one location
+ * and writing the next: edges between columns two and three apart. */
+static const char ring4[] =
+  "C W-ring4\n{\n}\n"
+  "P0(int *a, int *b)\n{\n  int r0;\n\n  r0 = READ_ONCE(*a);\n  WRITE_ONCE(*b, 1);\n  WRITE_ONCE(*a, 2);\n}\n"
+  "P1(int *b, int *c)\n{\n  int r0;\n\n  r0 = READ_ONCE(*b);\n  WRITE_ONCE(*c, 1);\n  WRITE_ONCE(*b, 2);\n}\n"
+  "P2(int *c, int *d)\n{\n  int r0;\n\n  r0 = READ_ONCE(*c);\n  WRITE_ONCE(*d, 1);\n  WRITE_ONCE(*c, 2);\n}\n"
+  "P3(int *d, int *a)\n{\n  int r0;\n\n  r0 = READ_ONCE(*d);\n  WRITE_ONCE(*a, 1);\n  WRITE_ONCE(*d, 2);\n}\n"
+  "exists (0:r0=1 /\\ 1:r0=1 /\\ 2:r0=1 /\\ 3:r0=1)\n";
+
+/* The edges of execution @index whose curve runs through the box of an
+ * event other than its two ends. */
+static guint
+count_edges_through_boxes (Fixture *f, guint index)
+{
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, index, f->model, NULL);
+  g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+  guint through = 0;
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      gboolean hit = FALSE;
+
+      for (guint n = 0; n < layout->nodes->len && !hit; n++)
+        {
+          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
+
+          if (nd->event == e->src || nd->event == e->dst)
+            continue;
+          for (guint q = 1; q < 64 && !hit; q++)
+            {
+              double t = q / 64.0, u = 1 - t;
+              double x = u * u * u * e->p[0] + 3 * u * u * t * e->p[2] + 3 * u * t * t * e->p[4] + t * t * t * e->p[6];
+              double y = u * u * u * e->p[1] + 3 * u * u * t * e->p[3] + 3 * u * t * t * e->p[5] + t * t * t * e->p[7];
+
+              hit = x > nd->x + 1 && x < nd->x + nd->w - 1 && y > nd->y + 1 && y < nd->y + nd->h - 1;
+            }
+        }
+      if (hit)
+        {
+          g_test_message ("execution %u: edge %s %u -> %u runs through a box", index, e->label, e->src, e->dst);
+          through++;
+        }
+    }
+  return through;
+}
+
+/* Edges go round the events they do not join, in every execution. */
+static void
+test_edges_round_boxes (Fixture *f, gconstpointer data)
+{
+  const char *const tests[] = { iriw, ring4 };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tests); t++)
+    {
+      guint through = 0, n = 0;
+
+      exec_fixture_run (f, tests[t], "coherent-rmo.cat", 0);
+      n = acy_recorder_get_n_records (f->recorder);
+      g_assert_cmpuint (n, >, 10);
+      for (guint i = 0; i < n; i++)
+        through += count_edges_through_boxes (f, i);
+      g_test_message ("test %u: %u executions, %u edges through boxes", t, n, through);
+      g_assert_cmpuint (through, ==, 0);
+      exec_fixture_clear (f);
+    }
+}
+
 static void
 test_dot (Fixture *f, gconstpointer data)
 {
@@ -207,7 +386,9 @@ main (int argc, char **argv)
   g_test_add ("/graph/layout/places", Fixture, NULL, fixture_setup, test_layout_places, fixture_teardown);
   g_test_add ("/graph/layout/hit", Fixture, NULL, fixture_setup, test_hit, fixture_teardown);
   g_test_add ("/graph/layout/witness", Fixture, NULL, fixture_setup, test_witness, fixture_teardown);
+  g_test_add ("/graph/render/arrowheads", Fixture, NULL, NULL, test_arrowheads, fixture_teardown);
   g_test_add ("/graph/render/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
+  g_test_add ("/graph/layout/round-boxes", Fixture, NULL, NULL, test_edges_round_boxes, fixture_teardown);
   g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);
   return g_test_run ();
 }

@@ -19,70 +19,14 @@
 #include "acyclic.h"
 #include "acy-application.h"
 #include "acy-check-job.h"
+#include "acy-compare-window.h"
 #include "acy-document.h"
 #include "acy-results-view.h"
 #include "acy-window.h"
 #include "http-test-server.h"
+#include "store-test-support.h"
 #include "ui-test-support.h"
 #include "ui-app-support.h"
-
-static char *home;
-static char *fixtures;
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (path, name, NULL);
-      if (g_file_test (p, G_FILE_TEST_IS_DIR))
-        remove_tree (p);
-      else
-        g_remove (p);
-    }
-  g_rmdir (path);
-}
-
-static char *
-store_parent (void)
-{
-  return g_build_filename (home, "data", "acyclic", "models", NULL);
-}
-
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* Names in the store's folder, sorted, joined with spaces. */
-static char *
-store_listing (void)
-{
-  g_autofree char *parent = store_parent ();
-  g_autoptr(GDir) dir = g_dir_open (parent, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
-static void
-close_window (AcyWindow *window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
 
 typedef struct {
   AcyApplication *app;
@@ -100,14 +44,10 @@ static gboolean
 fixture_set_up (Fixture *f)
 {
   g_autoptr(GSettings) settings = NULL;
-  g_autofree char *parent = store_parent ();
 
-  if (fixtures == NULL)
-    {
-      g_test_skip ("no ../shared/conformance/lkmm: the kernel model's files are not here");
-      return FALSE;
-    }
-  remove_tree (parent);
+  if (!need_fixtures ())
+    return FALSE;
+  clear_store ();
   f->server = test_server_new (fixtures);
   settings = g_settings_new (APP_ID);
   g_settings_set_string (settings, "linux-kernel-model-url", test_server_get_url (f->server));
@@ -144,7 +84,7 @@ static void
 fixture_tear_down (Fixture *f)
 {
   if (f->window != NULL)
-    close_window (f->window);
+    destroy_window (f->window);
   g_clear_object (&f->app);
   g_clear_pointer (&f->server, test_server_free);
   {
@@ -178,12 +118,6 @@ widget_is_visible (gpointer data)
 }
 
 static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
-}
-
-static gboolean
 has_label_containing (GtkWidget *widget, const char *text)
 {
   if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
@@ -214,7 +148,7 @@ test_fetch_from_chooser (void)
   iterate_until (fetch_is_over, &f);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f.error_label)), ==, "");
 
-  want = g_build_filename (home, "data", "acyclic", "models", "linux-kernel", "linux-kernel.cfg", NULL);
+  want = g_build_filename (store_parent (), "linux-kernel", "linux-kernel.cfg", NULL);
   g_assert_cmpstr (acy_window_get_model (f.window), ==, want);
   listing = store_listing ();
   g_assert_cmpstr (listing, ==, "linux-kernel");
@@ -238,9 +172,20 @@ test_fetch_from_chooser (void)
     AcyResultsView *results = acy_document_get_results_view (document);
 
     g_assert_cmpstr (acy_document_get_model (document), ==, want);
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.run", NULL));
-    iterate_until (document_is_idle, document);
+    ui_test_run (f.window);
     g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  }
+
+  /* Compare offers it first, by its name, chosen with the document's
+   * model when that is the kernel's. */
+  {
+    AcyCompareWindow *compare = acy_compare_window_new (GTK_WINDOW (f.window), NULL, NULL, want);
+    g_auto(GStrv) chosen = acy_compare_window_get_models (compare);
+
+    g_assert_cmpstr (chosen[0], ==, want);
+    g_assert_true (has_label_containing (GTK_WIDGET (compare), "Linux kernel (LKMM)"));
+    g_assert_false (has_label_containing (GTK_WIDGET (compare), "linux-kernel.cfg"));
+    gtk_window_destroy (GTK_WINDOW (compare));
   }
 
   /* About: the legal section names where the files came from. */
@@ -333,36 +278,21 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data = NULL;
-  g_autofree char *corpus = NULL;
-  g_autofree char *lkmm = NULL;
-  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
   int status;
 
   /* Before GTK and GLib read them. */
-  home = g_dir_make_tmp ("acy-kernel-ui-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  data = g_build_filename (home, "data", NULL);
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_unsetenv ("LINUX_SRC");
-
+  store_test_init ("acy-kernel-ui-XXXXXX");
   if (!ui_test_init (&argc, &argv))
-    return 77;
-
-  corpus = env ? g_strdup (env)
-               : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
-  lkmm = g_build_filename (corpus, "lkmm", NULL);
-  if (g_file_test (lkmm, G_FILE_TEST_IS_DIR))
-    fixtures = g_strdup (lkmm);
+    {
+      store_test_clear ();
+      return 77;
+    }
 
   g_test_add_func ("/ui/kernel-model/fetch", test_fetch_from_chooser);
   g_test_add_func ("/ui/kernel-model/error", test_fetch_error);
   g_test_add_func ("/ui/kernel-model/cancel", test_fetch_cancel);
 
   status = g_test_run ();
-  remove_tree (home);
-  g_free (home);
-  g_free (fixtures);
+  store_test_clear ();
   return status;
 }

@@ -20,88 +20,7 @@
 #include "acyclic.h"
 #include "cli-test-support.h"
 #include "http-test-server.h"
-
-static char *home;         /* HOME and XDG_DATA_HOME live in here */
-static char *fixtures;     /* ../shared/conformance/lkmm, or NULL */
-static char *corpus;       /* ../shared/conformance */
-
-static const char *
-store_parent (void)
-{
-  static char *dir;
-
-  if (dir == NULL)
-    dir = g_build_filename (home, "data", "acyclic", "models", NULL);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (path, name, NULL);
-      if (g_file_test (p, G_FILE_TEST_IS_DIR))
-        remove_tree (p);
-      else
-        g_remove (p);
-    }
-  g_rmdir (path);
-}
-
-/* Each test starts with no copy installed. */
-static void
-clear_store (void)
-{
-  remove_tree (store_parent ());
-}
-
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* The names in the store's folder, sorted and joined with spaces:
- * "linux-kernel" when a copy is installed and nothing is left over. */
-static char *
-store_listing (void)
-{
-  g_autoptr(GDir) dir = g_dir_open (store_parent (), 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
-static gboolean
-need_fixtures (void)
-{
-  if (fixtures == NULL)
-    {
-      g_test_skip ("no ../shared/conformance/lkmm: the kernel model's files are not here");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static char *
-fetch (TestServer *server, guint timeout, GCancellable *cancellable, GError **error)
-{
-  AcyFetchSpec spec = { 0 };
-
-  spec.id = ACY_LKMM_ID;
-  spec.base_url = test_server_get_url (server);
-  spec.timeout = timeout;
-  return acy_model_store_fetch (&spec, cancellable, error);
-}
+#include "store-test-support.h"
 
 static char *
 fixture_text (const char *name)
@@ -256,6 +175,60 @@ on_progress (const AcyFetchProgress *p, gpointer user_data)
     pr->installing++;
 }
 
+/* Fetches the kernel model from @url into the store; @pr (may be NULL)
+ * counts the progress reports. */
+static char *
+fetch_from (const char    *url,
+            guint          timeout,
+            Progress      *pr,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  AcyFetchSpec spec = { 0 };
+
+  spec.id = ACY_LKMM_ID;
+  spec.base_url = url;
+  spec.timeout = timeout;
+  if (pr != NULL)
+    {
+      spec.progress = on_progress;
+      spec.progress_data = pr;
+    }
+  return acy_model_store_fetch (&spec, cancellable, error);
+}
+
+static char *
+fetch (TestServer *server, guint timeout, GError **error)
+{
+  return fetch_from (test_server_get_url (server), timeout, NULL, NULL, error);
+}
+
+/* A server of the kernel model's files, the store empty; NULL, with the
+ * test skipped, when the files are absent. */
+static TestServer *
+serve_fixtures (void)
+{
+  if (!need_fixtures ())
+    return NULL;
+  clear_store ();
+  return test_server_new (fixtures);
+}
+
+/* A fetch that failed with @code and left the store's folder listing
+ * @listing: nothing of its own, neither files nor a temporary folder. */
+static void
+assert_fetch_failed (const char   *dir,
+                     const GError *error,
+                     gint          code,
+                     const char   *listing)
+{
+  g_autofree char *got = store_listing ();
+
+  g_assert_null (dir);
+  g_assert_error (error, ACY_ERROR, code);
+  g_assert_cmpstr (got, ==, listing);
+}
+
 /* Content-Length, chunked, ended by the close, through a redirect: all
  * five files arrive as served, with their provenance, and then
  * -conf linux-kernel.cfg loads from anywhere. */
@@ -268,18 +241,11 @@ test_fetch_installs (void)
   g_autofree char *want_dir = NULL;
   g_autofree char *listing = NULL;
   g_autoptr(AcyModelOrigin) origin = NULL;
-  AcyFetchSpec spec = { 0 };
   Progress pr = { 0 };
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
-  spec.id = ACY_LKMM_ID;
-  spec.base_url = test_server_get_url (server);
-  spec.progress = on_progress;
-  spec.progress_data = &pr;
-  dir = acy_model_store_fetch (&spec, NULL, &error);
+  dir = fetch_from (test_server_get_url (server), 0, &pr, NULL, &error);
   g_assert_no_error (error);
   want_dir = acy_model_store_user_dir (ACY_LKMM_ID);
   g_assert_cmpstr (dir, ==, want_dir);
@@ -334,9 +300,8 @@ test_fetch_removes_stale (void)
   g_autofree char *stale_file = NULL;
   struct utimbuf two_days_ago;
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
   stale = g_build_filename (store_parent (), ".linux-kernel-Ab12Cd", NULL);
   stale_old = g_build_filename (store_parent (), ".linux-kernel-old-Ef34Gh", NULL);
   fresh = g_build_filename (store_parent (), ".linux-kernel-Ij56Kl", NULL);
@@ -349,8 +314,7 @@ test_fetch_removes_stale (void)
   g_assert_cmpint (g_utime (stale, &two_days_ago), ==, 0);
   g_assert_cmpint (g_utime (stale_old, &two_days_ago), ==, 0);
 
-  server = test_server_new (fixtures);
-  dir = fetch (server, 0, NULL, &error);
+  dir = fetch (server, 0, &error);
   g_assert_no_error (error);
   listing = store_listing ();
   g_assert_cmpstr (listing, ==, ".linux-kernel-Ij56Kl linux-kernel");
@@ -365,7 +329,6 @@ test_fetch_broken_file (void)
   g_autoptr(TestServer) server = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
   g_autofree char *cat = NULL;
   g_autofree char *broken = NULL;
   g_autofree char *want = NULL;
@@ -373,38 +336,29 @@ test_fetch_broken_file (void)
   g_autofree char *origin_after = NULL;
   g_autofree char *origin_path = NULL;
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
 
   /* A bad file with nothing installed before. */
   cat = fixture_text ("linux-kernel.cat");
   broken = g_strconcat (cat, "\nlet broken = (po |\n", NULL);
   test_server_set_body (server, "linux-kernel.cat", broken);
-  dir = fetch (server, 0, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+  dir = fetch (server, 0, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_SYNTAX, "");
   want = g_strdup_printf ("%slinux-kernel.cat:", test_server_get_url (server));
   g_assert_true (g_str_has_prefix (error->message, want));
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
   g_clear_error (&error);
 
   /* A good copy, then a bad one: the good one stays. */
   test_server_set_body (server, "linux-kernel.cat", NULL);
-  dir = fetch (server, 0, NULL, &error);
+  dir = fetch (server, 0, &error);
   g_assert_no_error (error);
   origin_path = g_build_filename (dir, ACY_MODEL_ORIGIN_FILE, NULL);
   g_assert_true (g_file_get_contents (origin_path, &origin_before, NULL, NULL));
   g_clear_pointer (&dir, g_free);
   test_server_set_body (server, "linux-kernel.cat", broken);
-  dir = fetch (server, 0, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
-  g_clear_pointer (&listing, g_free);
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "linux-kernel");
+  dir = fetch (server, 0, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_SYNTAX, "linux-kernel");
   g_assert_true (g_file_get_contents (origin_path, &origin_after, NULL, NULL));
   g_assert_cmpstr (origin_after, ==, origin_before);
 }
@@ -417,19 +371,13 @@ test_fetch_not_lkmm (void)
   g_autoptr(TestServer) server = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
   test_server_set_body (server, "linux-kernel.cat", "\"Allows everything\"\nlet nothing = 0\n");
-  dir = fetch (server, 0, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  dir = fetch (server, 0, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
   g_assert_nonnull (strstr (error->message, "not the Linux-kernel model"));
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* A missing file: the server's status in the error. Needs no fixtures. */
@@ -439,18 +387,14 @@ test_fetch_not_found (void)
   g_autoptr(TestServer) server = test_server_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
   g_autofree char *want = NULL;
 
   clear_store ();
-  dir = fetch (server, 0, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  dir = fetch (server, 0, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
   want = g_strdup_printf ("%slinux-kernel.cfg: the server answered HTTP 404 Not Found",
                           test_server_get_url (server));
   g_assert_cmpstr (error->message, ==, want);
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* A server that takes the request and never answers: the fetch gives up
@@ -461,17 +405,13 @@ test_fetch_stall (void)
   g_autoptr(TestServer) server = test_server_new (fixtures);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
 
   clear_store ();
   test_server_set_stall (server, TRUE);
-  dir = fetch (server, 1, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  dir = fetch (server, 1, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
   g_assert_nonnull (strstr (error->message, "linux-kernel.cfg: the server stalled: nothing came for 1 s"));
   g_assert_cmpuint (test_server_get_n_requests (server), ==, 1);
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* Nobody listening: "could not connect", named. */
@@ -481,8 +421,6 @@ test_fetch_refused (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *url = NULL;
-  g_autofree char *listing = NULL;
-  AcyFetchSpec spec = { 0 };
 
   /* A port that was just free. */
   {
@@ -490,16 +428,10 @@ test_fetch_refused (void)
     url = g_strdup (test_server_get_url (server));
   }
   clear_store ();
-  spec.id = ACY_LKMM_ID;
-  spec.base_url = url;
-  spec.timeout = 5;
-  dir = acy_model_store_fetch (&spec, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  dir = fetch_from (url, 5, NULL, NULL, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
   g_assert_nonnull (strstr (error->message, "linux-kernel.cfg: could not connect"));
   g_assert_nonnull (strstr (error->message, "refused"));
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* https:// to a server that speaks plain HTTP: a TLS error (or, without
@@ -510,22 +442,14 @@ test_fetch_tls_error (void)
   g_autoptr(TestServer) server = test_server_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
   g_autofree char *url = NULL;
-  AcyFetchSpec spec = { 0 };
 
   clear_store ();
   g_assert_true (g_str_has_prefix (test_server_get_url (server), "http://"));
   url = g_strconcat ("https://", test_server_get_url (server) + strlen ("http://"), NULL);
-  spec.id = ACY_LKMM_ID;
-  spec.base_url = url;
-  spec.timeout = 2;
-  dir = acy_model_store_fetch (&spec, NULL, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  dir = fetch_from (url, 2, NULL, NULL, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
   g_assert_true (g_str_has_prefix (error->message, url));
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* Cancelling in the middle leaves nothing behind. */
@@ -536,25 +460,14 @@ test_fetch_cancel (void)
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *listing = NULL;
-  AcyFetchSpec spec = { 0 };
   Progress pr = { 0 };
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
   pr.cancel_at_file = cancellable;
-  spec.id = ACY_LKMM_ID;
-  spec.base_url = test_server_get_url (server);
-  spec.progress = on_progress;
-  spec.progress_data = &pr;
-  dir = acy_model_store_fetch (&spec, cancellable, &error);
-  g_assert_null (dir);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  dir = fetch_from (test_server_get_url (server), 0, &pr, cancellable, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_CANCELLED, "");
   g_assert_cmpuint (pr.installing, ==, 0);
-  listing = store_listing ();
-  g_assert_cmpstr (listing, ==, "");
 }
 
 /* ---- The command line -------------------------------------------------- */
@@ -583,10 +496,8 @@ test_cli_fetch_then_check (void)
     "kernel/SB+fencembonceonces",
   };
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
 
   {
     g_auto(Run) r = { 0 };
@@ -672,10 +583,8 @@ test_cli_errors (void)
   g_autoptr(TestServer) server = NULL;
   g_autofree char *listing = NULL;
 
-  if (!need_fixtures ())
+  if (!(server = serve_fixtures ()))
     return;
-  clear_store ();
-  server = test_server_new (fixtures);
   test_server_set_body (server, "linux-kernel.bell", "enum Nope = 'a ||\n");
   {
     g_auto(Run) r = { 0 };
@@ -744,28 +653,14 @@ test_cli_interrupt (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *lkmm = NULL;
   g_autofree char *other = NULL;
-  g_autofree char *data = NULL;
-  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  home = g_dir_make_tmp ("acy-store-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  data = g_build_filename (home, "data", NULL);
+  store_test_init ("acy-store-XXXXXX");
   other = g_build_filename (home, "elsewhere", NULL);
   g_mkdir_with_parents (other, 0755);
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_unsetenv ("LINUX_SRC");
-
-  corpus = env ? g_strdup (env)
-               : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
-  lkmm = g_build_filename (corpus, "lkmm", NULL);
-  if (g_file_test (lkmm, G_FILE_TEST_IS_DIR))
-    fixtures = g_strdup (lkmm);
   check_path = g_getenv ("ACYCLIC_CHECK");
   cli_dir = other;
 
@@ -792,9 +687,6 @@ main (int argc, char **argv)
     }
 
   status = g_test_run ();
-  remove_tree (home);
-  g_free (home);
-  g_free (fixtures);
-  g_free (corpus);
+  store_test_clear ();
   return status;
 }

@@ -25,16 +25,6 @@
 #include "ui-test-support.h"
 #include "ui-app-support.h"
 
-static void
-destroy_window (gpointer window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
-
 /* The memory backend keeps values for the whole process. */
 static GSettings *
 fresh_settings (void)
@@ -197,9 +187,9 @@ test_search_path_include (void)
 /* Preferences window */
 
 static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type,
-             guint      skip)
+find_nth_widget (GtkWidget *root,
+                 GType      type,
+                 guint      skip)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -212,7 +202,7 @@ find_widget (GtkWidget *root,
             return child;
           skip--;
         }
-      found = find_widget (child, type, skip);
+      found = find_nth_widget (child, type, skip);
       if (found != NULL)
         return found;
     }
@@ -253,7 +243,7 @@ test_preferences_default_model (void)
 {
   g_autoptr(GSettings) settings = fresh_settings ();
   AcyPreferencesWindow *prefs = acy_preferences_window_new (NULL, settings);
-  AdwComboRow *row = ADW_COMBO_ROW (find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, 0));
+  AdwComboRow *row = ADW_COMBO_ROW (find_nth_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, 0));
   GListModel *model = adw_combo_row_get_model (row);
   g_autofree char *value = NULL;
   guint n_builtin = 0;
@@ -303,8 +293,8 @@ test_preferences_font (void)
 {
   g_autoptr(GSettings) settings = fresh_settings ();
   AcyPreferencesWindow *prefs = acy_preferences_window_new (NULL, settings);
-  GtkSwitch *custom = GTK_SWITCH (find_widget (GTK_WIDGET (prefs), GTK_TYPE_SWITCH, 0));
-  GtkFontChooser *button = GTK_FONT_CHOOSER (find_widget (GTK_WIDGET (prefs), GTK_TYPE_FONT_BUTTON, 0));
+  GtkSwitch *custom = GTK_SWITCH (find_nth_widget (GTK_WIDGET (prefs), GTK_TYPE_SWITCH, 0));
+  GtkFontChooser *button = GTK_FONT_CHOOSER (find_nth_widget (GTK_WIDGET (prefs), GTK_TYPE_FONT_BUTTON, 0));
   g_autofree char *font = NULL;
   g_autofree char *shown = NULL;
 
@@ -506,7 +496,7 @@ test_french (void)
   settings = fresh_settings ();
   prefs = acy_preferences_window_new (NULL, settings);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (prefs)), ==, "Préférences");
-  row = find_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, 0);
+  row = find_nth_widget (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW, 0);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Modèle par _défaut");
   destroy_window (prefs);
 }

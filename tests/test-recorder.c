@@ -9,13 +9,6 @@
 
 #include "exec-fixture.h"
 
-static const char co_rr[] =
-  "C C-CO+o-o+o-o\n"
-  "{\n}\n"
-  "P0(int *x)\n{\n  WRITE_ONCE(*x, 3);\n  WRITE_ONCE(*x, 4);\n}\n"
-  "P1(int *x)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*x);\n  r2 = READ_ONCE(*x);\n}\n"
-  "exists\n(1:r1=4 /\\ 1:r2=3)\n";
-
 static void
 test_recorder_mp (void)
 {
@@ -93,7 +86,7 @@ test_recorder_explain (void)
   ExecFixture run = { 0 };
   guint n;
 
-  exec_fixture_run (&run, co_rr, "coherent-rmo.cat", 0);
+  exec_fixture_run (&run, exec_fixture_co_rr, "coherent-rmo.cat", 0);
   n = acy_recorder_get_n_records (run.recorder);
   g_assert_cmpuint (n, >, 6);
   for (guint i = 0; i < n; i++)

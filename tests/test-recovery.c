@@ -62,37 +62,17 @@ clear_autosaves (void)
     }
 }
 
-/* A widget under @root that @match accepts, depth first. */
-static GtkWidget *
-find_widget (GtkWidget  *root,
-             gboolean  (*match) (GtkWidget *widget, const char *text),
-             const char *text)
-{
-  if (match (root, text))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
-is_button_labelled (GtkWidget  *widget,
-                    const char *text)
+is_button_labelled (GtkWidget    *widget,
+                    gconstpointer text)
 {
   return GTK_IS_BUTTON (widget)
          && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), text) == 0;
 }
 
 static gboolean
-is_label_containing (GtkWidget  *widget,
-                     const char *text)
+is_label_containing (GtkWidget    *widget,
+                     gconstpointer text)
 {
   return GTK_IS_LABEL (widget)
          && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
@@ -148,7 +128,6 @@ test_recovery_after_crash (void)
   GtkWindow *window;
   GtkTextBuffer *buffer;
   AcyDocument *document;
-  gpointer weak;
 
   clear_autosaves ();
 
@@ -167,10 +146,7 @@ test_recovery_after_crash (void)
   iterate_until (autosave_written, NULL);
 
   /* The crash: the window goes without asking, saving or discarding. */
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (window);
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (window);
   g_object_unref (app);
 
   autosave = find_autosave_with (TYPED);
@@ -199,10 +175,7 @@ test_recovery_after_crash (void)
   g_assert_nonnull (autosave);
 
   acy_document_discard_autosave (document);
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (window);
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (window);
   g_object_unref (app);
   clear_autosaves ();
 }
@@ -225,7 +198,6 @@ test_failed_save (void)
   AcyWindow *window;
   AcyDocument *document;
   GtkTextBuffer *buffer;
-  gpointer weak;
 
   g_file_set_contents (original_path, original_text, -1, &error);
   g_assert_no_error (error);
@@ -262,10 +234,7 @@ test_failed_save (void)
   g_assert_nonnull (strstr (text, "/* an edit */"));
 
   acy_document_discard_autosave (document);
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
+  destroy_window (window);
   g_unlink (original_path);
   g_unlink (not_a_dir);
   g_rmdir (dir);

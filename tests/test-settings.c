@@ -20,16 +20,6 @@
 #include "ui-test-support.h"
 #include "ui-app-support.h"
 
-static void
-destroy_window (gpointer window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
-
 static gboolean
 menu_has_section (GMenuModel *menu,
                   const char *label)

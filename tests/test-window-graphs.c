@@ -34,12 +34,6 @@ iterate_a_little (void)
       g_usleep (2000);
 }
 
-static gboolean
-document_is_idle (gpointer data)
-{
-  return !acy_document_get_running (ACY_DOCUMENT (data));
-}
-
 /* The first edge of relation @name ("rf") or with label @name ("rfe"). */
 static guint
 find_edge (const AcyGraphLayout *layout,
@@ -69,7 +63,6 @@ test_graphs_mp (void)
   const AcyGraphLayout *layout;
   const AcyRecord *r;
   const char *explanation;
-  gpointer weak;
   guint n_witness = 0, rf, line;
   double wx, wy;
 
@@ -80,11 +73,7 @@ test_graphs_mp (void)
   gtk_window_present (GTK_WINDOW (window));
   iterate_until (widget_is_mapped, window);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s",
-                                             "C-MP+o-mb-o+o-mb-o"));
-  document = acy_window_get_document (window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  document = ui_test_run_example (window, "C-MP+o-mb-o+o-mb-o");
 
   results = acy_document_get_results_view (document);
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
@@ -169,15 +158,32 @@ test_graphs_mp (void)
   iterate_a_little ();
 
   /* A second run replaces the graphs without a dangling pointer. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  iterate_until (document_is_idle, document);
+  ui_test_run (window);
   iterate_a_little ();
   g_assert_nonnull (acy_execution_browser_get_record (browser));
 
-  weak = window;
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
+  /* A relation's definition asked for in an explanation opens the
+   * model in a tab, its cursor on that line. */
+  {
+    GtkTextBuffer *buffer;
+    GtkTextIter at;
+    guint before = acy_window_get_n_documents (window);
+    gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+    g_signal_emit_by_name (view, "location-activated", model, 21, 1);
+    while (acy_window_get_n_documents (window) == before
+           || !g_str_equal (acy_document_get_title (acy_window_get_document (window)), "coherent-rmo.cat"))
+      {
+        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        g_main_context_iteration (NULL, FALSE);
+      }
+    iterate_a_little ();
+    buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (acy_window_get_document (window)));
+    gtk_text_buffer_get_iter_at_mark (buffer, &at, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&at) + 1, ==, 21);
+  }
+
+  destroy_window (window);
 }
 
 int

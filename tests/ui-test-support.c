@@ -34,6 +34,48 @@ pointer_is_null (gpointer data)
   return *(gpointer *) data == NULL;
 }
 
+void
+destroy_window (gpointer window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (pointer_is_null, &weak);
+}
+
+GtkWidget *
+find_widget (GtkWidget    *root,
+             WidgetMatch   match,
+             gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget    *widget,
+            gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+GtkWidget *
+find_widget_of_type (GtkWidget *root,
+                     GType      type)
+{
+  return find_widget (root, is_of_type, GSIZE_TO_POINTER (type));
+}
+
 /* GTK logs through the structured API, where a writer function is the
  * only place to drop one message. */
 GLogWriterOutput

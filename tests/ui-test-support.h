@@ -22,6 +22,21 @@ void     iterate_until            (Condition condition,
 gboolean widget_is_mapped         (gpointer data);
 gboolean pointer_is_null          (gpointer data);
 
+/* Destroys @window and runs the main context until it is finalized. */
+void     destroy_window           (gpointer  window);
+
+typedef gboolean (*WidgetMatch) (GtkWidget    *widget,
+                                 gconstpointer data);
+
+/* The first widget under @root, @root included, depth first, that
+ * @match accepts; NULL when there is none. */
+GtkWidget *find_widget            (GtkWidget    *root,
+                                   WidgetMatch   match,
+                                   gconstpointer data);
+/* The same for the first one that is a @type. */
+GtkWidget *find_widget_of_type    (GtkWidget    *root,
+                                   GType         type);
+
 /* A GLogWriterFunc that drops GTK's warning about a missing session bus
  * (test machines often have none; GtkApplication copes) and passes
  * everything else on. */

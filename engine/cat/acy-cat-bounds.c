@@ -51,6 +51,7 @@ typedef enum {
   B_REL,       /* lo <= r <= hi */
   B_CLOSURE,   /* a function defined on bounds */
   B_PENDING,   /* a top-level let not evaluated yet (fun: its expression) */
+  B_ORDERS,    /* co-orders(S, pco) on a bounded pco: lo <= each order <= hi */
 } BKind;
 
 typedef struct _BFrame BFrame;
@@ -431,6 +432,52 @@ wrap (Ctx *c, AcyCatFrame *env)
   return bf;
 }
 
+/* co-orders(S, pco) with S known and pco bounded (it is built from rf,
+ * which the enumerator is still choosing): whatever pco turns out to be,
+ * it contains its lower side, so each order it has orders the members
+ * of a block (S at one location) as the closure of that side there does,
+ * and never the other way round. A cycle there leaves no order at all
+ * (none). Used by `with` only; anything else sees it as unknown. */
+static Bnd *
+orders_bound (Ctx *c, BFrame *bf, const AcyCatExpr *arg)
+{
+  AcyCatEval *ev = c->ev;
+  const AcyExecution *x = ev->x;
+  guint n = ev->n;
+  Bnd *sb, *pb, *r;
+  AcyWord *slo, *shi, *plo, *phi;
+
+  if (arg->kind != ACY_CAT_E_TUPLE || arg->u.list.n != 2)
+    return &c->unknown;
+  sb = beval (c, bf, arg->u.list.items[0]);
+  pb = beval (c, bf, arg->u.list.items[1]);
+  if (!sides (c, sb, CLS_SET, &slo, &shi) || slo != shi
+      || !sides (c, pb, CLS_REL, &plo, &phi))
+    return &c->unknown;
+  r = new_bits (c, B_ORDERS, FALSE);
+  memset (r->lo, 0, MAX (ev->rel_words, 1) * sizeof (AcyWord));
+  memset (r->hi, 0, MAX (ev->rel_words, 1) * sizeof (AcyWord));
+  ACY_BITS_FOREACH (a, slo, n)
+    ACY_BITS_FOREACH (b, slo, n)
+      if (a != b && x->events[a].loc >= 0 && x->events[a].loc == x->events[b].loc)
+        {
+          acy_rel_add (r->hi, n, a, b);
+          if (acy_rel_has (plo, n, a, b))
+            acy_rel_add (r->lo, n, a, b);
+        }
+  /* and so does the order of the lock writes the enumerator chose */
+  if (acy_cat_co_hint_applies (ev, slo))
+    acy_bits_union ((guint) ev->rel_words, r->lo, r->lo, x->co_hint);
+  acy_rel_closure (n, r->lo);
+  {
+    AcyWord *inv = acy_arena_newv (ev->arena, AcyWord, MAX (ev->rel_words, 1));
+
+    acy_rel_transpose (n, inv, r->lo);
+    acy_bits_diff ((guint) ev->rel_words, r->hi, r->hi, inv);
+  }
+  return r;
+}
+
 static Bnd *
 bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
 {
@@ -440,6 +487,9 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
   BFrame *env, *inner;
   Bnd *r;
 
+  if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_PRIM
+      && f->conc == ev->root->slots[ACY_CAT_P_CO_ORDERS])
+    return orders_bound (c, bf, arg);
   if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_PRIM)
     {
       AcyCatValue *const *pre = ev->root->slots;
@@ -537,6 +587,10 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
             /* top-level lets are evaluated when a check needs them */
             if (b->kind == B_PENDING)
               {
+                /* a let evaluated on bounds costs about what a check
+                 * does: the judge counts work in such units */
+                if (c->judge)
+                  acy_cat_judge_add (c->judge, 1);
                 f->slots[slot] = &c->unknown;
                 b = beval (c, c->root, b->fun);
                 f->slots[slot] = b;
@@ -743,6 +797,15 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
           else
             {
               b = beval (c, c->root, st->u.with.e);
+              if (b->kind == B_ORDERS)
+                {
+                  /* a cycle in what every order contains: no order */
+                  if (!acy_rel_is_irreflexive (ev->n, b->lo))
+                    return i + 1;
+                  b->kind = B_REL;
+                  slots[st->u.with.slot] = settle (c, b);
+                  continue;
+                }
               v = b->kind == B_CONC ? b->conc : NULL;
             }
           if (v == NULL)

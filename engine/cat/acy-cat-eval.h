@@ -288,6 +288,7 @@ void              acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPru
                                                  gpointer data);
 AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);
 void              acy_cat_stream_iter_free (AcyCatStreamIter *it);
+gboolean          acy_cat_co_hint_applies  (AcyCatEval *ev, const AcyWord *set);
 void              acy_cat_stream_bounds    (AcyCatEval *ev, const AcyCatStream *s,
                                             AcyWord *lo, AcyWord *hi);
 AcyCatValue      *acy_cat_force            (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v);

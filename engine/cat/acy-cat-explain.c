@@ -541,27 +541,24 @@ why_binop (Explainer *x, AcyCatFrame *fr, const AcyCatExpr *e,
       }
 
     case ACY_CAT_OP_INTER:
-      d = node_new (ACY_DERIVATION_INTERSECTION, e, NULL, a, b, is_set, holds);
-      if (holds)
-        {
-          d = add_child (d, why (x, fr, l, a, b, is_set, TRUE));
-          return d ? add_child (d, why (x, fr, r, a, b, is_set, TRUE)) : NULL;
-        }
-      if ((in_l = member (x, fr, l, a, b, is_set)) < 0)
-        return add_child (d, NULL);
-      return add_child (d, why (x, fr, in_l ? r : l, a, b, is_set, FALSE));
-
     case ACY_CAT_OP_DIFF:
-      d = node_new (ACY_DERIVATION_DIFFERENCE, e, NULL, a, b, is_set, holds);
-      if (holds)
-        {
-          d = add_child (d, why (x, fr, l, a, b, is_set, TRUE));
-          return d ? add_child (d, why (x, fr, r, a, b, is_set, FALSE)) : NULL;
-        }
-      if ((in_l = member (x, fr, l, a, b, is_set)) < 0)
-        return add_child (d, NULL);
-      return add_child (d, in_l ? why (x, fr, r, a, b, is_set, TRUE)
-                                : why (x, fr, l, a, b, is_set, FALSE));
+      {
+        /* l & r holds with both; l \ r with l and not r. Failing, the
+         * first operand that spoils it: l missing, else r wrong. */
+        gboolean r_in = e->u.bin.op == ACY_CAT_OP_INTER;
+
+        d = node_new (r_in ? ACY_DERIVATION_INTERSECTION : ACY_DERIVATION_DIFFERENCE,
+                      e, NULL, a, b, is_set, holds);
+        if (holds)
+          {
+            d = add_child (d, why (x, fr, l, a, b, is_set, TRUE));
+            return d ? add_child (d, why (x, fr, r, a, b, is_set, r_in)) : NULL;
+          }
+        if ((in_l = member (x, fr, l, a, b, is_set)) < 0)
+          return add_child (d, NULL);
+        return add_child (d, in_l ? why (x, fr, r, a, b, is_set, !r_in)
+                                  : why (x, fr, l, a, b, is_set, FALSE));
+      }
 
     case ACY_CAT_OP_CART:
       d = node_new (ACY_DERIVATION_PRODUCT, e, NULL, a, b, FALSE, holds);
@@ -780,6 +777,35 @@ explainer_clear (Explainer *x)
   g_free (x->root_binding);
 }
 
+typedef struct {
+  const char    *relation;
+  guint          a, b;
+  AcyDerivation *d;
+} ExplainQuery;
+
+static void
+explain_value (AcyModelEnv       *env,
+               const AcyCatExpr  *expr,
+               AcyCatFrame       *frame,
+               AcyCatValue       *v,
+               gpointer           data,
+               GError           **error)
+{
+  ExplainQuery *eq = data;
+  Explainer x = { 0 };
+  gboolean is_set = acy_cat_classify (v) == CLS_SET;
+  int has;
+
+  explainer_init (&x, env->ev);
+  has = is_set && eq->a != eq->b ? 0 : value_has (&x, expr, v, eq->a, eq->b, is_set);
+  if (has == 0)
+    g_set_error (error, ACY_ERROR, ACY_ERROR_TYPE,
+                 "%s does not hold for this pair on this execution", eq->relation);
+  else if (has > 0)
+    eq->d = why (&x, frame, expr, eq->a, eq->b, is_set, TRUE);
+  explainer_clear (&x);
+}
+
 /**
  * acy_model_env_explain:
  * @env: the environment of one outcome
@@ -799,13 +825,7 @@ acy_model_env_explain (AcyModelEnv *env,
                        GError     **error)
 {
   AcyCatEval *ev = env->ev;
-  AcyCatQuery *q;
-  AcyCatQueryState st;
-  AcyCatFrame *frame;
-  AcyCatValue *v;
-  AcyDerivation *d = NULL;
-  GError *local_error = NULL;
-  Explainer x = { 0 };
+  ExplainQuery eq = { relation, a, b, NULL };
 
   g_return_val_if_fail (relation != NULL, NULL);
   if (a >= ev->n || b >= ev->n)
@@ -814,30 +834,12 @@ acy_model_env_explain (AcyModelEnv *env,
                    "no event %u in this execution of %u events", MAX (a, b), ev->n);
       return NULL;
     }
-  if (!(q = acy_cat_query_new (ev->model, relation, env->upto, error)))
-    return NULL;
-  acy_cat_query_begin (env, &st, &local_error);
-  explainer_init (&x, ev);
-  if ((v = acy_cat_query_eval (env, q, &frame)))
+  if (!acy_cat_query_run (env, relation, explain_value, &eq, error))
     {
-      gboolean is_set = acy_cat_classify (v) == CLS_SET;
-      int has = is_set && a != b ? 0 : value_has (&x, q->expr, v, a, b, is_set);
-
-      if (has == 0)
-        g_set_error (&local_error, ACY_ERROR, ACY_ERROR_TYPE,
-                     "%s does not hold for this pair on this execution", relation);
-      else if (has > 0)
-        d = why (&x, frame, q->expr, a, b, is_set, TRUE);
+      g_clear_pointer (&eq.d, acy_derivation_free);
+      return NULL;
     }
-  explainer_clear (&x);
-  acy_cat_query_end (env, &st);
-  acy_cat_query_free (q);
-  if (local_error)
-    {
-      g_clear_pointer (&d, acy_derivation_free);
-      g_propagate_error (error, local_error);
-    }
-  else if (d == NULL)
+  if (eq.d == NULL)
     g_set_error (error, ACY_ERROR, ACY_ERROR_TYPE, "%s: no derivation found", relation);
-  return d;
+  return eq.d;
 }

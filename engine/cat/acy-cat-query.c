@@ -88,6 +88,34 @@ acy_cat_query_eval (AcyModelEnv *env, AcyCatQuery *q, AcyCatFrame **frame)
 }
 
 gboolean
+acy_cat_query_run (AcyModelEnv     *env,
+                   const char      *text,
+                   AcyCatQueryFunc  func,
+                   gpointer         data,
+                   GError         **error)
+{
+  AcyCatQuery *q;
+  AcyCatQueryState st;
+  AcyCatFrame *frame;
+  AcyCatValue *v;
+  GError *local_error = NULL;
+
+  if (!(q = acy_cat_query_new (env->ev->model, text, env->upto, error)))
+    return FALSE;
+  acy_cat_query_begin (env, &st, &local_error);
+  if ((v = acy_cat_query_eval (env, q, &frame)))
+    func (env, q->expr, frame, v, data, &local_error);
+  acy_cat_query_end (env, &st);
+  acy_cat_query_free (q);
+  if (local_error)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 acy_model_check_expression (const AcyModel *model,
                             const char     *text,
                             GError        **error)
@@ -98,6 +126,50 @@ acy_model_check_expression (const AcyModel *model,
   q = acy_cat_query_new (model, text, model->program->len, error);
   acy_cat_query_free (q);
   return q != NULL;
+}
+
+typedef struct {
+  const AcyWord     **bits;
+  AcyModelValueKind   kind;
+} EvalQuery;
+
+static void
+eval_value (AcyModelEnv       *env,
+            const AcyCatExpr  *expr,
+            AcyCatFrame       *frame,
+            AcyCatValue       *v,
+            gpointer           data,
+            GError           **error)
+{
+  AcyCatEval *ev = env->ev;
+  EvalQuery *eq = data;
+
+  switch (v->kind)
+    {
+    case ACY_CAT_V_SET:
+      *eq->bits = v->u.bits;
+      eq->kind = ACY_MODEL_VALUE_SET;
+      break;
+    case ACY_CAT_V_REL:
+      *eq->bits = v->u.bits;
+      eq->kind = ACY_MODEL_VALUE_RELATION;
+      break;
+    case ACY_CAT_V_EMPTY:
+      *eq->bits = acy_cat_new_rel (ev)->u.bits;
+      eq->kind = ACY_MODEL_VALUE_RELATION;
+      break;
+    case ACY_CAT_V_UNIV:
+      {
+        AcyWord *all = acy_cat_new_rel (ev)->u.bits;
+        for (guint i = 0; i < ev->n; i++)
+          acy_bits_fill (ev->n, acy_rel_row (all, ev->n, i));
+        *eq->bits = all;
+        eq->kind = ACY_MODEL_VALUE_RELATION;
+      }
+      break;
+    default:
+      break;
+    }
 }
 
 /**
@@ -115,50 +187,9 @@ acy_model_env_eval (AcyModelEnv    *env,
                     const AcyWord **bits,
                     GError        **error)
 {
-  AcyCatEval *ev = env->ev;
-  AcyCatQuery *q;
-  AcyCatQueryState st;
-  AcyCatFrame *frame;
-  AcyCatValue *v;
-  GError *local_error = NULL;
-  AcyModelValueKind kind = ACY_MODEL_VALUE_OTHER;
+  EvalQuery eq = { bits, ACY_MODEL_VALUE_OTHER };
 
   *bits = NULL;
-  q = acy_cat_query_new (ev->model, text, env->upto, error);
-  if (q == NULL)
-    return ACY_MODEL_VALUE_OTHER;
-  acy_cat_query_begin (env, &st, &local_error);
-  v = acy_cat_query_eval (env, q, &frame);
-  if (v)
-    switch (v->kind)
-      {
-      case ACY_CAT_V_SET:
-        *bits = v->u.bits;
-        kind = ACY_MODEL_VALUE_SET;
-        break;
-      case ACY_CAT_V_REL:
-        *bits = v->u.bits;
-        kind = ACY_MODEL_VALUE_RELATION;
-        break;
-      case ACY_CAT_V_EMPTY:
-        *bits = acy_cat_new_rel (ev)->u.bits;
-        kind = ACY_MODEL_VALUE_RELATION;
-        break;
-      case ACY_CAT_V_UNIV:
-        {
-          AcyWord *all = acy_cat_new_rel (ev)->u.bits;
-          for (guint i = 0; i < ev->n; i++)
-            acy_bits_fill (ev->n, acy_rel_row (all, ev->n, i));
-          *bits = all;
-          kind = ACY_MODEL_VALUE_RELATION;
-        }
-        break;
-      default:
-        break;
-      }
-  acy_cat_query_end (env, &st);
-  acy_cat_query_free (q);
-  if (local_error)
-    g_propagate_error (error, local_error);
-  return kind;
+  acy_cat_query_run (env, text, eval_value, &eq, error);
+  return eq.kind;
 }

@@ -37,4 +37,21 @@ void         acy_cat_query_end   (AcyModelEnv *env, AcyCatQueryState *s);
  * frame its locals were bound in. */
 AcyCatValue *acy_cat_query_eval  (AcyModelEnv *env, AcyCatQuery *q, AcyCatFrame **frame);
 
+/* Given the value @v of @expr, bound in @frame; reports through @error. */
+typedef void (*AcyCatQueryFunc) (AcyModelEnv       *env,
+                                 const AcyCatExpr  *expr,
+                                 AcyCatFrame       *frame,
+                                 AcyCatValue       *v,
+                                 gpointer           data,
+                                 GError           **error);
+
+/* All of the above: @text parsed against @env's model and evaluated on
+ * the outcome; @func called when it has a value. FALSE after an error
+ * of either, in @error. */
+gboolean     acy_cat_query_run   (AcyModelEnv     *env,
+                                  const char      *text,
+                                  AcyCatQueryFunc  func,
+                                  gpointer         data,
+                                  GError         **error);
+
 G_END_DECLS

@@ -251,6 +251,15 @@ capitalise (AcyArena *arena, const char *s)
 static gboolean resolve_stmts (Resolver *r, Scope *s, const AcyCatStmtList *list,
                                GPtrArray *out, gboolean top, gboolean prelude);
 
+/* A block's statements as resolved, copied into the model's arena. */
+static void
+set_body (Resolver *r, AcyCatStmtList *list, GPtrArray *body)
+{
+  list->n = body->len;
+  list->items = acy_arena_newv (r->model->arena, AcyCatStmt *, MAX (body->len, 1));
+  memcpy (list->items, body->pdata, body->len * sizeof (gpointer));
+}
+
 static gboolean
 resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
               gboolean top, gboolean prelude)
@@ -349,9 +358,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
         scope_free (inner);
         if (!ok)
           return FALSE;
-        st->u.proc.body.n = body->len;
-        st->u.proc.body.items = acy_arena_newv (r->model->arena, AcyCatStmt *, MAX (body->len, 1));
-        memcpy (st->u.proc.body.items, body->pdata, body->len * sizeof (gpointer));
+        set_body (r, &st->u.proc.body, body);
         g_ptr_array_add (out, st);
         if (top)
           publish (r, st->u.proc.name, st->u.proc.slot, out->len, TRUE);
@@ -393,9 +400,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
         scope_truncate (s, mark);
         if (!ok)
           return FALSE;
-        st->u.forall.body.n = body->len;
-        st->u.forall.body.items = acy_arena_newv (r->model->arena, AcyCatStmt *, MAX (body->len, 1));
-        memcpy (st->u.forall.body.items, body->pdata, body->len * sizeof (gpointer));
+        set_body (r, &st->u.forall.body, body);
         g_ptr_array_add (out, st);
         return TRUE;
       }

@@ -31,6 +31,7 @@ struct _AcyCatStream {
   AcyWord         *pco;       /* ORDERS: the order to extend */
   AcyCatValue    **factors;   /* CROSS: the sets to pick from, none empty */
   guint            n_factors;
+  gboolean         hinted;    /* ORDERS: pco holds the execution's co_hint */
 };
 
 struct _AcyCatStreamIter {
@@ -322,6 +323,10 @@ acy_cat_stream_iter_new (AcyCatEval *ev, const AcyCatStream *s)
   it->s = s;
   it->n = ev->n;
   it->words = MAX (ev->words, 1);
+  /* (a stream is kept no longer than the lock order it was made for:
+   * the enumerator gives each lock order its own structure_id) */
+  if (s->hinted && ev->x->co_hint_used)
+    *ev->x->co_hint_used = TRUE;
   if (s->kind == ACY_CAT_STREAM_ORDERS)
     it->done = !orders_setup (it, ev);
   else
@@ -500,9 +505,33 @@ acy_cat_prim_co_orders (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
 {
   AcyWord *s, *r;
 
+  AcyCatStream *st;
+
   if (!set_and_rel (ev, at, arg, &s, &r))
     return NULL;
-  return stream_value (ev, orders_new (ev, s, r, TRUE));
+  if (!acy_cat_co_hint_applies (ev, s))
+    return stream_value (ev, orders_new (ev, s, r, TRUE));
+  /* the enumerator chose the order of the lock writes */
+  st = orders_new (ev, s, r, TRUE);
+  acy_bits_union ((guint) ev->rel_words, st->pco, st->pco, ev->x->co_hint);
+  st->hinted = TRUE;
+  return stream_value (ev, st);
+}
+
+/* Whether the execution's co_hint (the order of the lock writes the
+ * enumerator chose) applies to co-orders over @set: when @set holds
+ * every write it orders. */
+gboolean
+acy_cat_co_hint_applies (AcyCatEval *ev, const AcyWord *set)
+{
+  const AcyExecution *x = ev->x;
+
+  if (x == NULL || x->co_hint == NULL)
+    return FALSE;
+  for (guint w = 0; w < ev->words; w++)
+    if (x->co_hint_set[w] & ~set[w])
+      return FALSE;
+  return TRUE;
 }
 
 /* lazy-cross(F): for a set F = {O1, ..., On} of sets of relations, the

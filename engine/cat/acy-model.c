@@ -227,6 +227,42 @@ acy_model_get_shown_names (const AcyModel *model)
 }
 
 /**
+ * acy_model_get_definition:
+ * @name: a name the model binds at the top level
+ * @loc: (out): where its last top-level `let` or `let rec` binds it
+ *
+ * Returns: FALSE when no top-level statement binds @name.
+ */
+gboolean
+acy_model_get_definition (const AcyModel *model,
+                          const char     *name,
+                          AcyLoc         *loc)
+{
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (model != NULL && name != NULL && loc != NULL, FALSE);
+  for (guint i = 0; i < model->program->len; i++)
+    {
+      const AcyCatStmt *s = model->program->pdata[i];
+
+      if (s->kind != ACY_CAT_S_LET && s->kind != ACY_CAT_S_LETREC)
+        continue;
+      for (guint k = 0; k < s->u.let.n; k++)
+        {
+          const AcyCatPat *pat = &s->u.let.b[k].pat;
+          for (guint m = 0; m < pat->n; m++)
+            if (pat->names[m] && g_str_equal (pat->names[m], name))
+              {
+                *loc = s->u.let.b[k].loc;
+                loc->file = g_intern_string (loc->file);
+                found = TRUE;
+              }
+        }
+    }
+  return found;
+}
+
+/**
  * acy_model_env_lookup:
  * @env: the environment passed to an #AcyVerdictFunc
  * @name: a name bound at the top level of the model

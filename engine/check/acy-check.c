@@ -31,6 +31,8 @@ typedef struct {
   guint64                 next;          /* atomic: the first filter-passing candidate no worker took */
   GMutex                  progress_lock;
   gint64                  last_progress;
+  gboolean                order_locks;   /* the enumerator chooses lock orders */
+  gint                    hint_unused;   /* atomic: the model did not follow one */
 } Shared;
 
 typedef struct {
@@ -87,15 +89,15 @@ state_free (gpointer data)
 
 /* An allowed outcome with final values @final. */
 static void
-record_state (CheckRun *run, const AcyValue *final, gboolean condition)
+record_state (CheckRun *run, const AcyValue *final, gboolean condition, guint64 weight)
 {
   AcyCheckResult *r = run->result;
   AcyState *s;
 
   if (condition)
-    r->positive++;
+    r->positive += weight;
   else
-    r->negative++;
+    r->negative += weight;
   if (r->n_observed > 0)
     memcpy (run->key + 1, final, r->n_observed * sizeof (AcyValue));
   s = g_hash_table_lookup (run->state_index, run->key);
@@ -108,7 +110,7 @@ record_state (CheckRun *run, const AcyValue *final, gboolean condition)
       g_ptr_array_add (r->states, s);
       g_hash_table_insert (run->state_index, key, s);
     }
-  s->count++;
+  s->count += weight;
 }
 
 static void
@@ -181,14 +183,25 @@ on_verdict (const AcyExecution *x,
     }
   if (!verdict->allowed)
     return TRUE;
+  /* A model that did not take the lock order the enumerator chose
+   * allows the same outcome under every order: start again without. */
+  if (c->x->co_hint != NULL && !*c->x->co_hint_used)
+    {
+      g_atomic_int_set (&run->shared->hint_unused, TRUE);
+      g_atomic_int_set (&run->shared->stop, TRUE);
+      run->stopped = TRUE;
+      return FALSE;
+    }
 
-  r->stats.allowed += c->mirror ? 2 : 1;
-  __atomic_fetch_add (&run->shared->allowed, c->mirror ? 2 : 1, __ATOMIC_RELAXED);
-  record_state (run, c->final, c->condition);
+  r->stats.allowed += c->weight + (c->mirror ? 1 : 0);
+  __atomic_fetch_add (&run->shared->allowed, c->weight + (c->mirror ? 1 : 0), __ATOMIC_RELAXED);
+  /* with its images under permutations of interchangeable threads, all
+   * with its final state */
+  record_state (run, c->final, c->condition, c->weight);
   /* the image under the swap of two threads that run alike, which the
    * model would judge alike */
   if (c->mirror)
-    record_state (run, c->mirror, c->mirror_condition);
+    record_state (run, c->mirror, c->mirror_condition, 1);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
@@ -396,6 +409,7 @@ worker_main (gpointer data)
       eopts.prune_rf = on_partial_rf;
       eopts.prune_data = run;
       eopts.symmetry = TRUE;
+      eopts.order_locks = run->shared->order_locks;
     }
   if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
     {
@@ -478,14 +492,27 @@ acy_check_run (const AcyTest          *test,
 
   g_mutex_init (&shared.progress_lock);
   shared.last_progress = start;
-  for (guint w = 0; w < n_workers; w++)
-    worker_init (&runs[w], &shared, w, n_workers, test, model, options, cancellable, start);
+  shared.order_locks = TRUE;
+  for (;;)
+    {
+      for (guint w = 0; w < n_workers; w++)
+        worker_init (&runs[w], &shared, w, n_workers, test, model, options, cancellable, start);
 
-  if (n_workers > 1)
-    helper = g_thread_new ("acy-check", worker_main, &runs[1]);
-  worker_main (&runs[0]);
-  if (helper)
-    g_thread_join (helper);
+      if (n_workers > 1)
+        helper = g_thread_new ("acy-check", worker_main, &runs[1]);
+      worker_main (&runs[0]);
+      if (helper)
+        g_thread_join (helper);
+      helper = NULL;
+      if (!g_atomic_int_get (&shared.hint_unused))
+        break;
+      /* the model builds co in its own way: every lock order again */
+      for (guint w = 0; w < n_workers; w++)
+        worker_clear (&runs[w]);
+      shared.candidates = shared.outcomes = shared.allowed = shared.next = 0;
+      shared.stop = shared.hint_unused = FALSE;
+      shared.order_locks = FALSE;
+    }
 
   for (guint w = 0; w < n_workers; w++)
     if (runs[w].error)

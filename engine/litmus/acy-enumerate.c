@@ -55,6 +55,15 @@ typedef struct {
   gint                       sym_a, sym_b;
   guint                     *sym_var;   /* per tracked variable: its image */
   AcyValue                  *mirror;    /* the image's tracked values */
+
+  /* Interchangeable threads: per thread, its class of threads that run
+   * alike and none of whose registers the state shows (-1 none); NULL
+   * when there is no class of two or more. */
+  gint                      *group;
+
+  /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
+  gboolean                   order_locks;
+  gboolean                   co_hint_used;
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
@@ -109,6 +118,17 @@ typedef struct {
   guint     *n_fw_cands;
   guint     *fw_choice;
   AcyValue  *values;          /* tracked values */
+  guint     *used;            /* per thread: rf edges chosen from its writes */
+  guint64    weight;          /* candidates each one here stands for */
+  /* Lock orders: the lock writes (LKW), location by location; those of
+   * one location are lock_ev[i] for i in [lock_lo[i], lock_hi[i]). */
+  guint      n_lock_ev;
+  guint     *lock_ev;
+  guint     *lock_lo, *lock_hi;
+  gboolean  *lock_placed;
+  guint     *lock_seq;        /* per position: the index placed there */
+  AcyWord   *co_hint;         /* placed before placed in order, and before unplaced */
+  AcyWord   *co_hint_set;
   AcyExecution x;
 } Combo;
 
@@ -410,6 +430,107 @@ find_symmetry (Enum *en)
       }
 }
 
+/* Whether a thin-air value can come out at all: only through a write
+ * that copies a read as it is (an operation on an unsolved value is
+ * one herd cannot solve, and the candidate is dropped). */
+static gboolean
+some_write_copies (const AcyTraceSet *set, guint n_threads)
+{
+  for (guint t = 0; t < n_threads; t++)
+    for (guint i = 0; i < set->threads[t].n_traces; i++)
+      {
+        const AcyTrace *tr = set->threads[t].traces[i];
+
+        for (guint e = 0; e < tr->n_events; e++)
+          {
+            const AcySym *s = tr->events[e].sym;
+            gboolean op = FALSE;
+
+            if (!(tr->events[e].ev.kind & ACY_EV_W) || s == NULL || s->kind == ACY_SYM_CONST)
+              continue;
+            for (guint k = 0; !op && k < tr->n_ops; k++)
+              op = tr->ops[k] == s;
+            if (!op)
+              return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* Classes of threads that run alike (the same paths, one for one) and
+ * none of whose registers the final state shows: any permutation of a
+ * class maps a candidate to one with the same final state, which the
+ * model judges alike. Only without a filter, and when no thin-air value
+ * can come out (those are named after the threads that make them).
+ * TRUE when some class has two threads or more. */
+static gboolean
+find_interchangeable (Enum *en)
+{
+  const AcyTest *test = en->test;
+  guint n = test->n_threads;
+  g_autofree guint *size = g_new0 (guint, MAX (n, 1));
+  gboolean some = FALSE;
+
+  if (test->filter != NULL || n < 2 || some_write_copies (en->set, n))
+    return FALSE;
+  en->group = g_new (gint, n);
+  for (guint a = 0; a < n; a++)
+    {
+      en->group[a] = (gint) a;
+      for (guint v = 0; v < test->n_tracked; v++)
+        if (test->tracked[v].thread == (gint) a)
+          en->group[a] = -1;
+      for (guint b = 0; en->group[a] == (gint) a && b < a; b++)
+        {
+          const AcyThreadTraces *ta = &en->set->threads[a], *tb = &en->set->threads[b];
+          gboolean alike = en->group[b] >= 0 && ta->n_traces == tb->n_traces
+                           && test->threads[a].n_regs == test->threads[b].n_regs;
+
+          for (guint i = 0; alike && i < ta->n_traces; i++)
+            alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs);
+          if (alike)
+            en->group[a] = en->group[b];
+        }
+      if (en->group[a] >= 0)
+        size[en->group[a]]++;
+    }
+  for (guint a = 0; a < n; a++)
+    if (en->group[a] >= 0 && size[en->group[a]] < 2)
+      en->group[a] = -1;
+    else if (en->group[a] >= 0)
+      some = TRUE;
+  if (!some)
+    g_clear_pointer (&en->group, g_free);
+  return some;
+}
+
+/* Interchangeable threads, read by read: a thread of a class is fresh
+ * while none of its reads has an rf yet (it comes after @reader, as
+ * reads get theirs in thread order) and no rf chosen comes from its
+ * writes. Any permutation of fresh threads of a class that follow the
+ * same path leaves the choices so far as they are, so reading from a
+ * write of one of them leads to the images of what reading from the same
+ * write of another leads to: only the first is read from, and stands
+ * for them all. Returns how many choices reading from @w stands for, 0
+ * when it is the image of another. */
+static guint
+fresh_weight (Enum *en, Combo *c, guint reader, guint w)
+{
+  guint t = c->events[w].thread, m = 0;
+
+  if (t == ACY_THREAD_INIT || en->group[t] < 0 || t <= reader || c->used[t] > 0)
+    return 1;
+  for (guint j = reader + 1; j < en->test->n_threads; j++)
+    if (en->group[j] == en->group[t] && c->used[j] == 0
+        && en->chosen_index[j] == en->chosen_index[t])
+      {
+        if (j < t)
+          return 0;
+        m++;
+      }
+  return m;
+}
+
 /* An event as the same event of the swapped threads would be named. */
 static guint
 sym_key (Enum *en, Combo *c, guint g, gboolean swap)
@@ -435,7 +556,16 @@ mirror_order (Enum *en, Combo *c)
 
   if (en->chosen_index[a] != en->chosen_index[b])
     return en->chosen_index[a] < en->chosen_index[b] ? -1 : 1;
-  /* a and b follow the same path: the image has the same events */
+  /* a and b follow the same path: the image has the same events, and
+   * takes each lock in the order of the swapped threads */
+  for (guint p = 0; p < c->n_lock_ev; p++)
+    {
+      guint g = c->lock_ev[c->lock_seq[p]];
+      guint mine = sym_key (en, c, g, FALSE), image = sym_key (en, c, g, TRUE);
+
+      if (mine != image)
+        return mine < image ? -1 : 1;
+    }
   for (guint t = 0; t < en->test->n_threads; t++)
     {
       guint s = t == a ? b : t == b ? a : t;
@@ -533,6 +663,7 @@ emit_finals (Enum *en, Combo *c)
       cand.filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
       cand.mirror = NULL;
       cand.mirror_condition = FALSE;
+      cand.weight = c->weight;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
        * that made them: those candidates stand for themselves. */
@@ -550,6 +681,7 @@ emit_finals (Enum *en, Combo *c)
               cand.mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
             }
         }
+      en->co_hint_used = FALSE;
       if (!en->func (&cand, en->user_data))
         {
           en->stop = TRUE;
@@ -596,10 +728,20 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
   r = c->reads[k];
   for (guint i = 0; i < c->n_rf_cands[k]; i++)
     {
-      guint w = c->rf_cands[k][i];
+      guint w = c->rf_cands[k][i], from = c->events[w].thread;
+      guint weight = 1;
 
       if (halted_after (en, 1))
         return FALSE;
+      if (en->group != NULL)
+        {
+          weight = fresh_weight (en, c, c->events[r].thread, w);
+          if (weight == 0)
+            continue;
+          c->weight *= weight;
+          if (from != ACY_THREAD_INIT)
+            c->used[from]++;
+        }
       c->rf_of[r] = (gint) w;
       acy_rel_add (c->rf, c->n, w, r);
       if (constraints_hold (en, c))
@@ -616,8 +758,133 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
             return FALSE;
         }
       acy_bits_remove (acy_rel_row (c->rf, c->n, w), r);
+      if (en->group != NULL)
+        {
+          c->weight /= weight;
+          if (from != ACY_THREAD_INIT)
+            c->used[from]--;
+        }
     }
   c->rf_of[r] = -1;
+  return TRUE;
+}
+
+/* ---- lock orders ---- */
+
+/* The lock writes of @c, location by location, when some lock is taken
+ * three times or more: their order is then chosen here, ahead of rf, rather
+ * than left to the model's coherence orders (which extend it: see
+ * AcyExecution.co_hint). FALSE when there is nothing to order. */
+static gboolean
+setup_lock_order (Enum *en, Combo *c)
+{
+  AcyArena *a = en->arena;
+  guint n = c->n, n_locs = c->x.n_locs, k = 0;
+  gboolean some = FALSE;
+
+  for (guint g = n_locs; g < n; g++)
+    k += (c->events[g].kind & ACY_EV_LKW) != 0;
+  if (k < 3)
+    return FALSE;
+  c->lock_ev = acy_arena_newv (a, guint, k);
+  c->lock_lo = acy_arena_newv (a, guint, k);
+  c->lock_hi = acy_arena_newv (a, guint, k);
+  c->lock_placed = acy_arena_newv0 (a, gboolean, k);
+  c->lock_seq = acy_arena_newv (a, guint, k);
+  for (guint l = 0; l < n_locs; l++)
+    {
+      guint lo = c->n_lock_ev;
+
+      for (guint g = n_locs; g < n; g++)
+        if ((c->events[g].kind & ACY_EV_LKW) && c->events[g].loc == (gint32) l)
+          c->lock_ev[c->n_lock_ev++] = g;
+      for (guint i = lo; i < c->n_lock_ev; i++)
+        {
+          c->lock_lo[i] = lo;
+          c->lock_hi[i] = c->n_lock_ev;
+        }
+      /* two lock writes have two orders: as cheap for the model to
+       * try as for the enumerator, which would judge each partial rf
+       * twice over */
+      some |= c->n_lock_ev - lo >= 3;
+    }
+  if (!some)
+    {
+      c->n_lock_ev = 0;
+      return FALSE;
+    }
+  c->co_hint = acy_arena_newv0 (a, AcyWord, acy_rel_words (n));
+  c->co_hint_set = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
+  for (guint i = 0; i < c->n_lock_ev; i++)
+    acy_bits_add (c->co_hint_set, c->lock_ev[i]);
+  c->x.co_hint = c->co_hint;
+  c->x.co_hint_set = c->co_hint_set;
+  c->x.co_hint_used = &en->co_hint_used;
+  return TRUE;
+}
+
+/* Interchangeable threads, lock by lock: taking the lock in a thread
+ * nothing involves yet stands for taking it in any other such one that
+ * follows the same path (as fresh_weight for reads). How many choices
+ * it stands for, 0 when it is the image of another. */
+static guint
+lock_weight (Enum *en, Combo *c, guint t)
+{
+  guint m = 0;
+
+  if (en->group == NULL || en->group[t] < 0 || c->used[t] > 0)
+    return 1;
+  for (guint j = 0; j < en->test->n_threads; j++)
+    if (en->group[j] == en->group[t] && c->used[j] == 0
+        && en->chosen_index[j] == en->chosen_index[t])
+      {
+        if (j < t)
+          return 0;
+        m++;
+      }
+  return m;
+}
+
+/* Place a lock write at each position @p.. in turn (every order of the
+ * writes of each lock), then choose rf. Each placing gives the model a
+ * new structure to judge (its co_hint changed), and a prefix that no
+ * candidate can follow is cut as a partial rf is. */
+static gboolean
+choose_lock_order (Enum *en, Combo *c, guint p)
+{
+  guint n = c->n;
+
+  if (p == c->n_lock_ev)
+    return rf_hopeless (en, c, 0) || assign_rf (en, c, 0, FALSE);
+  for (guint i = c->lock_lo[p]; i < c->lock_hi[p]; i++)
+    {
+      guint g = c->lock_ev[i], t = c->events[g].thread, weight;
+      gboolean ok = TRUE;
+
+      if (c->lock_placed[i])
+        continue;
+      if (halted_after (en, 1))
+        return FALSE;
+      weight = lock_weight (en, c, t);
+      if (weight == 0)
+        continue;
+      c->lock_placed[i] = TRUE;
+      c->lock_seq[p] = i;
+      c->weight *= weight;
+      c->used[t]++;
+      for (guint j = c->lock_lo[p]; j < c->lock_hi[p]; j++)
+        if (!c->lock_placed[j])
+          acy_rel_add (c->co_hint, n, g, c->lock_ev[j]);
+      c->x.structure_id = ++en->n_structures;
+      if (p + 1 == c->n_lock_ev || !rf_hopeless (en, c, 0))
+        ok = choose_lock_order (en, c, p + 1);
+      memset (acy_rel_row (c->co_hint, n, g), 0, ACY_WORDS (n) * sizeof (AcyWord));
+      c->used[t]--;
+      c->weight /= weight;
+      c->lock_placed[i] = FALSE;
+      if (!ok)
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -663,6 +930,8 @@ run_combination (Enum *en)
   c.rf = acy_arena_newv0 (a, AcyWord, rw);
   c.rf_hi = acy_arena_newv (a, AcyWord, rw);
   c.fw = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
+  c.used = acy_arena_newv0 (a, guint, MAX (test->n_threads, 1));
+  c.weight = 1;
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
 
@@ -779,7 +1048,11 @@ run_combination (Enum *en)
   c.x.rf = c.rf;
   c.x.fw = c.fw;
 
-  if (!constraints_hold (en, &c) || rf_hopeless (en, &c, 0))
+  if (!constraints_hold (en, &c))
+    return TRUE;
+  if (en->order_locks && setup_lock_order (en, &c))
+    return choose_lock_order (en, &c, 0);
+  if (rf_hopeless (en, &c, 0))
     return TRUE;
   return assign_rf (en, &c, 0, FALSE);
 }
@@ -842,8 +1115,9 @@ acy_test_enumerate (const AcyTest              *test,
   en.chosen_index = g_new0 (guint, MAX (test->n_threads, 1));
   en.arena = acy_arena_new (1 << 16);
   en.sym_a = en.sym_b = -1;
-  if (options && options->symmetry)
+  if (options && options->symmetry && !find_interchangeable (&en))
     find_symmetry (&en);
+  en.order_locks = options && options->order_locks;
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en, 0) && !en.halted;
@@ -857,6 +1131,7 @@ acy_test_enumerate (const AcyTest              *test,
   g_free (en.chosen_index);
   g_free (en.sym_var);
   g_free (en.mirror);
+  g_free (en.group);
   acy_arena_free (en.arena);
   return ok;
 }

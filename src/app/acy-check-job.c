@@ -50,7 +50,8 @@ acy_run_report_free (AcyRunReport *report)
   g_free (report->test_name);
   g_free (report->model_name);
   g_strfreev (report->observed);
-  g_clear_pointer (&report->rows, g_ptr_array_unref);
+  g_clear_pointer (&report->result, acy_check_result_free);
+  g_clear_pointer (&report->value_text, g_hash_table_unref);
   g_free (report->observation);
   g_strfreev (report->flags);
   g_free (report->expected);
@@ -84,15 +85,6 @@ acy_run_report_steal_run (AcyRunReport  *report,
     *model = g_steal_pointer (&report->model);
   if (recorder != NULL)
     *recorder = g_steal_pointer (&report->recorder);
-}
-
-static void
-run_row_free (gpointer data)
-{
-  AcyRunRow *row = data;
-
-  g_strfreev (row->values);
-  g_free (row);
 }
 
 static void
@@ -291,9 +283,9 @@ load_setup (JobData  *job,
 }
 
 static AcyRunReport *
-make_report (const AcyTest        *test,
-             const AcyModel       *model,
-             const AcyCheckResult *result)
+make_report (const AcyTest  *test,
+             const AcyModel *model,
+             AcyCheckResult *result)
 {
   AcyRunReport *report = g_new0 (AcyRunReport, 1);
   g_autoptr(GString) herd = g_string_new (NULL);
@@ -309,18 +301,17 @@ make_report (const AcyTest        *test,
   for (guint i = 0; i < n_observed; i++)
     report->observed[i] = g_strdup (acy_test_get_observed (test, i));
 
-  report->rows = g_ptr_array_new_with_free_func (run_row_free);
+  /* A state's values repeat across states (0s and 1s, mostly): format
+   * each distinct one once, here, where the test is at hand. */
+  report->value_text = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   for (guint i = 0; i < n_states; i++)
     {
       const AcyState *state = acy_check_result_get_state (result, i);
-      AcyRunRow *row = g_new0 (AcyRunRow, 1);
 
-      row->values = g_new0 (char *, n_observed + 1);
       for (guint j = 0; j < n_observed; j++)
-        row->values[j] = acy_test_format_value (test, state->values[j]);
-      row->count = state->count;
-      row->satisfies = state->satisfies;
-      g_ptr_array_add (report->rows, row);
+        if (!g_hash_table_contains (report->value_text, &state->values[j]))
+          g_hash_table_insert (report->value_text, g_memdup2 (&state->values[j], sizeof (AcyValue)),
+                               acy_test_format_value (test, state->values[j]));
     }
 
   report->observation = g_strdup (acy_observation_to_string (acy_check_result_get_observation (result)));
@@ -333,6 +324,7 @@ make_report (const AcyTest        *test,
   report->herd_text = g_strdup (herd->str);
   report->candidates = stats->candidates;
   report->elapsed = stats->elapsed;
+  report->result = result;
 
   return report;
 }
@@ -382,7 +374,7 @@ check_thread (GTask        *task,
     }
   acy_recorder_resolve_states (recorder, result);
 
-  report = make_report (test, setup.model, result);
+  report = make_report (test, setup.model, g_steal_pointer (&result));
   report->test = g_steal_pointer (&test);
   report->model = g_steal_pointer (&setup.model);
   report->recorder = g_steal_pointer (&recorder);
@@ -521,4 +513,42 @@ acy_parse_error_location (const char  *text,
     *message = g_match_info_fetch (match, 4);
 
   return TRUE;
+}
+
+typedef struct
+{
+  gpointer       data;
+  GDestroyNotify destroy;
+} FreeLater;
+
+static void
+free_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  FreeLater *later = task_data;
+
+  later->destroy (later->data);
+  g_free (later);
+}
+
+void
+acy_free_in_thread (gpointer       data,
+                    GDestroyNotify destroy)
+{
+  g_autoptr(GTask) task = NULL;
+  FreeLater *later;
+
+  if (data == NULL)
+    return;
+  later = g_new (FreeLater, 1);
+  later->data = data;
+  later->destroy = destroy;
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, acy_free_in_thread);
+  /* Freed by the thread itself: a task's data is freed where the task
+   * is finalized, which may be here. */
+  g_task_set_task_data (task, later, NULL);
+  g_task_run_in_thread (task, free_thread);
 }

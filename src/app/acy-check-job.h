@@ -12,17 +12,6 @@
 G_BEGIN_DECLS
 
 /**
- * AcyRunRow:
- * One final state reached by allowed executions, formatted for display.
- */
-typedef struct
-{
-  char    **values;     /* one per observed variable */
-  guint64   count;
-  gboolean  satisfies;
-} AcyRunRow;
-
-/**
  * AcyRunReport:
  * Everything the window shows about a finished check. It is plain data,
  * formatted on the worker thread, except for the test, model and
@@ -35,7 +24,13 @@ typedef struct
   char       *test_name;
   char       *model_name;
   char      **observed;      /* names of the observed variables */
-  GPtrArray  *rows;          /* of AcyRunRow */
+  /* The final states reached by allowed executions, in the herd
+   * output's order (acy_check_result_get_state). Not formatted row by
+   * row: a result may have hundreds of thousands; @value_text holds the
+   * text of each distinct value they take. Nothing of @result but its
+   * states is read once the report is made. */
+  AcyCheckResult *result;
+  GHashTable     *value_text;  /* AcyValue * -> char * */
   char       *observation;   /* "Never", "Sometimes", "Always" */
   gboolean    ok;
   guint64     positive;
@@ -106,5 +101,12 @@ gboolean      acy_parse_error_location (const char  *text,
                                         guint       *line,
                                         guint       *col,
                                         char       **message);
+
+/* Calls @destroy on @data on a worker thread: what a big run leaves
+ * (a recorder of 20,000 executions, hundreds of thousands of states)
+ * takes a tenth of a second or more to free, on a main thread that has
+ * a new result to show. */
+void          acy_free_in_thread (gpointer       data,
+                                  GDestroyNotify destroy);
 
 G_END_DECLS

@@ -119,6 +119,12 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
         }
       acy_graph_view_set_shown (ACY_GRAPH_VIEW (view), acy_model_get_shown_names (run->outcome->model));
       acy_graph_view_set_scene (ACY_GRAPH_VIEW (view), scene, grid);
+      {
+        /* TRANSLATORS: a graph of the compare window; %s is a model */
+        g_autofree char *name = g_strdup_printf (_("Execution graph under %s"), run->name);
+
+        gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      }
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
       gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
       /* Three models or more share the width: each graph is zoomed to
@@ -185,6 +191,32 @@ acy_compare_view_show_pairs (AcyCompareView *self, guint r)
   gtk_label_set_text (self->pair_heading, heading);
   gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
   gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "heading");
+
+  {
+    g_autofree char *why = acy_compare_view_why_text (self, records);
+
+    if (self->why_label == NULL)
+      {
+        GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->pair_heading));
+
+        self->why_label = gtk_label_new (NULL);
+        gtk_label_set_wrap (GTK_LABEL (self->why_label), TRUE);
+        gtk_label_set_xalign (GTK_LABEL (self->why_label), 0);
+        gtk_label_set_selectable (GTK_LABEL (self->why_label), TRUE);
+        gtk_box_insert_child_after (GTK_BOX (parent), self->why_label, GTK_WIDGET (self->pair_heading));
+      }
+    gtk_label_set_text (GTK_LABEL (self->why_label), why ? why : "");
+    gtk_widget_set_visible (self->why_label, why != NULL);
+  }
+}
+
+const char *
+acy_compare_view_get_why (AcyCompareView *self)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+  if (self->why_label == NULL || !gtk_widget_get_visible (self->why_label))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->why_label));
 }
 
 /* No cards, and the heading back to inviting a choice. */
@@ -192,6 +224,8 @@ void
 acy_compare_view_clear_pairs (AcyCompareView *self)
 {
   remove_cards (self);
+  if (self->why_label)
+    gtk_widget_set_visible (self->why_label, FALSE);
   gtk_label_set_text (self->pair_heading, _("Select a final state to see one of its executions under each model."));
   gtk_widget_add_css_class (GTK_WIDGET (self->pair_heading), "dim-label");
   gtk_widget_remove_css_class (GTK_WIDGET (self->pair_heading), "heading");

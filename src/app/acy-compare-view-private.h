@@ -58,6 +58,7 @@ struct _AcyCompareView
   GtkLabel       *condition_label;
   GtkListBox     *table;
   GtkLabel       *pair_heading;
+  GtkWidget      *why_label;     /* acy-compare-view-why.c's sentence, under the heading */
   GtkBox         *pairs_box;
 
   char           *test_text;
@@ -86,6 +87,9 @@ void       acy_compare_view_model_run_free (ModelRun       *run);
 
 /* acy-compare-view-pairs.c */
 void       acy_compare_view_clear_pairs   (AcyCompareView *self);
+/* acy-compare-view-why.c */
+char      *acy_compare_view_why_text      (AcyCompareView *self,
+                                           const gint     *records);
 void       acy_compare_view_show_pairs    (AcyCompareView *self,
                                            guint           row);
 

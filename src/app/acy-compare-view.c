@@ -205,8 +205,10 @@ acy_compare_view_clear_table (AcyCompareView *self)
   g_ptr_array_set_size (self->row_states, 0);
 }
 
+/* A cell says which model it belongs to, to a screen reader too, and
+ * appends what it says to @spoken, the row's accessible name. */
 static GtkWidget *
-state_cell (AcyCompareView *self, ModelRun *run, guint row)
+state_cell (AcyCompareView *self, ModelRun *run, guint row, GString *spoken)
 {
   GtkWidget *cell = cell_box (run->size_group);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
@@ -219,6 +221,9 @@ state_cell (AcyCompareView *self, ModelRun *run, guint row)
       label = gtk_label_new ("—");
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (cell), label);
+      /* TRANSLATORS: a cell of the compare table as a screen reader
+       * reads it: a model, then that it gave no result */
+      g_string_append_printf (spoken, _("; %s: no result"), run->name);
       return cell;
     }
   if (acy_comparison_row_allowed (cmp, row, run->column))
@@ -256,6 +261,16 @@ state_cell (AcyCompareView *self, ModelRun *run, guint row)
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (cell), icon);
   gtk_box_append (GTK_BOX (cell), text);
+  {
+    /* TRANSLATORS: a cell of the compare table as a screen reader reads
+     * it: a model, its verdict ("Allowed"), a detail ("2 executions") */
+    g_autofree char *name = g_strdup_printf (_("%s: %s, %s"), run->name,
+                                             gtk_label_get_text (GTK_LABEL (label)),
+                                             detail != NULL ? detail : "");
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    g_string_append_printf (spoken, "; %s", name);
+  }
   return cell;
 }
 
@@ -267,6 +282,7 @@ add_state_row (AcyCompareView *self, guint r)
   GtkWidget *mark = gtk_label_new (NULL);
   GtkWidget *state = gtk_label_new (NULL);
   GtkWidget *box;
+  g_autoptr(GString) spoken = NULL;
   char *text = acy_comparison_row_format (cmp, r);
   gboolean differs = acy_comparison_row_differs (cmp, r);
 
@@ -287,9 +303,13 @@ add_state_row (AcyCompareView *self, guint r)
       gtk_widget_add_css_class (row, "compare-differs");
     }
   box = row_box (self, mark, state);
+  spoken = g_string_new (text);
+  if (differs)
+    g_string_append_printf (spoken, ", %s", _("The models disagree on this state"));
   for (guint i = 0; i < self->runs->len; i++)
-    gtk_box_append (GTK_BOX (box), state_cell (self, self->runs->pdata[i], r));
+    gtk_box_append (GTK_BOX (box), state_cell (self, self->runs->pdata[i], r, spoken));
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken->str, -1);
   g_object_set_data (G_OBJECT (row), "acy-row", GUINT_TO_POINTER (r + 1));
   gtk_list_box_append (self->table, row);
 }

@@ -44,6 +44,9 @@ const char          *acy_compare_view_get_verdict    (AcyCompareView     *self,
 void                 acy_compare_view_select_row     (AcyCompareView     *self,
                                                       guint               row);
 /* The title of the paired graph of @model for the selected row. */
+/* Why the models allowing the selected state do, where another forbids
+ * it by a cycle; NULL when nothing to say. */
+const char          *acy_compare_view_get_why        (AcyCompareView     *self);
 const char          *acy_compare_view_get_pair_title (AcyCompareView     *self,
                                                       guint               model);
 

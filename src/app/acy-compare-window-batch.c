@@ -278,6 +278,37 @@ setup_label (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer
   gtk_list_item_set_child (list_item, label);
 }
 
+/* GTK 4.8 names no row of a column view: a screen reader read the cells
+ * ("≠ MP Never Sometimes") without the models they belong to. The row of
+ * @label gets "MP: Sequential Consistency: Never, …" from the column
+ * titles (models from the third column on, see rebuild_columns). */
+static void
+name_row (GtkWidget *label, AcyCompareBatchItem *item)
+{
+  GtkWidget *cell = gtk_widget_get_parent (label);
+  GtkWidget *row = cell ? gtk_widget_get_parent (cell) : NULL;
+  GtkWidget *view = gtk_widget_get_ancestor (label, GTK_TYPE_COLUMN_VIEW);
+  GListModel *columns;
+  g_autoptr(GString) name = NULL;
+
+  if (row == NULL || view == NULL
+      || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (row)) != GTK_ACCESSIBLE_ROLE_ROW)
+    return;
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  name = g_string_new (item->test);
+  for (guint m = 0; item->cells[m] != NULL && m + 2 < g_list_model_get_n_items (columns); m++)
+    {
+      g_autoptr(GtkColumnViewColumn) col = g_list_model_get_item (columns, m + 2);
+
+      g_string_append_printf (name, "; %s: %s", gtk_column_view_column_get_title (col), item->cells[m]);
+    }
+  if (g_str_equal (item->mark, "≠"))
+    g_string_append_printf (name, "; %s", _("The models give different verdicts"));
+  else if (item->mark[0] != '\0')
+    g_string_append_printf (name, "; %s", _("Same verdict, but different allowed states"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name->str, -1);
+}
+
 static void
 bind_label (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
@@ -302,6 +333,7 @@ bind_label (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer 
     {
       text = item->test;
       gtk_widget_set_tooltip_text (label, item->path);
+      name_row (label, item);
     }
   else
     {

@@ -13,7 +13,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-check-job.h"
 #include "acy-compare-window-private.h"
+#include "acy-tab-stop.h"
 
 G_DEFINE_FINAL_TYPE (AcyCompareWindow, acy_compare_window, ADW_TYPE_WINDOW)
 
@@ -78,6 +80,15 @@ acy_compare_window_find_toggle (AcyCompareWindow *self, const char *spec)
   return NULL;
 }
 
+/* The Linux-kernel model, wherever it was found, by its file's name */
+static gboolean
+is_kernel_model (const char *spec)
+{
+  g_autofree char *base = g_path_get_basename (spec);
+
+  return g_str_equal (base, "linux-kernel.cfg");
+}
+
 static GtkWidget *
 add_toggle (AcyCompareWindow *self, const char *spec)
 {
@@ -97,6 +108,8 @@ add_toggle (AcyCompareWindow *self, const char *spec)
         if (g_str_equal (builtin, builtin_models[i].spec))
           label = g_strdup (_(builtin_models[i].name));
     }
+  else if (is_kernel_model (spec))
+    label = g_strdup (_("Linux kernel (LKMM)"));
   else
     label = g_path_get_basename (spec);
   toggle = gtk_toggle_button_new_with_label (label);
@@ -361,6 +374,7 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = acy_compare_window_dispose;
+  g_type_ensure (ACY_TYPE_TAB_STOP);
   object_class->finalize = acy_compare_window_finalize;
 
   g_type_ensure (ACY_TYPE_COMPARE_VIEW);
@@ -391,8 +405,14 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
 static void
 acy_compare_window_init (AcyCompareWindow *self)
 {
+  g_autofree char *kernel = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* The kernel model first, as in the main window's chooser, when found */
+  kernel = acy_check_job_find_kernel_model ();
+  if (kernel != NULL)
+    add_toggle (self, kernel);
   for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
     add_toggle (self, builtin_models[i].spec);
 

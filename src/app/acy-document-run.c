@@ -22,9 +22,9 @@ acy_document_clear_run (AcyDocument *self)
 {
   if (self->results_view != NULL)
     acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
-  g_clear_pointer (&self->run_recorder, acy_recorder_free);
-  g_clear_pointer (&self->run_test, acy_test_free);
-  g_clear_pointer (&self->run_model, acy_model_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_recorder), (GDestroyNotify) acy_recorder_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_test), (GDestroyNotify) acy_test_free);
+  acy_free_in_thread (g_steal_pointer (&self->run_model), (GDestroyNotify) acy_model_free);
 }
 
 /**
@@ -96,7 +96,7 @@ acy_document_run_cb (GObject      *object,
       if (current)
         acy_results_view_show_failure (self->results_view, "process-stop-symbolic",
                                        _("Check Cancelled"),
-                                       _("Run the test again when you are ready"));
+                                       _("Run the test again when you are ready"), NULL);
       g_clear_pointer (&report, acy_run_report_free);
     }
   else if (report != NULL)
@@ -114,7 +114,8 @@ acy_document_run_cb (GObject      *object,
     {
       acy_results_view_show_failure (self->results_view, "dialog-error-symbolic",
                                      _("The Check Failed"),
-                                     _("See the message above the editor"));
+                                     _("See the message above the editor"),
+                                     error->message);
       acy_document_show_error (self, error->message);
     }
 

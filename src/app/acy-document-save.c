@@ -105,26 +105,42 @@ acy_document_set_text (AcyDocument *self,
     }
 }
 
+/* Ends a load (@saved FALSE) or a save of @file, taking @task and
+ * @error: on success the document is @file's text, unmodified. */
 static void
-acy_document_load_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
+acy_document_io_done (GTask    *task_in,
+                      GFile    *file,
+                      GError   *error,
+                      gboolean  saved)
 {
-  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
-  g_autoptr(GTask) task = user_data;
+  g_autoptr(GTask) task = task_in;
   AcyDocument *self = g_task_get_source_object (task);
-  GError *error = NULL;
 
-  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+  if (error != NULL)
     {
       g_task_return_error (task, error);
       return;
     }
 
-  acy_document_set_file (self, gtk_source_file_loader_get_location (loader));
+  acy_document_set_file (self, file);
   gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  acy_document_loaded (self);
+  if (saved)
+    acy_document_discard_autosave (self);
+  else
+    acy_document_loaded (self);
   g_task_return_boolean (task, TRUE);
+}
+
+static void
+acy_document_load_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      task)
+{
+  GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
+  GError *error = NULL;
+
+  gtk_source_file_loader_load_finish (loader, result, &error);
+  acy_document_io_done (task, gtk_source_file_loader_get_location (loader), error, FALSE);
 }
 
 void
@@ -174,23 +190,12 @@ acy_document_discard_autosave (AcyDocument *self)
 static void
 acy_document_save_cb (GObject      *object,
                       GAsyncResult *result,
-                      gpointer      user_data)
+                      gpointer      task)
 {
-  GFile *file = G_FILE (object);
-  g_autoptr(GTask) task = user_data;
-  AcyDocument *self = g_task_get_source_object (task);
   GError *error = NULL;
 
-  if (!g_file_replace_contents_finish (file, result, NULL, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  acy_document_set_file (self, file);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  acy_document_discard_autosave (self);
-  g_task_return_boolean (task, TRUE);
+  g_file_replace_contents_finish (G_FILE (object), result, NULL, &error);
+  acy_document_io_done (task, G_FILE (object), error, TRUE);
 }
 
 /**

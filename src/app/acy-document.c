@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-accessible.h"
 #include "acy-document-private.h"
 
 /* How long the line of an event clicked in a graph stays highlighted. */
@@ -56,6 +57,9 @@ acy_document_new (AcyDocumentKind  kind,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   kind == ACY_DOCUMENT_CAT ? _("Cat model") : _("Litmus test"),
                                   -1);
+  /* Tab indents, as in GNOME Text Editor and Builder; say how to leave. */
+  acy_accessible_set_description (GTK_WIDGET (self->source_view),
+                                  _("Tab indents; Ctrl+Tab or F6 moves out of the editor"));
 
   return self;
 }
@@ -433,6 +437,16 @@ acy_document_goto_error_action (GtkWidget  *widget,
                    self->error_file, self->error_line, self->error_col);
 }
 
+/* A relation's definition, clicked in an explanation of the graph. */
+static void
+acy_document_open_location (AcyDocument *self,
+                            const char  *file,
+                            guint        line,
+                            guint        col)
+{
+  g_signal_emit (self, signals[LOCATION_ACTIVATED], 0, file, line, col);
+}
+
 static void
 acy_document_dismiss_error_action (GtkWidget  *widget,
                                    const char *action_name,
@@ -675,6 +689,9 @@ acy_document_init (AcyDocument *self)
                                                 "paragraph-background-rgba",
                                                 &(GdkRGBA) { 0.96f, 0.83f, 0.18f, 0.35f },
                                                 NULL);
+  g_signal_connect_object (self->results_view, "location-activated",
+                           G_CALLBACK (acy_document_open_location),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "event-activated",
                            G_CALLBACK (acy_document_show_line),
                            self, G_CONNECT_SWAPPED);

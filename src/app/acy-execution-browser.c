@@ -10,14 +10,19 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "acy-accessible.h"
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
+#include "acy-relation-console.h"
 
 /* Measuring every label of every execution would take long for large
  * runs; the grid is fitted to this many distinct event structures and
- * later labels, if wider, grow around their column's centre. */
-#define GRID_SAMPLE 400
+ * later labels, if wider, grow around their column's centre. Each
+ * costs a Pango layout per event, on the main thread as the run ends:
+ * 400 of an 18-thread test took a third of a second. */
+#define GRID_SAMPLE 64
 
 struct _AcyExecutionBrowser {
   GtkWidget        parent_instance;
@@ -26,7 +31,7 @@ struct _AcyExecutionBrowser {
   GtkWidget       *header_label;
   GtkWidget       *filter_dropdown;
   GtkWidget       *relations_button;
-  GtkWidget       *relations_box;
+  AcyRelationConsole *console;
   GtkWidget       *export_button;
   GtkWidget       *note_label;
   GtkWidget       *scroller;
@@ -40,8 +45,9 @@ struct _AcyExecutionBrowser {
   guint            pos;
   AcyBrowseFilter  filter;
   guint            state_index;
-  GPtrArray       *shown;         /* char*, NULL-terminated */
   char            *header;
+  gboolean         dropped_note;  /* the note says some executions were not kept */
+  char            *dropped_text;
   GtkFileChooserNative *chooser;
 };
 
@@ -49,6 +55,7 @@ G_DEFINE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, GTK_TYPE_WIDGET
 
 enum {
   SIGNAL_EVENT_ACTIVATED,
+  SIGNAL_LOCATION_ACTIVATED,
   N_SIGNALS
 };
 
@@ -72,6 +79,50 @@ set_header (AcyExecutionBrowser *self, const char *text)
   gtk_label_set_text (GTK_LABEL (self->header_label), text);
 }
 
+/* What the console draws that the model does not define (po-loc, typed
+ * expressions) is evaluated on this execution; where the model stopped
+ * before a name they use, they cannot be, and the note says so. */
+static void
+add_expressions (AcyExecutionBrowser *self, AcyGraphScene *scene)
+{
+  const char *const *shown = acy_relation_console_get_shown (self->console);
+  const char *const *names = acy_graph_scene_get_relation_names (scene);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) note = g_string_new (NULL);
+  char **errors;
+
+  for (guint i = 0; shown && shown[i]; i++)
+    if (!g_strv_contains (names, shown[i]))
+      g_ptr_array_add (texts, (gpointer) shown[i]);
+  g_ptr_array_add (texts, NULL);
+  errors = g_new0 (char *, texts->len);
+  if (!acy_graph_scene_add_expressions (scene, (const char *const *) texts->pdata, errors, &error))
+    g_string_append (note, error->message);
+  for (guint i = 0; i + 1 < texts->len; i++)
+    if (errors[i])
+      {
+        if (note->len)
+          g_string_append_c (note, '\n');
+        const char *text = texts->pdata[i];
+
+        if (strpbrk (text, " ;|&\\()[]*+?~^") == NULL)
+          /* TRANSLATORS: a relation of the model, not drawn on a forbidden execution */
+          g_string_append_printf (note, _("“%s” is not drawn on this execution: the model stopped at its failing check before defining it"),
+                                  text);
+        else
+          /* TRANSLATORS: an expression of the relation console, and why it is not drawn */
+          g_string_append_printf (note, _("“%s” is not drawn on this execution: %s"), text, errors[i]);
+        g_free (errors[i]);
+      }
+  g_free (errors);
+  if (note->len)
+    gtk_label_set_text (GTK_LABEL (self->note_label), note->str);
+  else if (self->dropped_note)
+    gtk_label_set_text (GTK_LABEL (self->note_label), self->dropped_text);
+  gtk_widget_set_visible (self->note_label, note->len > 0 || self->dropped_note);
+}
+
 static void
 show_current (AcyExecutionBrowser *self)
 {
@@ -85,7 +136,21 @@ show_current (AcyExecutionBrowser *self)
   if (self->recorder == NULL || self->list->len == 0)
     {
       acy_graph_view_set_scene (self->view, NULL, NULL);
-      set_header (self, self->recorder ? _("No execution matches") : _("No executions"));
+      if (self->recorder && self->filter == ACY_BROWSE_STATE &&
+          acy_recorder_get_n_allowed_dropped (self->recorder) > 0)
+        {
+          /* The state's count says it was reached: say why it has
+           * nothing to show rather than that nothing matches. */
+          guint kept = acy_recorder_get_n_records (self->recorder);
+          g_autofree char *text =
+            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "This state’s executions were not kept: only the first %u execution of the run is kept, to save memory",
+                                          "This state’s executions were not kept: only the first %u executions of the run are kept, to save memory",
+                                          kept), kept);
+          set_header (self, text);
+        }
+      else
+        set_header (self, self->recorder ? _("No execution matches") : _("No executions"));
       return;
     }
   index = g_array_index (self->list, guint, self->pos);
@@ -97,6 +162,10 @@ show_current (AcyExecutionBrowser *self)
       g_debug ("explaining execution %u: %s", index, error->message);
       scene = acy_graph_scene_new (self->recorder, index, NULL, NULL);
     }
+  else
+    add_expressions (self, scene);
+  acy_graph_view_set_shown (self->view, acy_relation_console_get_shown (self->console));
+  acy_graph_view_set_hidden (self->view, acy_relation_console_get_hidden (self->console));
   acy_graph_view_set_scene (self->view, scene, &self->grid);
   if (r->allowed)
     /* TRANSLATORS: "Execution 3 of 12 — allowed" */
@@ -126,62 +195,27 @@ rebuild_list (AcyExecutionBrowser *self)
 }
 
 static void
-on_relation_toggled (GtkCheckButton *button, AcyExecutionBrowser *self)
+on_console_changed (AcyExecutionBrowser *self)
 {
-  const char *name = g_object_get_data (G_OBJECT (button), "relation");
-  gboolean active = gtk_check_button_get_active (button);
-  guint i;
-
-  /* The list ends with NULL; drop it, edit, put it back. */
-  g_ptr_array_remove_index (self->shown, self->shown->len - 1);
-  for (i = 0; i < self->shown->len; i++)
-    if (g_str_equal (self->shown->pdata[i], name))
-      break;
-  if (active && i == self->shown->len)
-    g_ptr_array_add (self->shown, g_strdup (name));
-  else if (!active && i < self->shown->len)
-    g_ptr_array_remove_index (self->shown, i);
-  g_ptr_array_add (self->shown, NULL);
-  acy_graph_view_set_shown (self->view, (const char *const *) self->shown->pdata);
+  /* Expressions are evaluated per execution: the scene is made again. */
+  show_current (self);
 }
 
 static void
 rebuild_relations (AcyExecutionBrowser *self)
 {
-  GtkWidget *child;
   const char *const *names = NULL;
   g_autoptr(AcyGraphScene) scene = NULL;
-
-  while ((child = gtk_widget_get_first_child (self->relations_box)))
-    gtk_box_remove (GTK_BOX (self->relations_box), child);
-  g_ptr_array_set_size (self->shown, 0);
-  if (self->model)
-    {
-      const char *const *show = acy_model_get_shown_names (self->model);
-      for (guint i = 0; show && show[i]; i++)
-        g_ptr_array_add (self->shown, g_strdup (show[i]));
-    }
-  g_ptr_array_add (self->shown, NULL);
-  acy_graph_view_set_shown (self->view, (const char *const *) self->shown->pdata);
 
   /* The relations a model defines do not depend on the execution. */
   if (self->recorder && self->model && acy_recorder_get_n_records (self->recorder) > 0)
     scene = acy_graph_scene_new (self->recorder, 0, self->model, NULL);
   if (scene)
     names = acy_graph_scene_get_relation_names (scene);
-  for (guint i = 0; names && names[i]; i++)
-    {
-      GtkWidget *check = gtk_check_button_new_with_label (names[i]);
-      gboolean on = FALSE;
-
-      for (guint k = 0; k + 1 < self->shown->len; k++)
-        on |= g_str_equal (self->shown->pdata[k], names[i]);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), on);
-      g_object_set_data_full (G_OBJECT (check), "relation", g_strdup (names[i]), g_free);
-      g_signal_connect_object (check, "toggled", G_CALLBACK (on_relation_toggled), self, 0);
-      gtk_box_append (GTK_BOX (self->relations_box), check);
-    }
-  gtk_widget_set_sensitive (self->relations_button, names && names[0]);
+  acy_relation_console_set_model (self->console, scene ? self->model : NULL, names,
+                                  self->model ? acy_model_get_shown_names (self->model) : NULL);
+  /* Without a model the base relations can still be hidden. */
+  gtk_widget_set_sensitive (self->relations_button, self->recorder != NULL);
 }
 
 /* ---- API ------------------------------------------------------------------ */
@@ -225,6 +259,10 @@ acy_execution_browser_set_run (AcyExecutionBrowser *self,
                                       (gulong) dropped), (gulong) dropped);
       gtk_label_set_text (GTK_LABEL (self->note_label), note);
     }
+  self->dropped_note = dropped > 0;
+  g_clear_pointer (&self->dropped_text, g_free);
+  if (dropped)
+    self->dropped_text = g_strdup (gtk_label_get_text (GTK_LABEL (self->note_label)));
   gtk_widget_set_visible (self->note_label, dropped > 0);
   rebuild_relations (self);
   rebuild_list (self);
@@ -317,12 +355,32 @@ acy_execution_browser_get_view (AcyExecutionBrowser *self)
   return self->view;
 }
 
+GtkWidget *
+acy_execution_browser_get_console (AcyExecutionBrowser *self)
+{
+  return GTK_WIDGET (self->console);
+}
+
+const char *
+acy_execution_browser_get_note (AcyExecutionBrowser *self)
+{
+  if (!gtk_widget_get_visible (self->note_label))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->note_label));
+}
+
 /* ---- actions and callbacks ------------------------------------------------ */
 
 static void
 on_event_activated (AcyExecutionBrowser *self, guint line, guint col)
 {
   g_signal_emit (self, signals[SIGNAL_EVENT_ACTIVATED], 0, line, col);
+}
+
+static void
+on_location_activated (AcyExecutionBrowser *self, const char *file, guint line, guint col)
+{
+  g_signal_emit (self, signals[SIGNAL_LOCATION_ACTIVATED], 0, file, line, col);
 }
 
 static void
@@ -447,8 +505,8 @@ acy_execution_browser_finalize (GObject *object)
   AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (object);
 
   g_clear_pointer (&self->list, g_array_unref);
-  g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_free (self->header);
+  g_free (self->dropped_text);
   G_OBJECT_CLASS (acy_execution_browser_parent_class)->finalize (object);
 }
 
@@ -470,19 +528,30 @@ acy_execution_browser_class_init (AcyExecutionBrowserClass *klass)
     g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
+  /**
+   * AcyExecutionBrowser::location-activated:
+   * @file: a model file, @line and @col where a relation is defined
+   */
+  signals[SIGNAL_LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
+
   g_type_ensure (ACY_TYPE_GRAPH_VIEW);
+  g_type_ensure (ACY_TYPE_RELATION_CONSOLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/acyclic/Acyclic/acy-execution-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, toolbar);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, header_label);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, relations_button);
-  gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, relations_box);
+  gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, console);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, export_button);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, note_label);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, scroller);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, view);
   gtk_widget_class_bind_template_callback (widget_class, on_event_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_location_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_console_changed);
 
   gtk_widget_class_install_action (widget_class, "browser.previous", NULL, previous_action);
   gtk_widget_class_install_action (widget_class, "browser.next", NULL, next_action);
@@ -501,9 +570,8 @@ static void
 acy_execution_browser_init (AcyExecutionBrowser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_name_drop_down (GTK_DROP_DOWN (self->filter_dropdown), _("Executions to Show"));
   self->list = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->shown = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (self->shown, NULL);
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   update_actions (self);

@@ -46,6 +46,10 @@ guint         acy_execution_browser_get_n_shown  (AcyExecutionBrowser *self);
 const AcyRecord *acy_execution_browser_get_record (AcyExecutionBrowser *self);
 const char   *acy_execution_browser_get_header (AcyExecutionBrowser *self);
 AcyGraphView *acy_execution_browser_get_view   (AcyExecutionBrowser *self);
+/* The Relations popover's content (an AcyRelationConsole). */
+GtkWidget    *acy_execution_browser_get_console (AcyExecutionBrowser *self);
+/* The note under the header, NULL when hidden. */
+const char   *acy_execution_browser_get_note   (AcyExecutionBrowser *self);
 void          acy_execution_browser_set_fit    (AcyExecutionBrowser *self,
                                                 gboolean             fit);
 gboolean      acy_execution_browser_get_fit    (AcyExecutionBrowser *self);

@@ -16,37 +16,14 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "acy-graph-render.h"
-#include "acy-graph-view.h"
-
-struct _AcyGraphView {
-  GtkWidget            parent_instance;
-
-  AcyGraphScene       *scene;
-  AcyGraphGrid         grid;
-  gboolean             have_grid;
-  GStrv                shown;
-  AcyGraphLayout      *layout;       /* cache: cleared on scene/shown/grid change */
-  GskRenderNode       *base;         /* cache: cleared on layout, zoom or palette change */
-  const AcyGraphPalette *palette;
-  double               zoom;
-  AcyGraphRenderState  state;
-
-  GtkWidget           *popover;
-  GtkWidget           *popover_label;
-  char                *explanation;
-  double               drag_h, drag_v;
-
-  /* Fit: the zoom follows the room of the enclosing scrolled window */
-  gboolean             fit;
-  guint                fit_id;
-  GtkScrolledWindow   *fit_scroller;   /* the one whose room is watched */
-};
+#include "acy-derivation-view.h"
+#include "acy-graph-view-private.h"
 
 G_DEFINE_FINAL_TYPE (AcyGraphView, acy_graph_view, GTK_TYPE_WIDGET)
 
 enum {
   SIGNAL_EVENT_ACTIVATED,
+  SIGNAL_LOCATION_ACTIVATED,
   N_SIGNALS
 };
 
@@ -95,8 +72,9 @@ acy_graph_view_get_layout (AcyGraphView *self)
   g_return_val_if_fail (ACY_IS_GRAPH_VIEW (self), NULL);
 
   if (self->layout == NULL && self->scene)
-    self->layout = acy_graph_scene_layout (self->scene, (const char *const *) self->shown, NULL,
-                                           self->have_grid ? &self->grid : NULL, NULL);
+    self->layout = acy_graph_scene_layout_hiding (self->scene, (const char *const *) self->shown,
+                                                  (const char *const *) self->hidden, NULL,
+                                                  self->have_grid ? &self->grid : NULL, NULL);
   return self->layout;
 }
 
@@ -157,7 +135,8 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     const char *sentence = relation_sentence (name, &co);
     g_autofree char *from = event_text (self, e->src);
     g_autofree char *to = event_text (self, e->dst);
-    g_autofree char *holds = acy_graph_scene_containing (self->scene, e->src, e->dst);
+    g_auto(GStrv) holding = acy_graph_scene_holding (self->scene, e->src, e->dst);
+    g_autofree char *holds = holding && holding[0] ? g_strjoinv (", ", holding) : NULL;
 
     s = g_string_new (NULL);
     if (e->witness)
@@ -176,8 +155,24 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     else if (sentence)
       g_string_append (s, sentence);
     else
-      /* TRANSLATORS: %s is the name of a relation the cat model defines, e.g. "hb" */
-      g_string_append_printf (s, _("%s: a relation the model defines"), name);
+      {
+        const AcyModel *model = acy_graph_scene_get_model (self->scene);
+        const char *meaning;
+
+        if (self->glossary == NULL || self->glossary_model != model)
+          {
+            g_clear_pointer (&self->glossary, acy_glossary_free);
+            self->glossary = acy_glossary_new (model);
+            self->glossary_model = model;
+          }
+        meaning = acy_glossary_meaning (self->glossary, name);
+        if (meaning)
+          /* TRANSLATORS: a relation and what it means: "hb: happens-before: ..." */
+          g_string_append_printf (s, _("%s: %s"), name, meaning);
+        else
+          /* TRANSLATORS: %s is the name of a relation the cat model defines, e.g. "hb" */
+          g_string_append_printf (s, _("%s: a relation the model defines"), name);
+      }
     g_string_append_c (s, '\n');
     /* TRANSLATORS: the first event of an edge */
     g_string_append_printf (s, _("From: %s"), from);
@@ -187,24 +182,49 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
     if (holds)
       {
         g_string_append_c (s, '\n');
-        /* TRANSLATORS: followed by relations, e.g. "rfe ⊆ hb ⊆ pb" */
-        g_string_append_printf (s, _("In the model: %s"), holds);
+        /* TRANSLATORS: followed by the model's relations holding the
+         * pair, smallest first, e.g. "rfe, hb, pb" */
+        g_string_append_printf (s, _("In the model’s relations: %s"), holds);
       }
     return g_string_free (s, FALSE);
   }
 }
 
+/* GTK 4.8 gives a custom widget no way to expose children of its own to
+ * AT-SPI, so the graph is one element and one Tab stop. Its name says
+ * what it is (the compare window names each graph after its model); its
+ * description is the event or edge the arrow keys reached, with its
+ * place in their walk, "3 of 19" (events in thread order, then edges).
+ * A description change on the focused widget is what screen readers
+ * speak as the user moves. */
 static void
 update_accessible (AcyGraphView *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *description = NULL;
+  gint n_nodes = self->layout ? (gint) self->layout->nodes->len : 0;
+  gint total = self->layout ? n_nodes + (gint) self->layout->edges->len : 0;
+  gint position = -1;
 
   if (self->state.focus_node >= 0)
-    text = acy_graph_view_describe (self, ACY_GRAPH_HIT_NODE, (guint) self->state.focus_node);
+    {
+      text = acy_graph_view_describe (self, ACY_GRAPH_HIT_NODE, (guint) self->state.focus_node);
+      position = self->state.focus_node;
+    }
   else if (self->state.focus_edge >= 0)
-    text = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, (guint) self->state.focus_edge);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text ? text : _("Execution graph"), -1);
+    {
+      text = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, (guint) self->state.focus_edge);
+      position = n_nodes + self->state.focus_edge;
+    }
+
+  if (text != NULL)
+    /* TRANSLATORS: the event or edge of the graph the keyboard reached:
+     * its place among all events and edges, then what it is */
+    description = g_strdup_printf (_("%d of %d: %s"), position + 1, total, text);
+  else
+    description = g_strdup (_("The arrow keys move from event to event, then along the edges; Enter explains the one reached"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
 }
 
 /* ---- geometry ---------------------------------------------------------- */
@@ -247,7 +267,9 @@ acy_graph_view_size_allocate (GtkWidget *widget, int width, int height, int base
 {
   AcyGraphView *self = ACY_GRAPH_VIEW (widget);
 
-  if (self->popover)
+  /* Only an open popover needs placing; presenting a closed one would
+   * realize it. */
+  if (self->popover && gtk_widget_get_visible (self->popover))
     gtk_popover_present (GTK_POPOVER (self->popover));
 }
 
@@ -319,9 +341,44 @@ acy_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_destroy (cr);
       gtk_snapshot_restore (snapshot);
     }
+  acy_graph_view_draw_path (self, snapshot);
 }
 
 /* ---- interaction -------------------------------------------------------- */
+
+/* Under the whole graph when the window has room there for the text
+ * and a few rows of the derivation: the graph stays in view. */
+static gboolean
+below_graph (AcyGraphView *self, GtkWidget *root, double wx)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  double bottom = MIN (self->layout->height * self->zoom, gtk_widget_get_height (GTK_WIDGET (self)));
+  graphene_point_t at, limit;
+  int text_h = 0, room;
+
+  if (gtk_widget_get_visible (self->why_box) == FALSE)
+    return FALSE;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) bottom), &at))
+    return FALSE;
+  /* a graph taller than its scroller ends where the scroller does */
+  if (scroller && gtk_widget_compute_point (scroller, root,
+                                            &GRAPHENE_POINT_INIT (0, (float) gtk_widget_get_height (scroller)),
+                                            &limit)
+      && limit.y < at.y)
+    {
+      bottom -= at.y - limit.y;
+      at.y = limit.y;
+    }
+  gtk_widget_measure (self->popover_label, GTK_ORIENTATION_VERTICAL, 400, NULL, &text_h, NULL, NULL);
+  room = gtk_widget_get_height (root) - (int) at.y - text_h - 110;
+  if (room < 160)
+    return FALSE;
+  acy_derivation_view_set_max_height (ACY_DERIVATION_VIEW (self->derivation_view), MIN (room, 380));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                               &(GdkRectangle) { (int) wx - 4, (int) bottom - 8, 8, 8 });
+  gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_BOTTOM);
+  return TRUE;
+}
 
 static void
 show_explanation (AcyGraphView *self, guint edge)
@@ -332,18 +389,47 @@ show_explanation (AcyGraphView *self, guint edge)
   g_free (self->explanation);
   self->explanation = acy_graph_view_describe (self, ACY_GRAPH_HIT_EDGE, edge);
   gtk_label_set_text (GTK_LABEL (self->popover_label), self->explanation);
+  acy_graph_view_explain_edge (self, edge);
+  acy_derivation_view_set_max_height (ACY_DERIVATION_VIEW (self->derivation_view), 380);
   acy_graph_view_layout_to_widget (self, e->lx + e->lw / 2, e->ly + e->lh / 2, &wx, &wy);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
                                &(GdkRectangle) { (int) wx - 4, (int) wy - 4, 8, 8 });
-  /* Open towards the roomier half of the window: a popover GTK has to
-   * flip can flip back and forth on every frame (seen under X11). */
+  /* Beside the graph when the window has room, so that the path of a
+   * hovered fact stays in view; else towards the roomier half of the
+   * window: a popover GTK has to flip can flip back and forth on every
+   * frame (seen under X11). */
   {
     GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-    graphene_point_t at;
+    graphene_point_t at, left, right;
+    int nat = 0;
 
-    if (root && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) wy), &at))
-      gtk_popover_set_position (GTK_POPOVER (self->popover),
-                                at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+    gtk_widget_measure (gtk_popover_get_child (GTK_POPOVER (self->popover)), GTK_ORIENTATION_HORIZONTAL,
+                        -1, NULL, &nat, NULL, NULL);
+    nat += 40;   /* the popover's own frame and arrow */
+    if (root && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT ((float) wx, (float) wy), &at)
+        && gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT (0, 0), &left)
+        && gtk_widget_compute_point (GTK_WIDGET (self), root,
+                                     &GRAPHENE_POINT_INIT ((float) gtk_widget_get_width (GTK_WIDGET (self)), 0),
+                                     &right))
+      {
+        int w = gtk_widget_get_width (GTK_WIDGET (self));
+
+        if (right.x + nat < gtk_widget_get_width (root))
+          {
+            gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                                         &(GdkRectangle) { w - 8, (int) wy - 4, 8, 8 });
+            gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_RIGHT);
+          }
+        else if (left.x - nat > 0)
+          {
+            gtk_popover_set_pointing_to (GTK_POPOVER (self->popover),
+                                         &(GdkRectangle) { 0, (int) wy - 4, 8, 8 });
+            gtk_popover_set_position (GTK_POPOVER (self->popover), GTK_POS_LEFT);
+          }
+        else if (!below_graph (self, root, wx))
+          gtk_popover_set_position (GTK_POPOVER (self->popover),
+                                    at.y > gtk_widget_get_height (root) / 2 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+      }
   }
   gtk_popover_popup (GTK_POPOVER (self->popover));
 }
@@ -563,22 +649,7 @@ on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModi
     case GDK_KEY_Up:
       move_focus (self, -1);
       return TRUE;
-    case GDK_KEY_Tab:
-    case GDK_KEY_ISO_Left_Tab:
-      {
-        /* Tab walks the items, then leaves the graph at either end. */
-        const AcyGraphLayout *layout = acy_graph_view_get_layout (self);
-        gboolean back = keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK);
-        gint n_nodes = layout ? (gint) layout->nodes->len : 0;
-        gint total = layout ? n_nodes + (gint) layout->edges->len : 0;
-        gint cur = self->state.focus_node >= 0 ? self->state.focus_node
-                   : self->state.focus_edge >= 0 ? n_nodes + self->state.focus_edge : -1;
-
-        if (total == 0 || (!back && cur == total - 1) || (back && cur == 0))
-          return FALSE;
-        move_focus (self, back ? -1 : 1);
-        return TRUE;
-      }
+    /* Tab leaves: the graph is one stop, walked with the arrow keys. */
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_space:
@@ -624,6 +695,7 @@ acy_graph_view_set_scene (AcyGraphView *self, AcyGraphScene *scene, const AcyGra
   g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
 
   g_clear_pointer (&self->scene, acy_graph_scene_free);
+  g_clear_pointer (&self->glossary, acy_glossary_free);
   self->scene = scene;
   self->have_grid = grid != NULL;
   if (grid)
@@ -652,6 +724,29 @@ const char *const *
 acy_graph_view_get_shown (AcyGraphView *self)
 {
   return (const char *const *) self->shown;
+}
+
+/* Base relations (po, rf, co, fr) left out of the picture. */
+void
+acy_graph_view_set_hidden (AcyGraphView *self, const char *const *names)
+{
+  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
+
+  g_strfreev (self->hidden);
+  self->hidden = g_strdupv ((char **) names);
+  clear_layout (self);
+}
+
+const char *const *
+acy_graph_view_get_hidden (AcyGraphView *self)
+{
+  return (const char *const *) self->hidden;
+}
+
+void
+acy_graph_view_emit_location (AcyGraphView *self, const char *file, guint line, guint col)
+{
+  g_signal_emit (self, signals[SIGNAL_LOCATION_ACTIVATED], 0, file, line, col);
 }
 
 static void
@@ -768,6 +863,7 @@ acy_graph_view_dispose (GObject *object)
 {
   AcyGraphView *self = ACY_GRAPH_VIEW (object);
 
+  acy_graph_view_dispose_explain (self);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   g_clear_handle_id (&self->fit_id, g_source_remove);
   self->fit_scroller = NULL;
@@ -783,6 +879,8 @@ acy_graph_view_finalize (GObject *object)
   g_clear_pointer (&self->base, gsk_render_node_unref);
   g_clear_pointer (&self->scene, acy_graph_scene_free);
   g_clear_pointer (&self->shown, g_strfreev);
+  g_clear_pointer (&self->hidden, g_strfreev);
+  g_clear_pointer (&self->glossary, acy_glossary_free);
   g_free (self->explanation);
   G_OBJECT_CLASS (acy_graph_view_parent_class)->finalize (object);
 }
@@ -810,6 +908,17 @@ acy_graph_view_class_init (AcyGraphViewClass *klass)
   signals[SIGNAL_EVENT_ACTIVATED] =
     g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * AcyGraphView::location-activated:
+   * @file: a model file
+   * @line: a line in it, where a relation of an explanation is defined
+   * @col: its column
+   *
+   * The window can open the file there.
+   */
+  signals[SIGNAL_LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (widget_class, "acygraphview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -860,8 +969,16 @@ acy_graph_view_init (AcyGraphView *self)
   gtk_widget_set_margin_start (self->popover_label, 6);
   gtk_widget_set_margin_end (self->popover_label, 6);
   gtk_label_set_xalign (GTK_LABEL (self->popover_label), 0);
-  gtk_popover_set_child (GTK_POPOVER (self->popover), self->popover_label);
+  {
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    gtk_box_append (GTK_BOX (box), self->popover_label);
+    gtk_popover_set_child (GTK_POPOVER (self->popover), box);
+  }
   gtk_popover_set_autohide (GTK_POPOVER (self->popover), TRUE);
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  acy_graph_view_init_explain (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Execution graph"), -1);
   update_accessible (self);
 }

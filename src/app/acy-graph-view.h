@@ -23,6 +23,10 @@ const AcyGraphScene  *acy_graph_view_get_scene  (AcyGraphView       *self);
 void                  acy_graph_view_set_shown  (AcyGraphView       *self,
                                                  const char *const  *names);
 const char *const    *acy_graph_view_get_shown  (AcyGraphView       *self);
+/* Base relations ("po", "rf", "co", "fr") not drawn. */
+void                  acy_graph_view_set_hidden (AcyGraphView       *self,
+                                                 const char *const  *names);
+const char *const    *acy_graph_view_get_hidden (AcyGraphView       *self);
 /* (transfer none) (nullable): laid out on demand */
 const AcyGraphLayout *acy_graph_view_get_layout (AcyGraphView       *self);
 void                  acy_graph_view_set_zoom   (AcyGraphView       *self,
@@ -45,6 +49,17 @@ void                  acy_graph_view_layout_to_widget (AcyGraphView *self,
                                                        double       *wy);
 /* The text of the explanation popover, NULL when closed. */
 const char           *acy_graph_view_get_explanation (AcyGraphView *self);
+/* The derivation shown in the explanation popover (an
+ * AcyDerivationView), to look at from tests. */
+GtkWidget            *acy_graph_view_get_derivation_view (AcyGraphView *self);
+/* Why the selected edge's pair is in @relation: shows its derivation
+ * in the popover. FALSE when no edge is selected or the model says no. */
+gboolean              acy_graph_view_explain_in (AcyGraphView       *self,
+                                                 const char         *relation);
+/* The pairs (flat: a0, b0, a1, b1...) of the path drawn for the fact
+ * hovered in the derivation; *n_pairs 0 when none. */
+const guint          *acy_graph_view_get_path   (AcyGraphView       *self,
+                                                 guint              *n_pairs);
 /* Describe an event or edge in a sentence (tooltips, accessible labels). */
 char                 *acy_graph_view_describe   (AcyGraphView       *self,
                                                  AcyGraphHit         kind,

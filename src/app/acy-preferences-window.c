@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "acyclic.h"
+#include "acy-accessible.h"
 #include "acy-preferences-window.h"
 #include "acy-window.h"
 
@@ -175,6 +176,24 @@ acy_preferences_window_update_font (AcyPreferencesWindow *self)
   if (font[0] != '\0')
     gtk_font_chooser_set_font (GTK_FONT_CHOOSER (self->font_button), font);
   self->updating = FALSE;
+}
+
+/* The button inside the font button is what takes focus; GTK 4.8 leaves
+ * it unnamed. */
+static void
+acy_preferences_window_name_font_button (AcyPreferencesWindow *self)
+{
+  g_autofree char *font = gtk_font_chooser_get_font (GTK_FONT_CHOOSER (self->font_button));
+  /* TRANSLATORS: the font button as a screen reader reads it */
+  g_autofree char *label = g_strdup_printf (_("Editor Font: %s"), font != NULL ? font : "");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->font_button));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
 }
 
 static void
@@ -447,4 +466,9 @@ acy_preferences_window_init (AcyPreferencesWindow *self)
   gtk_list_box_set_placeholder (self->folder_list, placeholder);
 
   gtk_font_chooser_set_font (GTK_FONT_CHOOSER (self->font_button), DEFAULT_EDITOR_FONT);
+  g_signal_connect_object (self->font_button, "notify::font",
+                           G_CALLBACK (acy_preferences_window_name_font_button),
+                           self, G_CONNECT_SWAPPED);
+  acy_preferences_window_name_font_button (self);
+  acy_accessible_name_search_entries (GTK_WIDGET (self), _("Search Preferences"));
 }

@@ -11,24 +11,32 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-accessible.h"
 #include "acy-execution-browser.h"
 #include "acy-tab-stop.h"
 #include "acy-results-view.h"
 
 /* One row of the outcome table: a final state of allowed executions,
- * or, after them, one that only forbidden executions reach. */
+ * or, after them, one that only forbidden executions reach. An allowed
+ * state is read from its list (@list, @state); a forbidden one has its
+ * own @values. */
 #define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
 G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
 
+#define ACY_TYPE_OUTCOME_LIST (acy_outcome_list_get_type ())
+G_DECLARE_FINAL_TYPE (AcyOutcomeList, acy_outcome_list, ACY, OUTCOME_LIST, GObject)
+
 struct _AcyOutcome
 {
-  GObject    parent_instance;
-  char     **values;
-  guint64    count;
-  gboolean   satisfies;
-  gboolean   forbidden;
-  const char *check;     /* forbidden: the model's check that fails */
-  guint      record;     /* forbidden: its first recorded execution */
+  GObject         parent_instance;
+  char          **values;
+  guint64         count;
+  gboolean        satisfies;
+  gboolean        forbidden;
+  const char     *check;     /* forbidden: the model's check that fails */
+  guint           record;    /* forbidden: its first recorded execution */
+  AcyOutcomeList *list;      /* allowed: the list it is a state of */
+  const AcyState *state;
 };
 
 G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
@@ -37,6 +45,7 @@ static void
 acy_outcome_finalize (GObject *object)
 {
   g_strfreev (ACY_OUTCOME (object)->values);
+  g_clear_object (&ACY_OUTCOME (object)->list);
   G_OBJECT_CLASS (acy_outcome_parent_class)->finalize (object);
 }
 
@@ -51,12 +60,124 @@ acy_outcome_init (AcyOutcome *self)
 {
 }
 
+/* The allowed states' model: the final states of a report, read where
+ * they are. A result can have hundreds of thousands of states (a
+ * store-buffering ring of 18 threads has 262,143); the column view asks
+ * only for the rows it shows, so nothing is made per row up front, and
+ * the whole table arrives in one items-changed. */
+struct _AcyOutcomeList
+{
+  GObject         parent_instance;
+  AcyCheckResult *result;       /* nullable: empty */
+  GHashTable     *value_text;   /* AcyValue * -> char * */
+  GStrv           observed;
+  guint           n_observed;
+  guint           n_states;
+};
+
+static const char *
+acy_outcome_get_value (AcyOutcome *self,
+                       guint       column)
+{
+  const char *text;
+
+  if (self->values)
+    return column < g_strv_length (self->values) ? self->values[column] : "";
+  if (self->list == NULL || column >= self->list->n_observed)
+    return "";
+  text = g_hash_table_lookup (self->list->value_text, &self->state->values[column]);
+  return text ? text : "?";
+}
+
+static GType
+acy_outcome_list_get_item_type (GListModel *model)
+{
+  return ACY_TYPE_OUTCOME;
+}
+
+static guint
+acy_outcome_list_get_n_items (GListModel *model)
+{
+  return ACY_OUTCOME_LIST (model)->n_states;
+}
+
+static gpointer
+acy_outcome_list_get_item (GListModel *model,
+                           guint       position)
+{
+  AcyOutcomeList *self = ACY_OUTCOME_LIST (model);
+  AcyOutcome *outcome;
+
+  if (position >= self->n_states)
+    return NULL;
+  outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
+  outcome->list = g_object_ref (self);
+  outcome->state = acy_check_result_get_state (self->result, position);
+  outcome->count = outcome->state->count;
+  outcome->satisfies = outcome->state->satisfies;
+  return outcome;
+}
+
+static void
+acy_outcome_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = acy_outcome_list_get_item_type;
+  iface->get_n_items = acy_outcome_list_get_n_items;
+  iface->get_item = acy_outcome_list_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AcyOutcomeList, acy_outcome_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, acy_outcome_list_model_init))
+
+static void
+acy_outcome_list_finalize (GObject *object)
+{
+  AcyOutcomeList *self = ACY_OUTCOME_LIST (object);
+
+  if (self->result)
+    acy_free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) acy_check_result_free);
+  g_clear_pointer (&self->value_text, g_hash_table_unref);
+  g_clear_pointer (&self->observed, g_strfreev);
+  G_OBJECT_CLASS (acy_outcome_list_parent_class)->finalize (object);
+}
+
+static void
+acy_outcome_list_class_init (AcyOutcomeListClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = acy_outcome_list_finalize;
+}
+
+static void
+acy_outcome_list_init (AcyOutcomeList *self)
+{
+}
+
+/* A list of @report's states, taken from it. Each report gets a list
+ * of its own: rows made from an older one keep that one, and its states,
+ * alive. */
+static AcyOutcomeList *
+acy_outcome_list_new (AcyRunReport *report)
+{
+  AcyOutcomeList *self = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
+
+  if (report && report->result)
+    {
+      self->result = g_steal_pointer (&report->result);
+      self->value_text = g_steal_pointer (&report->value_text);
+      self->observed = g_strdupv (report->observed);
+      self->n_observed = g_strv_length (report->observed);
+      self->n_states = acy_check_result_get_n_states (self->result);
+    }
+  return self;
+}
+
 struct _AcyResultsView
 {
   GtkWidget       parent_instance;
 
   /* Template children */
   GtkStack       *stack;
+  GtkSpinner     *spinner;
   GtkProgressBar *progress_bar;
   GtkLabel       *progress_label;
   AdwStatusPage  *failure_page;
@@ -75,8 +196,10 @@ struct _AcyResultsView
   AcyExecutionBrowser *browser;
   GtkPaned       *outcomes_paned;
 
-  GListStore     *outcomes;      /* allowed final states, in herd's order */
+  AcyOutcomeList *outcomes;      /* allowed final states, in herd's order */
   GListStore     *forbidden;     /* then those no allowed execution reaches */
+  GListStore     *sections;      /* the two, in the table's model */
+  GStrv           observed;      /* the observed variables the columns show */
   GtkSingleSelection *selection;
   AcyRunReport   *report;
   guint64         progress_candidates;
@@ -92,6 +215,12 @@ G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
 
 /* Adwaita's column view, measured: header and row heights in pixels,
  * plus the card's border and bottom margin. */
+/* Past this many observed variables, a state is one cell: a table 18
+ * columns wide reads no better, and GTK 4.8 makes a widget per cell for
+ * 200 rows whatever the table shows, which was most of the time a big
+ * result took to appear. */
+#define MAX_VALUE_COLUMNS 6
+
 #define TABLE_HEADER_HEIGHT 34
 #define TABLE_ROW_HEIGHT    35
 #define TABLE_MARGIN        16
@@ -99,6 +228,7 @@ G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
 
 enum {
   EVENT_ACTIVATED,
+  LOCATION_ACTIVATED,
   N_SIGNALS
 };
 
@@ -139,12 +269,24 @@ acy_results_view_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The running page's spinner and pulsing bar animate only while it is
+ * shown. A GtkStack keeps its other pages realized, and a realized
+ * widget's tick callbacks run whether it is mapped or not: a bar left in
+ * activity mode asked for a new frame of the whole window on every frame
+ * for as long as the window stayed open. Setting a fraction ends
+ * activity mode, and with it the tick callback. */
 static void
 acy_results_view_set_page (AcyResultsView *self,
                            const char     *name)
 {
-  if (!g_str_equal (name, "running"))
-    g_clear_handle_id (&self->tick_id, g_source_remove);
+  gboolean running = g_str_equal (name, "running");
+
+  if (!running)
+    {
+      g_clear_handle_id (&self->tick_id, g_source_remove);
+      gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+    }
+  gtk_spinner_set_spinning (self->spinner, running);
   gtk_stack_set_visible_child_name (self->stack, name);
 }
 
@@ -193,18 +335,40 @@ acy_results_view_get_progress_text (AcyResultsView *self)
   return gtk_label_get_text (self->progress_label);
 }
 
+/* @spoken (nullable): what a screen reader is told after @title when it
+ * is not @message, such as the error itself */
 void
 acy_results_view_show_failure (AcyResultsView *self,
                                const char     *icon_name,
                                const char     *title,
-                               const char     *message)
+                               const char     *message,
+                               const char     *spoken)
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  {
+    /* TRANSLATORS: a failed check as announced to a screen reader:
+     * the title, then the message (or the error itself) */
+    g_autofree char *said = g_strdup_printf (_("%s: %s"), title, spoken ? spoken : message);
+
+    acy_accessible_announce (GTK_WIDGET (self->failure_page), said);
+  }
 
   adw_status_page_set_icon_name (self->failure_page, icon_name);
   adw_status_page_set_title (self->failure_page, title);
   adw_status_page_set_description (self->failure_page, message);
   acy_results_view_set_page (self, "failed");
+}
+
+static void
+set_css_class (GtkWidget  *widget,
+               const char *css_class,
+               gboolean    on)
+{
+  if (on)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
 }
 
 /**
@@ -226,10 +390,7 @@ acy_results_view_set_stale (AcyResultsView *self,
   else if (reason == ACY_STALE_EDITED)
     gtk_label_set_text (self->stale_label, _("Edited since the last run"));
   gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
-  if (reason == ACY_STALE_MODEL)
-    gtk_widget_add_css_class (self->result_box, "stale-result");
-  else
-    gtk_widget_remove_css_class (self->result_box, "stale-result");
+  set_css_class (self->result_box, "stale-result", reason == ACY_STALE_MODEL);
 }
 
 gboolean
@@ -247,6 +408,16 @@ acy_results_view_get_stale_text (AcyResultsView *self)
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
 
   return self->stale != ACY_STALE_NONE ? gtk_label_get_text (self->stale_label) : NULL;
+}
+
+/* A cell of the state: marked when it satisfies the condition, dim
+ * when the model forbids it. Cells are recycled, so both ways. */
+static void
+style_value (GtkWidget        *label,
+             const AcyOutcome *outcome)
+{
+  set_css_class (label, "satisfying", outcome->satisfies && !outcome->forbidden);
+  set_css_class (label, "dim-label", outcome->forbidden);
 }
 
 static void
@@ -270,15 +441,26 @@ bind_value (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (item);
   guint column = GPOINTER_TO_UINT (user_data);
 
-  gtk_label_set_text (GTK_LABEL (label), outcome->values[column]);
-  if (outcome->satisfies && !outcome->forbidden)
-    gtk_widget_add_css_class (label, "satisfying");
-  else
-    gtk_widget_remove_css_class (label, "satisfying");
-  if (outcome->forbidden)
-    gtk_widget_add_css_class (label, "dim-label");
-  else
-    gtk_widget_remove_css_class (label, "dim-label");
+  gtk_label_set_text (GTK_LABEL (label), acy_outcome_get_value (outcome, column));
+  style_value (label, outcome);
+}
+
+/* The whole state in one cell, as herd7 writes it: "0:r0=0; 1:r0=1;" */
+static void
+bind_state (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AcyResultsView *self = user_data;
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; self->observed && self->observed[i]; i++)
+    g_string_append_printf (text, "%s%s=%s;", i ? " " : "", self->observed[i],
+                            acy_outcome_get_value (outcome, i));
+  gtk_label_set_text (GTK_LABEL (label), text->str);
+  style_value (label, outcome);
 }
 
 static void
@@ -296,13 +478,10 @@ bind_model (GtkSignalListItemFactory *factory,
       /* Translators: in the outcome table, the check of the model that
        * forbids every execution reaching this final state */
       text = g_strdup_printf (_("Forbidden by %s"), outcome->check ? outcome->check : "?");
-      gtk_widget_add_css_class (label, "error");
     }
   else
-    {
-      text = g_strdup (_("Allowed"));
-      gtk_widget_remove_css_class (label, "error");
-    }
+    text = g_strdup (_("Allowed"));
+  set_css_class (label, "error", outcome->forbidden);
   gtk_label_set_text (GTK_LABEL (label), text);
 }
 
@@ -331,6 +510,42 @@ setup_check (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, image);
 }
 
+/* The row of the column view a cell's child is in: GTK 4.8 builds the
+ * rows itself and gives them no name, so a screen reader read the cells
+ * ("0 0 Does not satisfy the condition 1") without their columns. */
+static void
+name_row (AcyResultsView *self,
+          GtkWidget      *child,
+          AcyOutcome     *outcome)
+{
+  GtkWidget *cell = gtk_widget_get_parent (child);
+  GtkWidget *row = cell ? gtk_widget_get_parent (cell) : NULL;
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, outcome->count);
+
+  if (row == NULL || self->report == NULL
+      || gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (row)) != GTK_ACCESSIBLE_ROLE_ROW)
+    return;
+
+  for (guint i = 0; self->observed != NULL && self->observed[i] != NULL; i++)
+    g_string_append_printf (name, "%s%s = %s", i > 0 ? ", " : "",
+                            self->observed[i], acy_outcome_get_value (outcome, i));
+  g_string_append (name, "; ");
+  if (outcome->forbidden)
+    g_string_append_printf (name, _("Forbidden by %s"), outcome->check ? outcome->check : "?");
+  else
+    g_string_append (name, _("Allowed"));
+  g_string_append (name, "; ");
+  g_string_append (name, outcome->satisfies ? _("Satisfies the condition") : _("Does not satisfy the condition"));
+  g_string_append (name, "; ");
+  /* TRANSLATORS: the last column of the outcome table as a screen
+   * reader reads it */
+  g_string_append_printf (name, g_dngettext (GETTEXT_PACKAGE, "%s execution", "%s executions",
+                                             outcome->count == 1 ? 1 : 2),
+                          count);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name->str, -1);
+}
+
 static void
 bind_check (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -338,6 +553,8 @@ bind_check (GtkSignalListItemFactory *factory,
 {
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *image = gtk_list_item_get_child (item);
+
+  name_row (user_data, image, outcome);
 
   gtk_widget_set_opacity (image, outcome->satisfies ? (outcome->forbidden ? 0.4 : 1.0) : 0.0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (image),
@@ -377,6 +594,47 @@ clear_columns (AcyResultsView *self)
 
       gtk_column_view_remove_column (self->column_view, column);
     }
+}
+
+/* herd7's output in the text view, its list of states cut short when
+ * long: a text view holding 262,143 lines takes seconds to fill and
+ * hundreds of megabytes. Copy herd7 Output still copies all of it. */
+#define HERD_VIEW_MAX_STATES 1000
+
+static void
+show_herd_text (AcyResultsView *self,
+                const char     *text,
+                guint           n_states)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->herd_view);
+  const char *states, *cut, *rest;
+  g_autoptr(GString) shown = NULL;
+
+  states = n_states > HERD_VIEW_MAX_STATES ? strstr (text, "\nStates ") : NULL;
+  if (states == NULL)
+    {
+      gtk_text_buffer_set_text (buffer, text, -1);
+      return;
+    }
+  /* The state lines follow "States N" */
+  cut = strchr (states + 1, '\n');
+  for (guint i = 0; cut && i < HERD_VIEW_MAX_STATES; i++)
+    cut = strchr (cut + 1, '\n');
+  rest = cut;
+  for (guint i = HERD_VIEW_MAX_STATES; rest && i < n_states; i++)
+    rest = strchr (rest + 1, '\n');
+  if (cut == NULL || rest == NULL)
+    {
+      gtk_text_buffer_set_text (buffer, text, -1);
+      return;
+    }
+  shown = g_string_new_len (text, cut + 1 - text);
+  g_string_append_printf (shown,
+                          /* Translators: in herd7's output as shown, in place of the states left out */
+                          _("… %u more states (Copy herd7 Output copies them all)"),
+                          n_states - HERD_VIEW_MAX_STATES);
+  g_string_append (shown, rest);
+  gtk_text_buffer_set_text (buffer, shown->str, (int) shown->len);
 }
 
 static const char *
@@ -451,6 +709,8 @@ acy_results_view_show_report (AcyResultsView *self,
   g_autofree char *witnesses = NULL;
   g_autofree char *positive = NULL;
   g_autofree char *negative = NULL;
+  gboolean same_columns, wide;
+  guint n_rows, n_observed;
 
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
   g_return_if_fail (report != NULL);
@@ -478,38 +738,62 @@ acy_results_view_show_report (AcyResultsView *self,
     gtk_widget_set_visible (GTK_WIDGET (self->flags_label), FALSE);
 
   update_expected (self, report);
+  {
+    /* TRANSLATORS: a finished check as announced to a screen reader:
+     * the verdict, then its explanation */
+    g_autofree char *spoken = g_strdup_printf (_("%s: %s"), verdict_text (report->observation),
+                                               verdict_summary (report->observation));
 
-  clear_columns (self);
+    /* The table is described by the verdict (see init). */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict_label),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spoken, -1);
+    acy_accessible_announce (GTK_WIDGET (self->verdict_label), spoken);
+  }
+
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  g_list_store_remove_all (self->outcomes);
   g_list_store_remove_all (self->forbidden);
-  for (guint i = 0; report->observed[i] != NULL; i++)
-    add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
-                GUINT_TO_POINTER (i));
-  add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), NULL);
-  add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
-  add_column (self, _("Model"), G_CALLBACK (setup_label), G_CALLBACK (bind_model), NULL);
-
-  self->n_satisfying = 0;
-  for (guint i = 0; i < report->rows->len; i++)
+  /* A view's rows are made for its columns: with the model detached,
+   * changing both costs one set of rows instead of two; the same
+   * columns again (the same test run again) are kept. */
+  n_observed = g_strv_length (report->observed);
+  wide = n_observed > MAX_VALUE_COLUMNS;
+  same_columns = self->observed && g_strv_equal ((const char * const *) self->observed,
+                                                 (const char * const *) report->observed);
+  if (!same_columns)
     {
-      AcyRunRow *row = g_ptr_array_index (report->rows, i);
-      g_autoptr(AcyOutcome) outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
-
-      outcome->values = g_strdupv (row->values);
-      outcome->count = row->count;
-      outcome->satisfies = row->satisfies;
-      if (row->satisfies)
-        self->n_satisfying++;
-      g_list_store_append (self->outcomes, outcome);
+      gtk_column_view_set_model (self->column_view, NULL);
+      clear_columns (self);
+      g_strfreev (self->observed);
+      self->observed = g_strdupv (report->observed);
+      /* A long state goes last, where it may run past the edge without
+       * hiding the short columns. */
+      for (guint i = 0; !wide && i < n_observed; i++)
+        add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+                    GUINT_TO_POINTER (i));
+      add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), self);
+      add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
+      add_column (self, _("Model"), G_CALLBACK (setup_label), G_CALLBACK (bind_model), NULL);
+      if (wide)
+        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), self);
     }
 
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->herd_view), report->herd_text, -1);
+  self->n_satisfying = 0;
+  n_rows = report->result ? acy_check_result_get_n_states (report->result) : 0;
+  for (guint i = 0; i < n_rows; i++)
+    self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
+  /* Each report a list of its own: rows made from the old one keep it. */
+  g_clear_object (&self->outcomes);
+  self->outcomes = acy_outcome_list_new (report);
+  g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
+
+  show_herd_text (self, report->herd_text, n_rows);
 
   acy_results_view_fit_table (self);
 
   acy_results_view_set_stale (self, ACY_STALE_NONE);
   acy_results_view_set_page (self, "result");
+  if (!same_columns)
+    gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 }
 
 const char *
@@ -777,6 +1061,15 @@ acy_results_view_event_activated (AcyResultsView *self,
 }
 
 static void
+acy_results_view_location_activated (AcyResultsView *self,
+                                     const char     *file,
+                                     guint           line,
+                                     guint           col)
+{
+  g_signal_emit (self, signals[LOCATION_ACTIVATED], 0, file, line, col);
+}
+
+static void
 acy_results_view_copy_action (GtkWidget  *widget,
                               const char *action_name,
                               GVariant   *parameter)
@@ -799,6 +1092,8 @@ acy_results_view_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
   g_clear_object (&self->forbidden);
+  g_clear_object (&self->sections);
+  g_clear_pointer (&self->observed, g_strfreev);
   g_clear_pointer (&self->report, acy_run_report_free);
 
   G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
@@ -819,6 +1114,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
 
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, stack);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, failure_page);
@@ -837,6 +1133,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, browser);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, outcomes_paned);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_event_activated);
+  gtk_widget_class_bind_template_callback (widget_class, acy_results_view_location_activated);
 
   /**
    * AcyResultsView::event-activated:
@@ -847,23 +1144,34 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
     g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
+  /**
+   * AcyResultsView::location-activated:
+   * @file: a model file, @line and @col where a relation of an
+   *   explanation is defined
+   */
+  signals[LOCATION_ACTIVATED] =
+    g_signal_new ("location-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
+
   gtk_widget_class_install_action (widget_class, "results.copy", NULL, acy_results_view_copy_action);
 }
 
 static void
 acy_results_view_init (AcyResultsView *self)
 {
-  GListStore *sections;
-
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->column_view),
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->verdict_label, NULL,
+                                  -1);
 
-  self->outcomes = g_list_store_new (ACY_TYPE_OUTCOME);
+  self->outcomes = acy_outcome_list_new (NULL);
   self->forbidden = g_list_store_new (ACY_TYPE_OUTCOME);
-  sections = g_list_store_new (G_TYPE_LIST_MODEL);
-  g_list_store_append (sections, self->outcomes);
-  g_list_store_append (sections, self->forbidden);
+  self->sections = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (self->sections, self->outcomes);
+  g_list_store_append (self->sections, self->forbidden);
   /* Selecting a state shows its executions; none is chosen for the user. */
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_flatten_list_model_new (G_LIST_MODEL (sections))));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->sections)))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));

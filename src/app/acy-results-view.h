@@ -25,7 +25,8 @@ void        acy_results_view_show_report       (AcyResultsView       *self,
 void        acy_results_view_show_failure      (AcyResultsView       *self,
                                                 const char           *icon_name,
                                                 const char           *title,
-                                                const char           *message);
+                                                const char           *message,
+                                                const char           *spoken);
 /* Why the result shown no longer matches the document */
 typedef enum {
   ACY_STALE_NONE,

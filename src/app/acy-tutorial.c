@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-accessible.h"
 #include "acy-examples.h"
 #include "acy-tutorial.h"
 
@@ -458,4 +459,5 @@ acy_tutorial_init (AcyTutorial *self)
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     adw_carousel_append (self->carousel, step_page_new (i));
   acy_tutorial_update_buttons (self);
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
 }

@@ -624,6 +624,18 @@ acy_window_init_gallery (AcyWindow *self)
   for (guint i = 0; i < n; i++)
     gtk_list_box_append (self->examples_list, gallery_row_new (&examples[i]));
   gtk_list_box_set_header_func (self->examples_list, gallery_header, NULL, NULL);
+
+  /* GtkListBox adds headers after all its rows, where a screen reader
+   * reads them; each goes before its row. The list never changes. */
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->examples_list, 0);
+       row != NULL;
+       row = gtk_list_box_get_row_at_index (self->examples_list, gtk_list_box_row_get_index (row) + 1))
+    {
+      GtkWidget *header = gtk_list_box_row_get_header (row);
+
+      if (header != NULL)
+        gtk_widget_insert_before (header, GTK_WIDGET (self->examples_list), GTK_WIDGET (row));
+    }
 }
 
 void

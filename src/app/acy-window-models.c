@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "acyclic.h"
+#include "acy-accessible.h"
 #include "acy-check-job.h"
 #include "acy-window-private.h"
 
@@ -95,8 +96,14 @@ acy_window_update_model_button (AcyWindow *self)
   const char *model = acy_window_get_model (self);
   g_autofree char *name = model ? model_display_name (model) : NULL;
 
+  g_autofree char *accessible_name = NULL;
+
   gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
+  /* TRANSLATORS: the model chooser as a screen reader reads it */
+  accessible_name = g_strdup_printf (_("Memory Model: %s"), name ? name : _("None"));
+  acy_accessible_name_menu_button (self->model_button, accessible_name,
+                                   _("The model the test is checked against"));
 }
 
 const char *
@@ -469,6 +476,7 @@ acy_window_build_kernel_row (AcyWindow *self)
                            "check them and keep them in your data folder"),
                          ACY_LKMM_DEFAULT_VERSION);
   gtk_widget_set_tooltip_text (get, tip);
+  acy_accessible_fix_mnemonics (get);
   gtk_widget_add_css_class (get, "flat");
   gtk_widget_set_halign (gtk_button_get_child (GTK_BUTTON (get)), GTK_ALIGN_START);
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "acyclic.h"
+#include "acy-accessible.h"
 #include "acy-check-job.h"
 #include "acy-examples.h"
 #include "acy-window-private.h"
@@ -155,6 +156,14 @@ acy_window_update_page (AcyWindow   *self,
     return;
 
   adw_window_title_set_title (self->window_title, title);
+  {
+    /* The window's own title: what the window list and screen readers
+     * read. Translators: the window title, a document's title then the
+     * application's name */
+    g_autofree char *window_title = g_strdup_printf (_("%s — Acyclic"), title);
+
+    gtk_window_set_title (GTK_WINDOW (self), window_title);
+  }
   if (file != NULL)
     {
       g_autoptr(GFile) parent = g_file_get_parent (file);
@@ -528,6 +537,7 @@ acy_window_selected_page_changed (AcyWindow  *self,
     {
       adw_window_title_set_title (self->window_title, _("Acyclic"));
       adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Acyclic"));
     }
 
   acy_window_update_model_button (self);
@@ -770,6 +780,8 @@ static void
 acy_window_init (AcyWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  acy_accessible_fix_mnemonics (GTK_WIDGET (self));
+  acy_accessible_name_tab_bar (GTK_WIDGET (self->tab_bar));
 
   self->cancellable = g_cancellable_new ();
   g_weak_ref_init (&self->last_test, NULL);

@@ -139,13 +139,17 @@ acy_graph_relation_colour (const char *name, guint i, double rgb[3])
   };
   guint32 c;
 
+  static const char *const rf[] = { "rf", "rfe", "rfi", NULL };
+  static const char *const co[] = { "co", "coe", "coi", "co0", NULL };
+  static const char *const fr[] = { "fr", "fre", "fri", NULL };
+
   if (g_str_equal (name, "po"))
     c = 0x404040;
-  else if (g_str_has_prefix (name, "rf"))
+  else if (g_strv_contains (rf, name))
     c = 0xc8102e;
-  else if (g_str_has_prefix (name, "co"))
+  else if (g_strv_contains (co, name))
     c = 0x1f5fbf;
-  else if (g_str_has_prefix (name, "fr"))
+  else if (g_strv_contains (fr, name))
     c = 0xe08000;
   else
     c = palette[i % G_N_ELEMENTS (palette)];
@@ -261,7 +265,10 @@ relation_info_new (PangoContext *ctx, const char *name, guint palette_index,
 
   info->name = g_strdup (name);
   info->base = base;
-  acy_graph_relation_colour (name, palette_index, info->rgb);
+  /* A relation the model defines, or an expression, gets a colour of
+   * its own even when named like a base one ("rfe"): it is drawn beside
+   * rf and must not be taken for it. */
+  acy_graph_relation_colour (base ? name : "", palette_index, info->rgb);
   info->text = acy_graph_make_text (ctx, name, SMALL_FONT, FALSE);
   return info;
 }
@@ -456,10 +463,11 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
 
   if (!in->hide_po)
     base[n_base++] = (typeof (base[0])) { "po", x->po };
-  base[n_base++] = (typeof (base[0])) { "rf", in->rf ? in->rf : x->rf };
-  if (in->co)
+  if (!in->hide_rf)
+    base[n_base++] = (typeof (base[0])) { "rf", in->rf ? in->rf : x->rf };
+  if (in->co && !in->hide_co)
     base[n_base++] = (typeof (base[0])) { "co", in->co };
-  if (in->fr)
+  if (in->fr && !in->hide_fr)
     base[n_base++] = (typeof (base[0])) { "fr", in->fr };
 
   for (guint r = 0; r < n_base + in->n_extra; r++)
@@ -474,6 +482,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       if (bits == NULL)
         continue;
       info = relation_info_new (ctx, name, is_base ? 0 : palette++, is_base);
+      info->overlay = !is_base && in->extra[r - n_base].overlay;
       g_ptr_array_add (layout->relations, info);
       pairs = drawn_pairs (n, bits, &info->reduced);
       for (guint i = 0; i < n; i++)

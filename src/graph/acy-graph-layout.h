@@ -30,6 +30,7 @@ void acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x);
 typedef struct {
   const char    *name;
   const AcyWord *bits;     /* n x n */
+  gboolean       overlay;  /* asked for by the user: never faded */
 } AcyGraphRelationInput;
 
 /**
@@ -56,6 +57,9 @@ typedef struct {
   const char                   *title;            /* nullable: drawn on top (exports) */
   const AcyGraphGrid           *grid;             /* nullable: this execution alone */
   gboolean                      hide_po;
+  gboolean                      hide_rf;
+  gboolean                      hide_co;
+  gboolean                      hide_fr;
   gboolean                      hide_init_edges;  /* edges from initial writes */
 } AcyGraphInput;
 
@@ -88,6 +92,7 @@ typedef struct {
   gboolean     base;         /* po, rf, co or fr */
   gboolean     witness;      /* the failing check's relation */
   gboolean     reduced;      /* drawn as its transitive reduction */
+  gboolean     overlay;      /* an expression the user asked for: not faded */
   guint        n_edges;
   double       lx, ly;       /* legend entry */
   PangoLayout *text;
@@ -140,8 +145,9 @@ char          **acy_graph_event_names (const AcyExecution *x);
 char           *acy_graph_base_label  (const AcyExecution *x, const AcyWord *rf,
                                        const AcyWord *co, const AcyWord *fr,
                                        guint src, guint dst);
-/* The colour used for relation @name (the i-th non-base relation for
- * named ones). */
+/* The colour used for relation @name: herd's colours for po, rf, co, fr
+ * and their internal/external parts ("rfe", "coi"...), else the i-th of
+ * a palette that avoids them ("com" and "co;rf" are not co). */
 void            acy_graph_relation_colour (const char *name, guint i, double rgb[3]);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyGraphLayout, acy_graph_layout_free)

@@ -186,10 +186,9 @@ rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
   cairo_close_path (cr);
 }
 
-/* The curve, stopped short of its end so the line does not poke through
- * the arrowhead; returns the unit direction at the end. */
+/* The unit direction of the curve at its end, where the arrowhead goes. */
 static void
-edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
+edge_end_direction (const double p[8], double *ux, double *uy)
 {
   double dx = p[6] - p[4], dy = p[7] - p[5], len = hypot (dx, dy);
 
@@ -201,6 +200,14 @@ edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
     }
   *ux = dx / len;
   *uy = dy / len;
+}
+
+/* The curve, stopped short of its end so the line does not poke through
+ * the arrowhead; returns the unit direction at the end. */
+static void
+edge_path (cairo_t *cr, const double p[8], double *ux, double *uy)
+{
+  edge_end_direction (p, ux, uy);
   cairo_move_to (cr, p[0], p[1]);
   cairo_curve_to (cr, p[2], p[3], p[4], p[5],
                   p[6] - *ux * ARROW_LEN * 0.8, p[7] - *uy * ARROW_LEN * 0.8);
@@ -223,7 +230,8 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *pal
            const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
-  double alpha = layout->has_witness && !e->witness && !selected && !hover ? palette->faded_edge_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !selected && !hover
+                 ? palette->faded_edge_alpha : 1.0;
   double width = e->witness ? 2.6 : 1.5;
   double ux, uy, rgb[3];
 
@@ -262,7 +270,8 @@ draw_edge_label (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalett
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
   const double *bg = palette->background;
-  double alpha = layout->has_witness && !e->witness && !emphasised ? palette->faded_label_alpha : 1.0;
+  double alpha = layout->has_witness && !e->witness && !info->overlay && !emphasised
+                 ? palette->faded_label_alpha : 1.0;
   double line[3], text[3];
 
   relation_line (palette, info, line);
@@ -370,72 +379,76 @@ draw_legend (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *p
     }
 }
 
-/* Plain edges of one relation in one stroke and one fill: cairo's cost
- * is mostly per operation, and a graph has ten relations but a hundred
- * edges. */
-static void
-draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
-                  const AcyGraphRenderState *state)
-{
-  for (guint r = 0; r < layout->relations->len; r++)
-    {
-      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-      double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
-      double ux, uy, rgb[3];
-      gboolean any = FALSE;
-
-      cairo_save (cr);
-      /* Most of a frame was cairo's 15x17 supersampling of these long
-       * thin strokes; its 4x4 one draws 1.5 px lines no one can tell
-       * apart (compared at 1x and 6x: bench-graph-draw FRAMES EXPORT
-       * FRAME.png) in about half the time. Vector exports ignore it. */
-      cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-      relation_line (palette, info, rgb);
-      cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
-      cairo_set_line_width (cr, 1.5);
-      if (!info->base && !info->witness)
-        cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
-      for (guint i = 0; i < layout->edges->len; i++)
-        {
-          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-          if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
-              (gint) i == state->hover_edge || (gint) i == state->focus_edge)
-            continue;
-          edge_path (cr, e->p, &ux, &uy);
-          any = TRUE;
-        }
-      if (any)
-        {
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-          for (guint i = 0; i < layout->edges->len; i++)
-            {
-              const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-              double bx, by;
-              if (e->rel != r || e->witness || (gint) i == state->selected_edge ||
-                  (gint) i == state->hover_edge || (gint) i == state->focus_edge)
-                continue;
-              edge_path (cr, e->p, &ux, &uy);
-              cairo_new_path (cr);
-              bx = e->p[6] - ux * ARROW_LEN;
-              by = e->p[7] - uy * ARROW_LEN;
-              cairo_move_to (cr, e->p[6], e->p[7]);
-              cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
-              cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
-              cairo_close_path (cr);
-            }
-          cairo_fill (cr);
-        }
-      cairo_restore (cr);
-    }
-}
-
 static gboolean
 edge_is_plain (const AcyGraphLayout *layout, const AcyGraphRenderState *state, guint i)
 {
   const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
   return !e->witness && (gint) i != state->selected_edge && (gint) i != state->hover_edge &&
          (gint) i != state->focus_edge;
+}
+
+/* Plain edges of one relation in one stroke and one fill: cairo's cost
+ * is mostly per operation, and a graph has ten relations but a hundred
+ * edges. Every line first, then every head: a head drawn before another
+ * relation's lines could be hidden under an edge leaving the same event. */
+static void
+draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                  const AcyGraphRenderState *state)
+{
+  double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
+
+  cairo_save (cr);
+  /* Most of a frame was cairo's 15x17 supersampling of these long
+   * thin strokes; its 4x4 one draws 1.5 px lines no one can tell
+   * apart (compared at 1x and 6x: bench-graph-draw FRAMES EXPORT
+   * FRAME.png) in about half the time. Vector exports ignore it. */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  cairo_set_line_width (cr, 1.5);
+  for (int heads = 0; heads < 2; heads++)
+    for (guint r = 0; r < layout->relations->len; r++)
+      {
+        const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+        double ux, uy, rgb[3];
+        gboolean any = FALSE;
+
+        for (guint i = 0; i < layout->edges->len; i++)
+          {
+            const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+            double bx, by;
+
+            if (e->rel != r || !edge_is_plain (layout, state, i))
+              continue;
+            any = TRUE;
+            if (!heads)
+              {
+                edge_path (cr, e->p, &ux, &uy);
+                continue;
+              }
+            /* Only the direction: each head is added to the one path
+             * filled below, so nothing here may clear it. */
+            edge_end_direction (e->p, &ux, &uy);
+            bx = e->p[6] - ux * ARROW_LEN;
+            by = e->p[7] - uy * ARROW_LEN;
+            cairo_move_to (cr, e->p[6], e->p[7]);
+            cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
+            cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
+            cairo_close_path (cr);
+          }
+        if (!any)
+          continue;
+        relation_line (palette, info, rgb);
+        cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], info->overlay ? 1.0 : alpha);
+        if (heads)
+          cairo_fill (cr);
+        else
+          {
+            if (!info->base && !info->witness)
+              cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
+            cairo_stroke (cr);
+            cairo_set_dash (cr, NULL, 0, 0);
+          }
+      }
+  cairo_restore (cr);
 }
 
 static void
@@ -474,9 +487,9 @@ draw_plain_labels (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPale
         continue;
       relation_line (palette, info, line);
       relation_text (palette, info, text);
-      cairo_set_source_rgba (cr, line[0], line[1], line[2], alpha * 0.5);
+      cairo_set_source_rgba (cr, line[0], line[1], line[2], (info->overlay ? 1.0 : alpha) * 0.5);
       cairo_stroke (cr);
-      cairo_set_source_rgba (cr, text[0], text[1], text[2], alpha);
+      cairo_set_source_rgba (cr, text[0], text[1], text[2], info->overlay ? 1.0 : alpha);
       for (guint i = 0; i < layout->edges->len; i++)
         {
           const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
@@ -612,6 +625,96 @@ acy_graph_render_overlay (cairo_t                   *cr,
       cairo_set_line_width (cr, 2);
       cairo_set_dash (cr, (double[]) { 4, 2 }, 2, 0);
       cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static gint
+edge_between (const AcyGraphLayout *layout, guint src, guint dst)
+{
+  gint best = -1;
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->src == src && e->dst == dst)
+        {
+          const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+          /* a base relation's edge is the plainest picture of the fact */
+          if (best < 0 || info->base)
+            best = (gint) i;
+        }
+    }
+  return best;
+}
+
+/* From the border of one box to the border of the other, bowed to the
+ * side so that it does not hide a straight edge between them. */
+static void
+free_curve (const AcyGraphLayout *layout, guint src, guint dst, double p[8])
+{
+  const AcyGraphNode *a = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[src]);
+  const AcyGraphNode *b = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[dst]);
+  double ax = a->x + a->w / 2, ay = a->y + a->h / 2;
+  double bx = b->x + b->w / 2, by = b->y + b->h / 2;
+  double dx = bx - ax, dy = by - ay, len = MAX (hypot (dx, dy), 1e-6);
+  double ux = dx / len, uy = dy / len;
+  /* how far along the direction the box's border is */
+  double ta = MIN (fabs (ux) > 1e-6 ? a->w / 2 / fabs (ux) : G_MAXDOUBLE,
+                   fabs (uy) > 1e-6 ? a->h / 2 / fabs (uy) : G_MAXDOUBLE);
+  double tb = MIN (fabs (ux) > 1e-6 ? b->w / 2 / fabs (ux) : G_MAXDOUBLE,
+                   fabs (uy) > 1e-6 ? b->h / 2 / fabs (uy) : G_MAXDOUBLE);
+  double bow = MIN (40.0, len * 0.25);
+
+  p[0] = ax + ux * ta; p[1] = ay + uy * ta;
+  p[6] = bx - ux * tb; p[7] = by - uy * tb;
+  p[2] = p[0] + dx / 3 - uy * bow; p[3] = p[1] + dy / 3 + ux * bow;
+  p[4] = p[6] - dx / 3 - uy * bow; p[5] = p[7] - dy / 3 + ux * bow;
+}
+
+void
+acy_graph_render_path (cairo_t               *cr,
+                       const AcyGraphLayout  *layout,
+                       const guint           *pairs,
+                       guint                  n_pairs,
+                       const AcyGraphPalette *palette)
+{
+  if (palette == NULL)
+    palette = &light_palette;
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint k = 0; k < n_pairs; k++)
+    {
+      guint src = pairs[2 * k], dst = pairs[2 * k + 1];
+      double p[8], ux, uy;
+      gint edge;
+
+      if (src >= layout->n_events || dst >= layout->n_events)
+        continue;
+      if (src == dst)
+        {
+          const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[src]);
+          rounded_rect (cr, n->x - 4, n->y - 4, n->w + 8, n->h + 8, 7);
+          cairo_set_source_rgba (cr, palette->focus[0], palette->focus[1], palette->focus[2], 0.9);
+          cairo_set_line_width (cr, 3);
+          cairo_stroke (cr);
+          continue;
+        }
+      edge = edge_between (layout, src, dst);
+      if (edge >= 0)
+        memcpy (p, g_array_index (layout->edges, AcyGraphEdge, edge).p, sizeof p);
+      else
+        free_curve (layout, src, dst, p);
+      cairo_set_source_rgba (cr, palette->focus[0], palette->focus[1], palette->focus[2],
+                             palette->focus_halo_alpha);
+      cairo_set_line_width (cr, 10);
+      edge_path (cr, p, &ux, &uy);
+      cairo_stroke (cr);
+      set_rgb (cr, palette->focus);
+      cairo_set_line_width (cr, 2.5);
+      edge_path (cr, p, &ux, &uy);
+      cairo_stroke (cr);
+      arrow_head (cr, p[6], p[7], ux, uy, 1.3);
     }
   cairo_restore (cr);
 }

@@ -61,6 +61,16 @@ void acy_graph_render_overlay (cairo_t                   *cr,
                                const AcyGraphRenderState *state,
                                const AcyGraphPalette     *palette);
 
+/* A derivation's facts over the picture: for each pair (@pairs[2k],
+ * @pairs[2k+1]) of events, the drawn edge between them if there is one,
+ * else a curve of its own; a pair (e, e) marks event e. Drawn in the
+ * focus colour, thick, so the path stands out from every relation. */
+void acy_graph_render_path    (cairo_t               *cr,
+                               const AcyGraphLayout  *layout,
+                               const guint           *pairs,
+                               guint                  n_pairs,
+                               const AcyGraphPalette *palette);
+
 /* Base and overlay in the light palette: draws @layout at the origin of
  * @cr in layout units (the caller scales and translates for zoom and
  * pan). @state: nullable. */

@@ -4,7 +4,8 @@
  *
  * Edges are cubic Béziers: straight between neighbours in a column,
  * bowed when several relate the same two events or when they would run
- * along a column. Labels are placed by trying points along their curve
+ * along a column, and further out when a curve would run through the
+ * box of an event it does not join. Labels are placed by trying points along their curve
  * and keeping the first that covers no node and no other label.
  */
 
@@ -12,10 +13,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "acy-graph-layout-private.h"
 
 #define LABEL_PAD     3.0
+#define CROSS_SAMPLES 40    /* points along a curve checked against boxes */
+#define DETOUR_STEP   28.0  /* how much further out each detour bows */
+#define MAX_DETOURS   6     /* on each side */
 
 static void
 bezier_point (const double p[8], double t, double *x, double *y)
@@ -101,6 +106,75 @@ node_of (const AcyGraphLayout *layout, guint event)
   return &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[event]);
 }
 
+/* The curve from @ns to @nd through the two control points (given from
+ * the canonical pair's first event: @reversed swaps them), its ends on
+ * the boxes' borders. */
+static void
+make_curve (const AcyGraphNode *ns, const AcyGraphNode *nd, gboolean reversed,
+            double c1x, double c1y, double c2x, double c2y, double p[8])
+{
+  if (reversed)
+    {
+      double tx = c1x, ty = c1y;
+      c1x = c2x; c1y = c2y;
+      c2x = tx; c2y = ty;
+    }
+  clip_to_box (ns, c1x, c1y, &p[0], &p[1]);
+  clip_to_box (nd, c2x, c2y, &p[6], &p[7]);
+  p[2] = c1x; p[3] = c1y;
+  p[4] = c2x; p[5] = c2y;
+}
+
+/* How many boxes, other than its ends', the curve runs through (with a
+ * little margin, so that a line does not graze a border either). */
+static guint
+count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
+                     const AcyGraphNode *ns, const AcyGraphNode *nd)
+{
+  double pts[2 * CROSS_SAMPLES];
+  guint hits = 0;
+
+  for (guint q = 0; q < CROSS_SAMPLES; q++)
+    bezier_point (p, (q + 1) / (CROSS_SAMPLES + 1.0), &pts[2 * q], &pts[2 * q + 1]);
+  for (guint n = 0; n < layout->nodes->len; n++)
+    {
+      const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, n);
+
+      if (m == ns || m == nd)
+        continue;
+      for (guint q = 0; q < CROSS_SAMPLES; q++)
+        if (pts[2 * q] > m->x - 3 && pts[2 * q] < m->x + m->w + 3 &&
+            pts[2 * q + 1] > m->y - 3 && pts[2 * q + 1] < m->y + m->h + 3)
+          {
+            hits++;
+            break;
+          }
+    }
+  return hits;
+}
+
+/* The candidate curve crossing the fewest other boxes so far. */
+typedef struct {
+  double p[8];
+  guint  hits;
+} BestCurve;
+
+static void
+keep_if_better (BestCurve            *best,
+                const AcyGraphLayout *layout,
+                const double         *p,
+                const AcyGraphNode   *ns,
+                const AcyGraphNode   *nd)
+{
+  guint hits = count_crossed_boxes (layout, p, ns, nd);
+
+  if (hits < best->hits)
+    {
+      best->hits = hits;
+      memcpy (best->p, p, sizeof best->p);
+    }
+}
+
 static void
 route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g)
 {
@@ -163,12 +237,24 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
             side = (e->src < e->dst) == (ea->po_index < eb->po_index) ? 1 : -1;
           else
             side = top->x + top->w / 2 < col_x - 1 ? -1 : 1;
-          wx = col_x + side * (half + 22 + 24 * j) / 0.75;
-          c1x = wx;
-          c1y = ay + dy * 0.25;
-          c2x = wx;
-          c2y = ay + dy * 0.75;
-          goto clip;
+          /* Beside the column, further out while the way there crosses
+           * another event's box; then the other side. */
+          {
+            BestCurve best = { .hits = G_MAXUINT };
+
+            for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
+              {
+                double s = t <= MAX_DETOURS ? side : -side;
+                double out = half + 22 + 24 * j + DETOUR_STEP * (t <= MAX_DETOURS ? t : t - MAX_DETOURS - 1);
+
+                wx = col_x + s * out / 0.75;
+                make_curve (ns, nd, e->src != g->a, wx, ay + dy * 0.25, wx, ay + dy * 0.75, e->p);
+                keep_if_better (&best, layout, e->p, ns, nd);
+              }
+            memcpy (e->p, best.p, sizeof best.p);
+            bezier_point (e->p, 0.5, &e->mx, &e->my);
+            return;
+          }
         }
       if (same_col && px < 0)
         {
@@ -182,22 +268,26 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
       off = (dt > 1 ? 36 * (dt - 1) : 0) + (j - (g->count - 1) / 2.0) * 30;
     }
 
-  k = off / 0.75;   /* a cubic's middle strays 3/4 of its control offset */
-  c1x = ax + dx / 3 + px * k;
-  c1y = ay + dy / 3 + py * k;
-  c2x = ax + 2 * dx / 3 + px * k;
-  c2y = ay + 2 * dy / 3 + py * k;
-clip:
-  if (e->src != g->a)
-    {
-      double tx = c1x, ty = c1y;
-      c1x = c2x; c1y = c2y;
-      c2x = tx; c2y = ty;
-    }
-  clip_to_box (ns, c1x, c1y, &e->p[0], &e->p[1]);
-  clip_to_box (nd, c2x, c2y, &e->p[6], &e->p[7]);
-  e->p[2] = c1x; e->p[3] = c1y;
-  e->p[4] = c2x; e->p[5] = c2y;
+  /* The first bow, trying further out on the side it already bows to
+   * and then the other, that runs through no other event's box. */
+  {
+    BestCurve best = { .hits = G_MAXUINT };
+    double sign = off < 0 ? -1 : 1;
+
+    for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
+      {
+        double step = (t + 1) / 2 * DETOUR_STEP * (t % 2 == 1 ? sign : -sign);
+
+        k = (off + step) / 0.75;   /* a cubic's middle strays 3/4 of its control offset */
+        c1x = ax + dx / 3 + px * k;
+        c1y = ay + dy / 3 + py * k;
+        c2x = ax + 2 * dx / 3 + px * k;
+        c2y = ay + 2 * dy / 3 + py * k;
+        make_curve (ns, nd, e->src != g->a, c1x, c1y, c2x, c2y, e->p);
+        keep_if_better (&best, layout, e->p, ns, nd);
+      }
+    memcpy (e->p, best.p, sizeof best.p);
+  }
   bezier_point (e->p, 0.5, &e->mx, &e->my);
 }
 

@@ -13,9 +13,13 @@ typedef struct {
   char    *name;
   AcyWord *bits;
   guint    count;
+  gboolean expr;     /* typed by the user, not the model's */
 } NamedRel;
 
 struct _AcyGraphScene {
+  const AcyRecorder *recorder;
+  const AcyModel  *model;
+  guint            index;
   const AcyRecord *record;
   GArray          *rels;     /* NamedRel */
   GPtrArray       *names;    /* char*, NULL-terminated view of rels' names */
@@ -43,7 +47,7 @@ on_explain (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoint
   for (guint i = 0; names && names[i]; i++)
     {
       const AcyWord *bits = NULL;
-      NamedRel r;
+      NamedRel r = { 0 };
       gboolean dup = FALSE;
 
       if (is_base (names[i]) ||
@@ -74,6 +78,9 @@ acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *m
 {
   g_autoptr(AcyGraphScene) scene = g_new0 (AcyGraphScene, 1);
 
+  scene->recorder = recorder;
+  scene->model = model;
+  scene->index = index;
   scene->record = acy_recorder_get_record (recorder, index);
   scene->rels = g_array_new (FALSE, TRUE, sizeof (NamedRel));
   g_array_set_clear_func (scene->rels, named_rel_clear);
@@ -110,6 +117,119 @@ const char *const *
 acy_graph_scene_get_relation_names (const AcyGraphScene *scene)
 {
   return (const char *const *) scene->names->pdata;
+}
+
+static const NamedRel *find (const AcyGraphScene *scene, const char *name);
+
+const AcyModel *
+acy_graph_scene_get_model (const AcyGraphScene *scene)
+{
+  return scene->model;
+}
+
+typedef struct {
+  const char    *relation;
+  guint          a, b;
+  AcyDerivation *d;
+  GError        *error;
+} Explain;
+
+static void
+on_explain_pair (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Explain *e = data;
+
+  e->d = acy_model_env_explain (env, e->relation, e->a, e->b, &e->error);
+}
+
+AcyDerivation *
+acy_graph_scene_explain (const AcyGraphScene *scene, const char *relation, guint a, guint b,
+                         GError **error)
+{
+  Explain e = { relation, a, b, NULL, NULL };
+
+  if (scene->model == NULL)
+    {
+      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED, "no model to ask");
+      return NULL;
+    }
+  if (!acy_recorder_explain (scene->recorder, scene->model, scene->index, on_explain_pair, &e, error))
+    {
+      g_clear_pointer (&e.d, acy_derivation_free);
+      g_clear_error (&e.error);
+      return NULL;
+    }
+  if (e.error)
+    g_propagate_error (error, e.error);
+  return e.d;
+}
+
+typedef struct {
+  AcyGraphScene     *scene;
+  const char *const *texts;
+  char             **errors;
+} Eval;
+
+static void
+on_eval (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  Eval *e = data;
+  guint n = x->n_events;
+  gsize words = MAX (acy_rel_words (n), 1);
+
+  for (guint i = 0; e->texts[i]; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const AcyWord *bits = NULL;
+      AcyModelValueKind kind = acy_model_env_eval (env, e->texts[i], &bits, &error);
+      NamedRel r = { 0 };
+
+      if (find (e->scene, e->texts[i]))
+        continue;
+      if (kind == ACY_MODEL_VALUE_OTHER)
+        {
+          if (e->errors)
+            e->errors[i] = g_strdup (error ? error->message : "not a set of events or a relation");
+          continue;
+        }
+      r.name = g_strdup (e->texts[i]);
+      r.expr = TRUE;
+      r.bits = g_new0 (AcyWord, words);
+      if (kind == ACY_MODEL_VALUE_SET)
+        {
+          for (guint k = 0; k < n; k++)
+            if (acy_bits_has (bits, k))
+              acy_rel_add (r.bits, n, k, k);
+        }
+      else
+        memcpy (r.bits, bits, words * sizeof (AcyWord));
+      r.count = acy_bits_count ((guint) words, r.bits);
+      g_array_append_val (e->scene->rels, r);
+    }
+}
+
+gboolean
+acy_graph_scene_add_expressions (AcyGraphScene *scene, const char *const *texts, char **errors,
+                                 GError **error)
+{
+  Eval e = { scene, texts, errors };
+
+  if (texts == NULL || texts[0] == NULL)
+    return TRUE;
+  if (scene->model == NULL)
+    {
+      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED, "no model to ask");
+      return FALSE;
+    }
+  if (!acy_recorder_explain (scene->recorder, scene->model, scene->index, on_eval, &e, error))
+    return FALSE;
+  /* the array may have moved: the view of the model's names is rebuilt */
+  g_ptr_array_set_size (scene->names, 0);
+  for (guint i = 0; i < scene->rels->len; i++)
+    if (!g_array_index (scene->rels, NamedRel, i).expr)
+      g_ptr_array_add (scene->names, g_array_index (scene->rels, NamedRel, i).name);
+  g_ptr_array_add (scene->names, NULL);
+  return TRUE;
 }
 
 static const NamedRel *
@@ -160,7 +280,7 @@ acy_graph_scene_containing (const AcyGraphScene *scene, guint src, guint dst)
   for (guint i = 0; i < scene->rels->len; i++)
     {
       const NamedRel *r = &g_array_index (scene->rels, NamedRel, i);
-      if (acy_rel_has (r->bits, n, src, dst))
+      if (!r->expr && acy_rel_has (r->bits, n, src, dst))
         g_ptr_array_add (hits, (gpointer) r);
     }
   if (hits->len == 0)
@@ -178,6 +298,28 @@ acy_graph_scene_containing (const AcyGraphScene *scene, guint src, guint dst)
       g_string_append (s, r->name);
     }
   return g_string_free (s, FALSE);
+}
+
+char **
+acy_graph_scene_holding (const AcyGraphScene *scene, guint src, guint dst)
+{
+  guint n = scene->record->x.n_events;
+  g_autoptr(GPtrArray) hits = g_ptr_array_new ();
+  GStrvBuilder *b = g_strv_builder_new ();
+  char **out;
+
+  for (guint i = 0; i < scene->rels->len; i++)
+    {
+      const NamedRel *r = &g_array_index (scene->rels, NamedRel, i);
+      if (acy_rel_has (r->bits, n, src, dst))
+        g_ptr_array_add (hits, (gpointer) r);
+    }
+  g_ptr_array_sort (hits, compare_by_count);
+  for (guint i = 0; i < hits->len; i++)
+    g_strv_builder_add (b, ((const NamedRel *) hits->pdata[i])->name);
+  out = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  return out;
 }
 
 /* A witness edge that is no communication edge (rf, co, fr) is some
@@ -198,7 +340,7 @@ witness_label (guint src, guint dst, gpointer data)
   for (guint i = 0; i < scene->rels->len; i++)
     {
       const NamedRel *nr = &g_array_index (scene->rels, NamedRel, i);
-      if (!acy_rel_has (nr->bits, n, src, dst))
+      if (nr->expr || !acy_rel_has (nr->bits, n, src, dst))
         continue;
       /* Only parts of the tested relation explain it. */
       if (r->failed_relation && !is_subset (words, nr->bits, r->failed_relation))
@@ -222,6 +364,17 @@ acy_graph_scene_layout (const AcyGraphScene *scene,
                         const AcyGraphGrid  *grid,
                         PangoContext        *context)
 {
+  return acy_graph_scene_layout_hiding (scene, shown, NULL, title, grid, context);
+}
+
+AcyGraphLayout *
+acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
+                               const char *const   *shown,
+                               const char *const   *hidden,
+                               const char          *title,
+                               const AcyGraphGrid  *grid,
+                               PangoContext        *context)
+{
   const AcyRecord *r = scene->record;
   g_autoptr(GArray) extra = g_array_new (FALSE, TRUE, sizeof (AcyGraphRelationInput));
   AcyGraphInput in = { 0 };
@@ -230,7 +383,7 @@ acy_graph_scene_layout (const AcyGraphScene *scene,
     {
       const NamedRel *nr = find (scene, shown[i]);
       if (nr)
-        g_array_append_val (extra, ((AcyGraphRelationInput) { nr->name, nr->bits }));
+        g_array_append_val (extra, ((AcyGraphRelationInput) { nr->name, nr->bits, nr->expr }));
     }
   in.x = &r->x;
   in.rf = r->rf_model;
@@ -245,6 +398,13 @@ acy_graph_scene_layout (const AcyGraphScene *scene,
       in.witness = r->failed_relation;
       in.witness_label = witness_label;
       in.witness_label_data = (gpointer) scene;
+    }
+  if (hidden)
+    {
+      in.hide_po = g_strv_contains (hidden, "po");
+      in.hide_rf = g_strv_contains (hidden, "rf");
+      in.hide_co = g_strv_contains (hidden, "co");
+      in.hide_fr = g_strv_contains (hidden, "fr");
     }
   in.title = title;
   in.grid = grid;

@@ -1,0 +1,165 @@
+/* test-results-view.c - a big result in the outcome table
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A store-buffering ring of 12 threads under SC has 4,095 final states:
+ * the window shows every one of them (and the one SC forbids), as a model the table reads row by
+ * row, each state in one cell (twelve columns would be too many), and
+ * herd7's output in the text view with most state lines left out (Copy
+ * still gives all of it). Not timed: bench/results-fill says how fast.
+ */
+#define G_LOG_DOMAIN "test-results-view"
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-application.h"
+#include "acy-document.h"
+#include "acy-execution-browser.h"
+#include "acy-results-view.h"
+#include "acy-window.h"
+#include "slow-shapes.h"
+#include "ui-app-support.h"
+#include "ui-test-support.h"
+
+#define N_THREADS 12
+#define N_STATES  ((1u << N_THREADS) - 1)
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = strchr (text, '\n'); p; p = strchr (p + 1, '\n'))
+    n++;
+  return n;
+}
+
+static void
+run_and_check (AcyWindow *window, AcyDocument *document)
+{
+  AcyResultsView *results = acy_document_get_results_view (document);
+  GtkColumnView *table;
+  GListModel *model;
+  g_autofree char *herd_shown = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+  const AcyRecord *r;
+
+  ui_test_run (window);
+  g_assert_cmpstr (acy_results_view_get_page (results), ==, "result");
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+
+  /* Every state is a row of the table's model, each row its state. */
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, N_STATES);
+  g_assert_cmpuint (acy_results_view_get_n_satisfying (results), ==, 0);
+  table = GTK_COLUMN_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (table);
+  model = G_LIST_MODEL (gtk_column_view_get_model (table));
+  /* After them, the one state only forbidden executions reach: all
+   * registers 0, the store-buffering cycle SC forbids. */
+  g_assert_cmpuint (acy_results_view_get_n_forbidden_rows (results), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_STATES + 1);
+  /* Twelve variables: the state in one column, as herd7 writes it. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (table)), ==, 4);
+  {
+    g_autoptr(GtkColumnViewColumn) model_column = g_list_model_get_item (gtk_column_view_get_columns (table), 2);
+    g_autoptr(GtkColumnViewColumn) last = g_list_model_get_item (gtk_column_view_get_columns (table), 3);
+    g_assert_cmpstr (gtk_column_view_column_get_title (model_column), ==, "Model");
+    g_assert_cmpstr (gtk_column_view_column_get_title (last), ==, "Final State");
+  }
+  for (guint i = 0; i < N_STATES; i += 97)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+      g_assert_nonnull (item);
+    }
+  {
+    g_autoptr(GObject) past = g_list_model_get_item (model, N_STATES + 1);
+    g_assert_null (past);
+  }
+
+  /* The last state, chosen, shows its execution. */
+  acy_results_view_select_row (results, N_STATES - 1);
+  r = acy_execution_browser_get_record (acy_results_view_get_execution_browser (results));
+  g_assert_nonnull (r);
+  g_assert_true (r->allowed);
+  g_assert_cmpint (r->state, ==, (gint) N_STATES - 1);
+
+  /* herd7's output: all of it to copy, a part in the view. */
+  g_assert_cmpuint (count_lines (acy_results_view_get_herd_text (results)), >, N_STATES);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_TEXT_VIEW)));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  herd_shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpuint (count_lines (herd_shown), <, 1100);
+  g_assert_nonnull (strstr (herd_shown, "more states (Copy herd7 Output copies them all)"));
+  g_assert_nonnull (strstr (herd_shown, "\nObservation SB-ring-12 Never 0 4095\n"));
+}
+
+static void
+test_big_result (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *model = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *text = slow_shape_sb_ring (N_THREADS);
+  AcyWindow *window;
+  AcyDocument *document;
+
+  window = acy_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  acy_window_set_model (window, model);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  document = acy_window_get_document (window);
+  acy_document_set_text (document, text, -1, "SB ring", FALSE);
+
+  run_and_check (window, document);
+  /* Again: the table is filled anew, not added to. */
+  run_and_check (window, document);
+
+  destroy_window (window);
+}
+
+/* A test with few variables has a column for each. */
+static void
+test_small_result (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *model = acy_window_get_builtin_model ("coherent-rmo.cat");
+  AcyWindow *window;
+  AcyDocument *document;
+  AcyResultsView *results;
+  GtkColumnView *table;
+  GListModel *columns;
+
+  window = acy_window_new (app);
+  acy_window_set_model (window, model);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  document = ui_test_run_example (window, "C-MP+o-mb-o+o-mb-o");
+  results = acy_document_get_results_view (document);
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
+  table = GTK_COLUMN_VIEW (find_widget_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  columns = gtk_column_view_get_columns (table);
+  /* Two registers, then Condition, Executions and what the model says. */
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 5);
+  {
+    g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (columns, 0);
+    g_autoptr(GtkColumnViewColumn) count = g_list_model_get_item (columns, 3);
+    g_autoptr(GtkColumnViewColumn) last = g_list_model_get_item (columns, 4);
+    g_assert_cmpstr (gtk_column_view_column_get_title (first), ==, "1:r1");
+    g_assert_cmpstr (gtk_column_view_column_get_title (count), ==, "Executions");
+    g_assert_cmpstr (gtk_column_view_column_get_title (last), ==, "Model");
+  }
+
+  destroy_window (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 77;
+  g_test_add_func ("/ui/results/big", test_big_result);
+  g_test_add_func ("/ui/results/small", test_small_result);
+  return g_test_run ();
+}
