@@ -90,7 +90,7 @@ static const char *const lit_binops[] = {
   "+", "-", "*", "/", "&", "|", "^", "==", "!=", "<", ">", "<=", ">=",
   "%", "<<", ">>", "&&", "||",
 };
-static const char *const lit_unops[] = { "-", "!", "~" };
+static const char *const lit_unops[] = { "~" };   /* herd7 has no "!" and no "-" before a register */
 
 static void lit_expr (Gen *g);
 
