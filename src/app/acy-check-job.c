@@ -14,6 +14,11 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,6 +536,12 @@ free_thread (GTask        *task,
 
   later->destroy (later->data);
   g_free (later);
+#ifdef __GLIBC__
+  /* A big run's memory goes back to the system, not only to this
+   * thread's arena, where the next run (on another thread) would not
+   * find it: without this the window grows by a run's size each time. */
+  malloc_trim (0);
+#endif
 }
 
 void
