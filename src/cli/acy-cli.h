@@ -27,6 +27,7 @@ typedef struct {
   char      *graph_show;     /* herd's -show: all, prop, neg, none (default: allowed) */
   char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
   char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
+  gboolean   suggest_fixes;  /* --suggest-fixes: single changes that forbid the condition */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);
