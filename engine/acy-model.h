@@ -34,6 +34,15 @@ typedef struct _AcyModel AcyModel;
  * searched first, then these, then the built-in models directory).
  * @variants is NULL-terminated (herd's `-variant`, tested by
  * `if "name" then ... else ... end`).
+ * @skip_checks (herd's `-skipchecks`) is NULL-terminated: the checks and
+ * flags named so (`as NAME`) are left out of the model. @through (herd's
+ * `-through all` or `invalid`) leaves out every `acyclic`, `irreflexive`
+ * and `empty` check (flags and `undefined_unless` stay), so that every
+ * candidate is allowed. With @strict_skip (herd's `-strictskip true`) the
+ * checks and flags named in @skip_checks stay, turned into checks that
+ * must fail: herd7 then keeps only the outcomes that fail every skipped
+ * check; a name no check of the model has is an error (herd7 would keep
+ * nothing).
  */
 typedef struct {
   const char         *cat_path;
@@ -41,6 +50,9 @@ typedef struct {
   const char         *bell_path;     /* nullable */
   const char *const  *include_dirs;  /* nullable */
   const char *const  *variants;      /* nullable */
+  const char *const  *skip_checks;   /* nullable */
+  gboolean            through;
+  gboolean            strict_skip;
 } AcyModelSource;
 
 AcyModel    *acy_model_load      (const AcyModelSource *source,
@@ -49,6 +61,8 @@ void         acy_model_free      (AcyModel *model);
 /* The model's title: the leading string of the cat file ("Toy RMO"), or
  * the file's base name without extension when it has none. */
 const char  *acy_model_get_name  (const AcyModel *model);
+/* Whether the model was loaded with variant @name (herd's -variant). */
+gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
 
 /**
  * AcyVerdict:

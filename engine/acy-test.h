@@ -41,17 +41,45 @@ AcyTest    *acy_test_load      (const char      *path,
                                 GError         **error);
 void        acy_test_free      (AcyTest *test);
 
-const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
-const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
-/* The `Result:` comment's word if present ("Never", "Sometimes",
- * "Always"; with " DATARACE" appended when it says so), else NULL. */
-const char *acy_test_get_expected_result (const AcyTest *test);
-
 typedef enum {
   ACY_QUANT_EXISTS,       /* exists P */
   ACY_QUANT_NOT_EXISTS,   /* ~exists P */
   ACY_QUANT_FORALL,       /* forall P */
 } AcyQuantifier;
+
+/**
+ * AcyTestOverride:
+ * What herd7's `-conds` and `-kinds` change in a test, by its name.
+ * @condition: (nullable): replaces the final condition (quantifier and
+ *   proposition, e.g. "exists (1:r0=1)"); the `Hash=` stays the one of
+ *   the test as written, as in herd7
+ * @set_quantifier: replace the quantifier by @quantifier, keeping the
+ *   proposition (`Allowed` is exists, `Forbidden` ~exists, `Required`
+ *   forall)
+ */
+typedef struct {
+  const char    *condition;
+  gboolean       set_quantifier;
+  AcyQuantifier  quantifier;
+} AcyTestOverride;
+
+AcyTest    *acy_test_parse_override (const char             *text,
+                                     gssize                  len,
+                                     const char             *filename,
+                                     const AcyMacros        *macros,
+                                     const AcyTestOverride  *override,
+                                     GError                **error);
+
+const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
+const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
+/* The digest herd7 prints as `Hash=` (32 hex digits), computed from the
+ * test's text as herd7 does; NULL when it cannot be (then herd7 would
+ * not have read the test either). */
+const char *acy_test_get_hash (const AcyTest *test);
+/* The `Result:` comment's word if present ("Never", "Sometimes",
+ * "Always"; with " DATARACE" appended when it says so), else NULL. */
+const char *acy_test_get_expected_result (const AcyTest *test);
+
 
 AcyQuantifier acy_test_get_quantifier (const AcyTest *test);
 /* The condition as herd prints it after "Condition ": e.g.
@@ -65,6 +93,10 @@ guint        acy_test_get_n_observed  (const AcyTest *test);
 const char  *acy_test_get_observed    (const AcyTest *test, guint i);
 /* Format a value of observed variable i ("1", "-3", "x" for an address). */
 char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
+/* The value of observed variable @i as herd7 prints and orders it: a
+ * location declared `atomic_t` in the init block holds an unsigned
+ * 32-bit number (atomic_dec from 0 gives 4294967295). */
+AcyValue     acy_test_observed_value  (const AcyTest *test, guint i, AcyValue v);
 /* Order two final states of @n observed values as herd lists them:
  * value by value, numbers by value, then addresses by name. */
 int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
@@ -137,6 +169,11 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   take a lock in one order for all their permutations. Only for a
  *   model that builds co with co-orders over the lock writes: the
  *   caller sees *co_hint_used and enumerates again without it when not.
+ * @rmw_tags_both: herd's C semantics under variant lkmmv2: the annotation
+ *   of an RMW (mb, acquire, release, ...) tags both its read and its
+ *   write, and a fully ordered one has no fences around it; else (lkmmv1)
+ *   mb RMWs are a ONCE read and write between two mb fences, acquire
+ *   tags the read only and release the write only.
  */
 typedef struct {
   guint64         max_candidates;
@@ -144,6 +181,7 @@ typedef struct {
   gpointer        prune_data;
   gint64          deadline;
   gboolean        symmetry;
+  gboolean        rmw_tags_both;
   gboolean        order_locks;
 } AcyEnumerateOptions;
 

@@ -58,6 +58,15 @@ expect_file "$share/mime/packages/$app_id-mime.xml"
 expect_file "$share/icons/hicolor/scalable/apps/$app_id.svg"
 expect_file "$share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
 expect_file "$root$mandir/man1/acyclic-check.1"
+expect_file "$share/doc/acyclic/HERD7-OPTIONS.md"
+expect_file "$share/acyclic/acyclic-check.schema.json"
+# bash completion: where bash-completion's pkg-config says, or the default
+completion=$(find "$root" -path '*bash-completion/completions/acyclic-check' | head -1)
+if [ -z "$completion" ]; then
+  echo "FAIL: no bash completion for acyclic-check installed" >&2
+  exit 1
+fi
+bash -n "$completion"
 expect_file "$share/locale/fr/LC_MESSAGES/acyclic.mo"
 
 # Every model and example of the source tree, no fewer.

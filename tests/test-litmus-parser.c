@@ -257,6 +257,64 @@ test_corpus (void)
   g_test_message ("%u tests parsed, %u conditions compared", files->len, checked);
 }
 
+/* herd7's Hash= of tests, as herd7 7.58 prints them: the initial state
+ * with its types sorted by location, the threads' text as written
+ * (comments included), the parameter types without their outer `*`, and
+ * the locations of `locations` and of the condition (not the filter). */
+static const char hash_typed[] =
+  "C hash-typed\n"
+  "{\n"
+  "\tint x = 1;\n"
+  "\tint *p = &x;\n"
+  "\tatomic_t a = ATOMIC_INIT(2);\n"
+  "\t0:r9 = 3;\n"
+  "\ty;\n"
+  "}\n"
+  "\n"
+  "P0(int *x, volatile int *y, int **p)\n"
+  "{\n"
+  "\tint r1; /* a comment { with a brace } */\n"
+  "\tr1 = READ_ONCE(*x);\n"
+  "\tWRITE_ONCE(*y, r1);\n"
+  "}\n"
+  "\n"
+  "P1(atomic_t *a, int *y) {\n"
+  "\tint r0 = READ_ONCE(*a); // line comment\n"
+  "\tsmp_mb();\n"
+  "\tr0 = READ_ONCE(*y);\n"
+  "}\n"
+  "\n"
+  "locations [x; 1:r0]\n"
+  "filter (0:r1=1 \\/ 1:r0=0)\n"
+  "~exists (1:r0=1 /\\ [y]=2 /\\ 0:r1=1:r0)\n";
+
+static void
+test_herd_hash (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyMacros) m = basic_macros ();
+  g_autoptr(AcyTest) test = acy_test_parse (hash_typed, -1, "hash-typed.litmus", m, &error);
+  g_autoptr(AcyTest) given = NULL;
+  g_autoptr(AcyTest) other = NULL;
+  g_autofree char *changed = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_test_get_hash (test), ==, "7eb0f3f3397f6b6295ebe1d9444f7c99");
+
+  /* A Hash= header line is used as it is. */
+  given = acy_test_parse ("C hash-given\nHash=0123456789abcdef0123456789abcdef\n{}\n"
+                          "P0(int *x) { *x = 1; }\nforall (x=1)\n", -1, "g.litmus", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_test_get_hash (given), ==, "0123456789abcdef0123456789abcdef");
+
+  /* So does a comment of a body, as in herd7. */
+  changed = g_strdup (hash_typed);
+  *strstr (changed, "line comment") = 'L';
+  other = acy_test_parse (changed, -1, "hash-typed.litmus", m, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_test_get_hash (other), !=, acy_test_get_hash (test));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -266,6 +324,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/parse/expected-result", test_expected_result);
   g_test_add_func ("/engine/litmus/parse/condition-printing", test_condition_printing);
   g_test_add_func ("/engine/litmus/parse/errors", test_errors);
+  g_test_add_func ("/engine/litmus/parse/herd-hash", test_herd_hash);
   g_test_add_func ("/engine/litmus/parse/corpus", test_corpus);
   return g_test_run ();
 }

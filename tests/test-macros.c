@@ -173,7 +173,10 @@ test_expand_errors (void)
   assert_error (m, "int r; r = READ_ONCE(*x, 1);", ACY_ERROR_SYNTAX,
                 "e.litmus:4:12: macro 'READ_ONCE' takes 1 argument, given 2");
   assert_error (m, "int r; r = twice(x);", ACY_ERROR_SYNTAX, "expands to statements");
-  assert_error (m, "loop(x);", ACY_ERROR_LIMIT, "macro expansion deeper");
+  assert_error (m, "int r; r = loop(x);", ACY_ERROR_LIMIT, "macro expansion deeper");
+  /* as herd7: a macro with a value is not a statement */
+  assert_error (m, "int r; READ_ONCE(*x);", ACY_ERROR_UNKNOWN_NAME,
+                "e.litmus:4:8: unknown macro or function 'READ_ONCE' as a statement");
   assert_error (m, "smp_wmb();", ACY_ERROR_UNKNOWN_NAME,
                 "e.litmus:4:1: unknown macro or function 'smp_wmb' (not defined in test.def)");
 

@@ -35,6 +35,55 @@ base_name_without_ext (const char *path)
   return base;
 }
 
+/* Leaves out the checks @source skips (herd's -skipchecks, -through),
+ * wherever they are: in included files, procedures, forall bodies and
+ * variant branches too. */
+static void
+skip_checks (AcyCatStmtList *list, const AcyModelSource *source, GHashTable *found)
+{
+  guint kept = 0;
+
+  for (guint i = 0; i < list->n; i++)
+    {
+      AcyCatStmt *st = list->items[i];
+
+      switch (st->kind)
+        {
+        case ACY_CAT_S_CHECK:
+          if (source->through && st->u.check.mode == ACY_CAT_CHECK_PLAIN)
+            continue;
+          if (st->u.check.name && source->skip_checks
+              && g_strv_contains (source->skip_checks, st->u.check.name))
+            {
+              g_hash_table_add (found, (gpointer) st->u.check.name);
+              if (!source->strict_skip)
+                continue;
+              /* -strictskip: the outcome must fail it */
+              st->u.check.mode = ACY_CAT_CHECK_PLAIN;
+              st->u.check.negated = !st->u.check.negated;
+            }
+          break;
+        case ACY_CAT_S_INCLUDE:
+          skip_checks (&st->u.include.body, source, found);
+          break;
+        case ACY_CAT_S_PROCEDURE:
+          skip_checks (&st->u.proc.body, source, found);
+          break;
+        case ACY_CAT_S_FORALL:
+          skip_checks (&st->u.forall.body, source, found);
+          break;
+        case ACY_CAT_S_IF_VARIANT:
+          skip_checks (&st->u.ifv.then_, source, found);
+          skip_checks (&st->u.ifv.else_, source, found);
+          break;
+        default:
+          break;
+        }
+      list->items[kept++] = st;
+    }
+  list->n = kept;
+}
+
 static AcyModel *
 model_load (const AcyModelSource *source,
             GError              **error)
@@ -82,8 +131,24 @@ model_load (const AcyModelSource *source,
   if (!ok)
     return NULL;
 
-  for (guint i = 0; i < n; i++)
-    files[i] = &lists[i];
+  {
+    g_autoptr(GHashTable) found = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < n; i++)
+      {
+        if (source->skip_checks || source->through)
+          skip_checks (&lists[i], source, found);
+        files[i] = &lists[i];
+      }
+    for (guint i = 0; source->strict_skip && source->skip_checks && source->skip_checks[i]; i++)
+      if (!g_hash_table_contains (found, source->skip_checks[i]))
+        {
+          g_set_error (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME,
+                       "%s: no check is named '%s' (with -strictskip true, herd7 would "
+                       "then allow no execution)", cat_path, source->skip_checks[i]);
+          return NULL;
+        }
+  }
   if (!acy_cat_resolve (model, files, prelude, n, error)
       || !acy_cat_compute_levels (model, error))
     return NULL;
@@ -117,6 +182,12 @@ acy_model_load (const AcyModelSource *source,
       g_propagate_error (error, local_error);
     }
   return model;
+}
+
+gboolean
+acy_model_has_variant (const AcyModel *model, const char *name)
+{
+  return model->variants && g_strv_contains ((const char *const *) model->variants, name);
 }
 
 void

@@ -45,6 +45,7 @@ typedef struct {
   const AcyCheckOptions  *options;
   GCancellable           *cancellable;
   AcyModelRunner         *runner;
+  gboolean                rmw_tags_both;  /* the model runs under lkmmv2 */
   AcyCheckResult         *result;
   GHashTable             *state_index;   /* values -> AcyState* (key owned by the state) */
   GHashTable             *flags;         /* interned names */
@@ -349,6 +350,7 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
   run->key = g_new0 (AcyValue, run->result->n_observed + 1);
   run->key[0] = run->result->n_observed;
   run->runner = acy_model_runner_new (model);
+  run->rmw_tags_both = acy_model_has_variant (model, "lkmmv2");
   /* Forbidden outcomes are only counted, unless someone sees each one. */
   acy_model_runner_set_pruning (run->runner, options == NULL || options->outcome == NULL);
   acy_model_runner_set_max_branches (run->runner, options ? options->max_branches : 0);
@@ -400,6 +402,7 @@ worker_main (gpointer data)
   /* where no candidate comes out for long (paths, search, solver), the
    * enumerator stops at the deadline itself */
   eopts.deadline = check_deadline (run);
+  eopts.rmw_tags_both = run->rmw_tags_both;
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
@@ -628,7 +631,7 @@ acy_check_format_state (const AcyTest *test, const AcyValue *values)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *v = acy_test_format_value (test, values[i]);
+      g_autofree char *v = acy_test_format_value (test, acy_test_observed_value (test, i, values[i]));
       g_string_append_printf (s, "%s%s=%s;", i ? " " : "",
                               acy_test_get_observed (test, i), v);
     }
@@ -663,7 +666,8 @@ acy_check_result_format_herd (const AcyCheckResult *result,
   g_string_append (out, acy_check_result_get_undefined (result) ? "Undef\n"
                         : result->ok ? "Ok\n" : "No\n");
   g_string_append (out, "Witnesses\n");
-  /* herd counts the witnesses of `~exists` against its proposition */
+  /* herd7 counts the witnesses of `~exists P` against its negation, ~P,
+   * and the Observation line against P. */
   if (acy_test_get_quantifier (test) == ACY_QUANT_NOT_EXISTS)
     g_string_append_printf (out, "Positive: %" G_GUINT64_FORMAT " Negative: %" G_GUINT64_FORMAT "\n",
                             result->negative, result->positive);
@@ -678,5 +682,7 @@ acy_check_result_format_herd (const AcyCheckResult *result,
                           result->positive, result->negative);
   if (show_time)
     g_string_append_printf (out, "Time %s %.2f\n", name, result->stats.elapsed);
+  if (acy_test_get_hash (test))
+    g_string_append_printf (out, "Hash=%s\n", acy_test_get_hash (test));
   g_string_append (out, "\n");
 }

@@ -105,7 +105,8 @@ const char *const *acy_check_result_get_flags    (const AcyCheckResult *result);
 gboolean           acy_check_result_get_undefined (const AcyCheckResult *result);
 const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result);
 
-/* herd7's output for this result. @show_time adds the Time line. */
+/* herd7's output for this result, Hash= line included when the test
+ * has one. @show_time adds the Time line. */
 void            acy_check_result_format_herd (const AcyCheckResult *result,
                                               GString              *out,
                                               gboolean              show_time);

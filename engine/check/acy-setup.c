@@ -219,6 +219,9 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.bell_path = paths.bell_path;
   src.include_dirs = (const char *const *) paths.include_dirs;
   src.variants = (const char *const *) paths.variants;
+  src.skip_checks = spec->skip_checks;
+  src.through = spec->through;
+  src.strict_skip = spec->strict_skip;
   *model = acy_model_load (&src, error);
   if (*model == NULL)
     return FALSE;

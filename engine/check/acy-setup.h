@@ -41,6 +41,9 @@ typedef struct {
   const char *const *include_dirs;
   const char *const *variants;
   GHashTable        *cat_texts;
+  const char *const *skip_checks;   /* see AcyModelSource */
+  gboolean           through;
+  gboolean           strict_skip;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

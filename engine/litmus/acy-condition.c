@@ -532,6 +532,20 @@ acy_test_get_observed (const AcyTest *test, guint i)
   return test->observed_names[i];
 }
 
+AcyValue
+acy_test_observed_value (const AcyTest *test, guint i, AcyValue v)
+{
+  const AcyLitVar *var;
+
+  if (i >= test->n_observed || ACY_VALUE_IS_ADDR (v))
+    return v;
+  var = &test->tracked[i];
+  if (var->thread < 0 && var->index >= 0
+      && g_hash_table_contains (test->unsigned32, GINT_TO_POINTER (var->index + 1)))
+    return (AcyValue) (guint32) v;
+  return v;
+}
+
 char *
 acy_test_format_value (const AcyTest *test, AcyValue v)
 {
@@ -562,7 +576,8 @@ acy_test_compare_states (const AcyTest *test, const AcyValue *a, const AcyValue 
 {
   for (guint i = 0; i < n; i++)
     {
-      int c = compare_values (test, a[i], b[i]);
+      int c = compare_values (test, acy_test_observed_value (test, i, a[i]),
+                              acy_test_observed_value (test, i, b[i]));
       if (c)
         return c;
     }

@@ -1095,7 +1095,8 @@ acy_test_enumerate (const AcyTest              *test,
 
   g_return_val_if_fail (test != NULL && func != NULL, FALSE);
 
-  set = acy_trace_set_build (test, cancellable, options ? options->deadline : 0, error);
+  set = acy_trace_set_build (test, options && options->rmw_tags_both, cancellable,
+                             options ? options->deadline : 0, error);
   if (set == NULL)
     return FALSE;
 

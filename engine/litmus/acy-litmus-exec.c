@@ -57,6 +57,7 @@ typedef struct {
 
   gint                tag_once;
   gint                tag_mb;
+  gboolean            rmw_tags_both;   /* lkmmv2 (AcyEnumerateOptions) */
 
   /* herd's numbering of symbols (see acy-litmus-numbering.c) */
   AcyHerdNumbering   *numbering;
@@ -484,6 +485,12 @@ rmw_plan (Exec *x, gint loc, const Val *addr, gint tag, gboolean mb, AcyLoc at)
     .fenced = mb, .fence_tag = tag,
   };
 
+  if (x->rmw_tags_both)
+    {
+      /* lkmmv2: the annotation on both, no fences */
+      m.read_tag = m.write_tag = tag;
+      m.fenced = FALSE;
+    }
   return m;
 }
 
@@ -514,11 +521,13 @@ rmw_write (Exec *x, const Rmw *m, gint r, const Val *value, gboolean from_read)
 }
 
 /* The lone read of a failed conditional RMW (cmpxchg, atomic_add_unless):
- * a ONCE read, still in the RMW set, and the whole instruction. */
+ * a ONCE read (under lkmmv2 tagged @tag), still in the RMW set, and the
+ * whole instruction. */
 static gint
-rmw_lone_read (Exec *x, gint loc, const Val *addr, AcyLoc at)
+rmw_lone_read (Exec *x, gint loc, const Val *addr, gint tag, AcyLoc at)
 {
-  gint r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL, x->tag_once, addr, TRUE, at);
+  gint r = emit_read (x, ACY_EV_R | ACY_EV_RMW, loc, NULL,
+                      x->rmw_tags_both ? tag : x->tag_once, addr, TRUE, at);
 
   x->n_instrs++;
   return r;
@@ -582,7 +591,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
              * builds it after the successful one */
             x->hc = base + acy_herd_cmpxchg_ok_vars (e) + acy_herd_expr_vars (e->args[0])
                     + acy_herd_expr_vars (e->args[1]);
-            r = rmw_lone_read (x, loc, &a, e->loc);
+            r = rmw_lone_read (x, loc, &a, t, e->loc);
             herd_symbol (x, NULL);   /* the comparison */
           }
         if (r >= 0)
@@ -604,7 +613,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
             /* herd: the read keeps the annotation (NORETURN), the write is ONCE */
             m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
             m.read_tag = t;
-            m.write_tag = x->tag_once;
+            m.write_tag = x->rmw_tags_both ? t : x->tag_once;
           }
         else
           m = rmw_plan (x, loc, &a, t, mb, e->loc);
@@ -633,7 +642,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 
           if (!eval (x, e->args[1], &v))
             return FALSE;
-          m = rmw_plan (x, loc, &a, x->tag_mb, TRUE, e->loc);
+          m = rmw_plan (x, loc, &a, x->rmw_tags_both ? t : x->tag_mb, TRUE, e->loc);
           r = rmw_read (x, &m);
           if (r < 0)
             return FALSE;
@@ -645,7 +654,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         }
       else
         {
-          r = rmw_lone_read (x, loc, &a, e->loc);
+          r = rmw_lone_read (x, loc, &a, t, e->loc);
           if (r < 0)
             return FALSE;
           constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), TRUE);
@@ -1090,7 +1099,8 @@ acy_lit_halted (const AcyTest *test, GCancellable *cancellable, gint64 deadline,
 }
 
 static gboolean
-run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering *numbering,
+run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
+            AcyArena *arena, AcyHerdNumbering *numbering,
             guint64 herd_base, AcyThreadTraces *out, GCancellable *cancellable,
             gint64 deadline, GError **error)
 {
@@ -1109,6 +1119,7 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
   x->constraints = g_array_new (FALSE, FALSE, sizeof (AcyConstraint));
   x->tag_once = find_tag (test, "ONCE");
   x->tag_mb = find_tag (test, "MB");
+  x->rmw_tags_both = rmw_tags_both;
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
   x->unordered = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1184,7 +1195,8 @@ run_thread (const AcyTest *test, guint thread, AcyArena *arena, AcyHerdNumbering
 }
 
 AcyTraceSet *
-acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, gint64 deadline,
+acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
+                     GCancellable *cancellable, gint64 deadline,
                      GError **error)
 {
   g_autoptr (AcyTraceSet) set = g_new0 (AcyTraceSet, 1);
@@ -1199,7 +1211,7 @@ acy_trace_set_build (const AcyTest *test, GCancellable *cancellable, gint64 dead
    * the threads before it */
   for (guint t = 0; t < test->n_threads; t++)
     {
-      if (!run_thread (test, t, set->arena, numbering, herd_base, &set->threads[t],
+      if (!run_thread (test, t, rmw_tags_both, set->arena, numbering, herd_base, &set->threads[t],
                        cancellable, deadline, error))
         {
           acy_herd_numbering_free (numbering);

@@ -249,6 +249,16 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
               b = subst_stmt (lw, m->body_block, m, s->expr->args, s->expr->loc);
               return expand_stmt (lw, b, depth + 1, error);
             }
+          if (depth == 0)
+            {
+              /* herd7 looks a statement up among the statement macros
+               * only: "Unknown macro xchg" */
+              acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, s->expr->loc,
+                                "unknown macro or function '%s' as a statement: its macro has "
+                                "a value, and herd7 wants it used (e.g. 'r0 = %s(...);') near '%s'",
+                                s->expr->name, s->expr->name, s->expr->name);
+              return NULL;
+            }
         }
       return (s->expr = expand_expr (lw, s->expr, depth, error)) ? s : NULL;
     case ACY_LSTMT_ASSIGN:

@@ -303,6 +303,15 @@ parse_unary (AcyLitParser *ps, GError **error)
               break;
             }
           G_GNUC_FALLTHROUGH;
+        case '!':
+          if (ps->herd_c)
+            {
+              /* herd7's C lexer has no `!` (only `!=`) */
+              error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                          "herd7 has no '!' operator; write '(... == 0)'");
+              return NULL;
+            }
+          G_GNUC_FALLTHROUGH;
         default:
           e = acy_lit_expr_new (ps->arena, ACY_LEXPR_UNARY, t->loc);
           e->op = t->text[0] == '!' ? ACY_LOP_NOT : t->text[0] == '-' ? ACY_LOP_NEG : ACY_LOP_BNOT;
@@ -737,7 +746,8 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         }
       else
         {
-          const AcyLitToken *name = NULL;
+          const AcyLitToken *name = NULL, *type = NULL;
+          guint n_words = 0;
 
           /* type words, stars, then the name: the last identifier;
            * herd's C tests also write a location `[x]` */
@@ -745,8 +755,29 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             {
               const AcyLitToken *w = advance (ps);
 
+              n_words++;
               if (w->kind == ACY_LTOK_IDENT)
-                name = w;
+                {
+                  type = name;
+                  name = w;
+                }
+            }
+          if (type && strcmp (type->text, "spinlock_t") == 0)
+            {
+              /* herd7: "Cannot find the size of type spinlock_t" */
+              error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
+                          "herd7 cannot size a spinlock_t in the init block; leave it out "
+                          "(a spinlock_t parameter is enough)");
+              return FALSE;
+            }
+          if (n_words == 1 && name && acy_lit_tok_is (peek (ps), "=")
+              && acy_lit_tok_is (peek_at (ps, 1), "&"))
+            {
+              /* herd7 reads `x=&y` only with a pointer type */
+              g_autofree char *msg = g_strdup_printf ("an address needs a pointer type here, as herd7 "
+                                                      "reads it: 'int *%s = &...'", name->text);
+              error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
+              return FALSE;
             }
           if (name == NULL && acy_lit_tok_is (peek (ps), "[")
               && peek_at (ps, 1)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (ps, 2), "]"))
@@ -763,6 +794,9 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           init.var.name = name->text;
           init.var.loc = name->loc;
           init.var.index = acy_lit_test_location (test, name->text);
+          /* herd7 prints a location declared atomic_t as unsigned 32 bits */
+          if (type && n_words == 2 && strcmp (type->text, "atomic_t") == 0)
+            g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
         }
 
       if (accept (ps, "="))
@@ -780,6 +814,13 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         return FALSE;
     }
 }
+
+/* Words herd7's C lexer takes for keywords, never names. */
+static const char *const herd_c_keywords[] = {
+  "lock", "unlock", "mtx_lock", "mtx_unlock", "WCAS", "SCAS", "if", "else", "while",
+  "atomic_load_explicit", "atomic_store_explicit", "atomic_exchange_explicit",
+  "atomic_thread_fence", NULL
+};
 
 static gboolean
 is_thread_name (const AcyLitToken *t, guint *number)
@@ -847,6 +888,13 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
             expect_close (ps, ")", open, error);
           else
             error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
+          goto fail;
+        }
+      if (g_strv_contains (herd_c_keywords, pname->text))
+        {
+          g_autofree char *msg = g_strdup_printf ("'%s' is a keyword of herd7's C parser; "
+                                                  "give the parameter another name", pname->text);
+          error_near (ps, error, ACY_ERROR_SYNTAX, pname, msg);
           goto fail;
         }
       if (strcmp (pname->text, "void") != 0)
@@ -1021,6 +1069,17 @@ acy_test_parse (const char      *text,
                 const AcyMacros *macros,
                 GError         **error)
 {
+  return acy_test_parse_override (text, len, filename, macros, NULL, error);
+}
+
+AcyTest *
+acy_test_parse_override (const char             *text,
+                         gssize                  len,
+                         const char             *filename,
+                         const AcyMacros        *macros,
+                         const AcyTestOverride  *override,
+                         GError                **error)
+{
   g_autoptr (AcyTest) test = g_new0 (AcyTest, 1);
   AcyLitTokens toks;
   AcyLitParser ps = { 0 };
@@ -1029,6 +1088,7 @@ acy_test_parse (const char      *text,
   g_autoptr (GPtrArray) locations = g_ptr_array_new ();
   AcyLoc loc1 = { NULL, 1, 1 };
   gboolean ok = FALSE;
+  guint n_locs;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -1041,6 +1101,7 @@ acy_test_parse (const char      *text,
   test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
+  test->unsigned32 = g_hash_table_new (NULL, NULL);
   test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
   loc1.file = test->filename;
 
@@ -1095,6 +1156,7 @@ acy_test_parse (const char      *text,
   test->expected = find_expected_result (&toks);
 
   ps.arena = test->arena;
+  ps.herd_c = TRUE;
   ps.toks = toks.tokens;
   ps.filename = test->filename;
   threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
@@ -1141,6 +1203,18 @@ acy_test_parse (const char      *text,
              && peek_at (&ps, 2)->kind == ACY_LTOK_IDENT)
         ps.pos += 3;
     }
+  if (override && override->condition)
+    {
+      /* herd7's -conds: the condition of the command line's file. */
+      AcyLitTokens ctoks;
+      g_autofree char *where = g_strdup_printf ("condition for %s", test->name);
+
+      if (!acy_lit_tokenize (test->arena, override->condition, strlen (override->condition),
+                             acy_arena_strdup (test->arena, where), 1, &ctoks, error))
+        goto out;
+      ps.toks = ctoks.tokens;
+      ps.pos = 0;
+    }
   if (peek (&ps)->kind == ACY_LTOK_EOF)
     {
       /* no condition: herd checks `forall (true)` */
@@ -1167,10 +1241,26 @@ acy_test_parse (const char      *text,
   if (test->cond == NULL)
     {
       advance (&ps);
+      n_locs = test->loc_names->len;
       test->cond = acy_lit_parse_prop (&ps, test, error);
       if (test->cond == NULL)
         goto out;
+      if (test->loc_names->len > n_locs)
+        {
+          /* herd7: "Post-condition introduces new symbolic location(s)" */
+          g_autoptr(GString) names = g_string_new (NULL);
+
+          for (guint i = n_locs; i < test->loc_names->len; i++)
+            g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
+                                    (const char *) test->loc_names->pdata[i]);
+          acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
+                            "the condition introduces location(s) {%s} that no thread or "
+                            "initial value mentions (herd7 refuses this)", names->str);
+          goto out;
+        }
     }
+  if (override && override->set_quantifier)
+    test->quant = override->quantifier;
   accept (&ps, ";");
   if (peek (&ps)->kind != ACY_LTOK_EOF)
     {
@@ -1182,6 +1272,7 @@ acy_test_parse (const char      *text,
     goto out;
   if (!acy_lit_finish_condition (test, locations, error))
     goto out;
+  test->hash = acy_lit_herd_hash (text, (gsize) len);
   ok = TRUE;
 
 out:
@@ -1215,6 +1306,9 @@ acy_test_free (AcyTest *test)
   g_free (test->arch);
   g_free (test->expected);
   g_free (test->macros_filename);
+  g_free (test->hash);
+  if (test->unsigned32)
+    g_hash_table_unref (test->unsigned32);
   g_free (test->cond_text);
   g_free (test->threads);
   if (test->loc_names)
@@ -1241,6 +1335,12 @@ const char *
 acy_test_get_arch (const AcyTest *test)
 {
   return test->arch;
+}
+
+const char *
+acy_test_get_hash (const AcyTest *test)
+{
+  return test->hash;
 }
 
 const char *

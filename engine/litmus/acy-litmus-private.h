@@ -24,6 +24,7 @@ typedef struct {
   guint              pos;
   guint              depth;
   const char        *filename;
+  gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
@@ -109,6 +110,8 @@ struct _AcyTest {
   char         *arch;
   char         *expected;
   char         *macros_filename;
+  char         *hash;          /* herd7's Hash=, NULL if unknown */
+  GHashTable   *unsigned32;    /* location index + 1: declared atomic_t */
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
@@ -157,6 +160,10 @@ gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GErro
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
+
+/* acy-litmus-hash.c: herd7's Hash= digest of the test's text, NULL when
+ * it cannot be computed. */
+char    *acy_lit_herd_hash (const char *text, gsize len);
 
 /* acy-enumerate.c: C arithmetic on values; FALSE when undefined. */
 gboolean acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);

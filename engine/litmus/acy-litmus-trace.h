@@ -102,7 +102,8 @@ struct _AcyTraceSet {
 
 /* Runs every path of every thread, until cancelled (%ACY_ERROR_CANCELLED)
  * or past @deadline (monotonic time, 0 = none; then %ACY_ERROR_LIMIT). */
-AcyTraceSet *acy_trace_set_build (const AcyTest *test, GCancellable *cancellable,
+AcyTraceSet *acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
+                                  GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 void         acy_trace_set_free  (AcyTraceSet *set);
 

@@ -8,6 +8,10 @@
 
 G_BEGIN_DECLS
 
+/* The version of --json's layout, its "schema" member; data/acyclic-check.schema.json
+ * describes it. */
+#define ACY_CLI_JSON_SCHEMA "acyclic-check/2"
+
 typedef struct {
   char      *conf;
   char      *cat;
@@ -25,6 +29,26 @@ typedef struct {
   char      *graph_format;   /* --graph-format png|svg|pdf (default svg) */
   char      *dot_dir;        /* --dot DIR: one dot file per execution */
   char      *graph_show;     /* herd's -show: all, prop, neg, none (default: allowed) */
+  /* herd7's options */
+  char      *out_dir;        /* -o DIR: TEST.dot per test */
+  gboolean   viewer;         /* -gv, -view ...: none is started */
+  GPtrArray *skip_checks;    /* -skipchecks NAMES (char*) */
+  gboolean   through;        /* -through all|invalid */
+  gboolean   strict_skip;    /* -strictskip true */
+  GPtrArray *names_files;    /* -names FILE: only these tests */
+  GPtrArray *excl_files;     /* -excl FILE: not these */
+  GHashTable *oknames;       /* -oknames A,B */
+  GHashTable *nonames;       /* -nonames A,B */
+  GPtrArray *kinds_files;    /* -kinds FILE: NAME KIND lines */
+  GPtrArray *conds_files;    /* -conds FILE: NAME "CONDITION" lines */
+  char      *badflag;        /* -badflag FLAG: executions with it are bad (Undef) */
+  gboolean   exit_on_error;  /* -exit true: stop at the first test in error */
+  gboolean   hexa;           /* -hexa true: values in hexadecimal */
+  gboolean   dumpes;         /* -dumpes true (without -o): nothing printed, as herd7 */
+  guint      jobs;           /* -j N: tests run at once (0, 1: one) */
+  guint      test_threads;   /* worker threads per test (0: every core) */
+  char      *self;           /* argv[0], for -j's child processes */
+  GPtrArray *child_args;     /* the options, for -j's child processes */
   char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
   char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
   gboolean   suggest_fixes;  /* --suggest-fixes: single changes that forbid the condition */

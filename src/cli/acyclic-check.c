@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acyclic.h"
 #include "acy-cli.h"
@@ -25,26 +26,58 @@ static void
 usage (FILE *out)
 {
   fprintf (out,
-           "Usage: acyclic-check [OPTION]... FILE...\n"
-           "Check litmus tests against a cat memory model; output as herd7's.\n"
+           "Usage: acyclic-check [OPTION]... [FILE|DIR|@INDEX|-]...\n"
+           "Check litmus tests against a cat memory model; output, options and exit\n"
+           "status as herd7's (herd7 %s). Without a file argument, or for '-', test\n"
+           "file names are read from standard input, one a line; an @INDEX file lists\n"
+           "them too; a directory stands for its *.litmus files.\n"
            "\n"
-           "herd7-compatible options:\n"
+           "herd7's options, with herd7's meaning:\n"
            "  -conf FILE       read settings (macros, bell, model, variant) from FILE\n"
            "  -cat FILE        the cat model (also -model)\n"
            "  -bell FILE       the bell file\n"
            "  -macros FILE     the macro file defining the primitives\n"
            "  -I DIR           search DIR for models, includes and config files\n"
            "  -variant NAMES   comma-separated variants (e.g. lkmmv2)\n"
-           "  -timeout SECS    give up on a test after SECS seconds\n"
-           "  -v, -q           more or less chatter on standard error\n"
-           "Acyclic options:\n"
-           "  --json           write events, relations and every candidate's verdict as JSON\n"
-           "  --judge          compare each test's verdict with its 'Result:' comment\n"
+           "  -skipchecks N,.. leave out the checks and flags named so (-skipcheck N cumulates)\n"
+           "  -strictskip true keep only the outcomes that fail every skipped check\n"
+           "  -through all|invalid|none  all/invalid: every candidate passes the checks\n"
+           "  -names FILE, -excl FILE   only the tests named in FILE, not those (first word a line)\n"
+           "  -oknames A,B, -nonames A,B  only these tests, not these\n"
+           "  -kinds FILE      NAME Allowed|Forbidden|Required lines: the quantifier to use\n"
+           "  -conds FILE      NAME \"CONDITION\" lines: the condition to use (Hash= unchanged)\n"
+           "  -badflag FLAG    say Undef in place of Ok/No when an execution raises FLAG\n"
+           "  -hexa true       values in hexadecimal, as herd7 prints them\n"
+           "  -dumpes true     check and print nothing (herd7 dumps event structures to -o)\n"
+           "  -show prop|neg|all|none  executions -o draws (default none)\n"
+           "  -o DIR           write TEST.dot into DIR for every test, as herd7\n"
+           "  -timeout SECS    no result for a test after SECS seconds of wall-clock time\n"
+           "                   (herd7 counts CPU time); a note on standard error\n"
+           "  -exit true       stop at the first test in error, exit status 1\n"
+           "  -v, -q, -version, -libdir, -help\n"
+           "  herd7's picture options (-gv, -view, -graph, -fontsize, -xscale, -yscale,\n"
+           "  -arrowsize, -splines, -pad, -edgeattr, -movelabel, -showlegend, -showthread,\n"
+           "  -squished, -showevents, ...) are accepted with herd7's arguments and do not\n"
+           "  change the output; herd7's options that would change it and are not done\n"
+           "  here (-speedcheck true, -restrict, -badexecs false,\n"
+           "  -candidates true, -rename, ...) are refused, saying why.\n"
+           "Where acyclic-check reads more than herd7: directories and '-' as arguments.\n"
+           "It refuses what herd7 refuses ('!' in code, 'lock' as a name, spinlock_t in\n"
+           "the init block, an address without a pointer type there, a condition naming\n"
+           "a location nothing else mentions), with the position.\n"
+           "\n"
+           "Acyclic's own options:\n"
+           "  -j N, --jobs N   check N tests at once, each with its share of the cores\n"
+           "  --json           write each test's candidates and verdicts as JSON\n"
+           "                   (schema: acyclic-check.schema.json)\n"
+           "  --judge          judge each verdict by its ' * Result: ' comment as the\n"
+           "                   kernel's judgelitmus.sh does: DEADLOCK passes on Never 0 0,\n"
+           "                   Maybe always, a word when the Observation line has it\n"
+           "                   (DATARACE is not looked at), no comment fails\n"
            "  --max-candidates N  give up on a test beyond N candidates\n"
            "  --graph DIR      draw each allowed execution into DIR as TEST-N.svg\n"
            "  --graph-format F svg (default), png or pdf\n"
            "  --graph-all      draw every candidate, forbidden ones with their witness\n"
-           "                   (as herd7's -show all; -show prop|neg also work)\n"
            "  --dot DIR        write each execution as Graphviz dot text, TEST-N.dot\n"
            "  --eval EXPR      print the pairs of the cat expression EXPR in each execution\n"
            "  --why REL:E1,E2  print why events E1, E2 (as the graph names them: a, b...,\n"
@@ -66,28 +99,201 @@ usage (FILE *out)
            "                   check it and install it in $XDG_DATA_HOME/acyclic/models;\n"
            "                   then -conf linux-kernel.cfg works from any folder\n"
            "  -h, --help       show this help\n"
-           "  --version        show the version\n"
-           "Arguments may be litmus files or directories (searched for *.litmus).\n");
+           "  --version        show the version, and the herd7 version followed\n"
+           "\n"
+           "Exit status: as herd7, 0 also when a test could not be read (the error is\n"
+           "on standard error); 1 with -exit true, --json or --judge when a test failed;\n"
+           "2 on a usage error or a model or configuration that cannot be loaded.\n",
+           HERD7_VERSION_FOLLOWED);
 }
 
-/* herd7 options that take an argument and do not change the verdicts
- * (graph output and the like): accepted and ignored. */
-static const char *const ignored_with_arg[] = {
-  "-gv", "-o", "-graph", "-showevents", "-showinitrf",
-  "-showinitwrites", "-showfinalrf", "-squished", "-mono", "-dotmode",
-  "-dotcom", "-view", "-doshow", "-unshow", "-showraw", "-through",
-  "-skipchecks", "-speedcheck", "-suffix", "-nshow", "-showflag",
-  "-initwrites", "-optace", "-machine", "-set-libdir", "-dumpes",
-  "-badexecs", "-badflag", "-restrict", "-conds", "-names", "-excl",
-  "-hexa", "-unroll", "-debug", "-kinds", "-statelessrc11", "-jobs", "-j",
-  NULL
+/* herd7's options, with herd7's arity, and what acyclic-check does with
+ * each. */
+typedef enum {
+  ARG_NONE,     /* -gv */
+  ARG_BOOL,     /* true or false */
+  ARG_ONE,      /* one word */
+} Arity;
+
+typedef enum {
+  DO_OWN,       /* handled in main() */
+  DO_PICTURE,   /* changes only the pictures (-o, -gv): accepted, not applied */
+  DO_QUIET,     /* changes nothing printed on standard output (debugging) */
+  DO_DEFAULT,   /* accepted at herd7's default value, refused at any other */
+  DO_REFUSE,    /* refused: acyclic-check does not do what it does */
+} Action;
+
+typedef struct {
+  const char *name;
+  Arity       arity;
+  Action      action;
+  const char *default_value;   /* DO_DEFAULT */
+  const char *why;             /* DO_DEFAULT, DO_REFUSE */
+} HerdOption;
+
+static const HerdOption herd_options[] = {
+  /* setup */
+  { "-version", ARG_NONE, DO_OWN },
+  { "-libdir", ARG_NONE, DO_OWN },
+  { "-set-libdir", ARG_ONE, DO_REFUSE, NULL, "acyclic-check has no library directory of herd7's to move; use -I DIR" },
+  { "-v", ARG_NONE, DO_OWN },
+  { "-q", ARG_NONE, DO_OWN },
+  { "-I", ARG_ONE, DO_OWN },
+  { "-exit", ARG_BOOL, DO_OWN },
+  { "-conf", ARG_ONE, DO_OWN },
+  { "-web", ARG_NONE, DO_REFUSE, NULL, "web.cfg is herd7's own file; give -conf FILE" },
+  { "-c11", ARG_NONE, DO_REFUSE, NULL, "cpp11.cfg is herd7's own file; give -conf FILE or -cat FILE" },
+  { "-bell", ARG_ONE, DO_OWN },
+  { "-macros", ARG_ONE, DO_OWN },
+  { "-o", ARG_ONE, DO_OWN },
+  { "-view", ARG_ONE, DO_PICTURE },
+  { "-gv", ARG_NONE, DO_PICTURE },
+  { "-evince", ARG_NONE, DO_PICTURE },
+  { "-preview", ARG_NONE, DO_PICTURE },
+  { "-dotcom", ARG_ONE, DO_PICTURE },
+  { "-debug", ARG_ONE, DO_QUIET },
+  /* input */
+  { "-kinds", ARG_ONE, DO_OWN },
+  { "-conds", ARG_ONE, DO_OWN },
+  { "-names", ARG_ONE, DO_OWN },
+  { "-oknames", ARG_ONE, DO_OWN },
+  { "-excl", ARG_ONE, DO_OWN },
+  { "-nonames", ARG_ONE, DO_OWN },
+  { "-rename", ARG_ONE, DO_REFUSE, NULL, "renaming tests (and checking their hashes against a map) is not supported" },
+  /* output */
+  { "-dotheader", ARG_ONE, DO_PICTURE },
+  { "-tikz", ARG_BOOL, DO_PICTURE },
+  { "-texmacros", ARG_BOOL, DO_PICTURE },
+  { "-suffix", ARG_ONE, DO_PICTURE },
+  { "-candidates", ARG_BOOL, DO_DEFAULT, "false", "the candidate count line is not printed" },
+  { "-outcomereads", ARG_BOOL, DO_DEFAULT, "false", "outcomes list only the condition's and locations' variables" },
+  { "-hexa", ARG_BOOL, DO_OWN },
+  /* runmode */
+  { "-speedcheck", ARG_ONE, DO_DEFAULT, "false", "herd7 then stops at its first witness, and which one depends on its enumeration order; without it the verdict is the same, with every state listed" },
+  { "-variant", ARG_ONE, DO_OWN },
+  { "-machsize", ARG_ONE, DO_DEFAULT, "auto", "C tests run with the sizes of their types" },
+  { "-endian", ARG_ONE, DO_DEFAULT, "little", "mixed-size accesses are not modelled" },
+  { "-timeout", ARG_ONE, DO_OWN },
+  { "-unroll", ARG_ONE, DO_DEFAULT, "2", "C tests with loops are not supported" },
+  { "-optace", ARG_ONE, DO_DEFAULT, "iico", "candidates are always generated as herd7 does by default" },
+  { "-maxphantom", ARG_ONE, DO_DEFAULT, "none", "phantom updates are not modelled" },
+  { "-archcheck", ARG_BOOL, DO_QUIET },
+  { "-switch", ARG_NONE, DO_REFUSE, NULL, "herd7's -switch toggles an unnamed internal setting" },
+  { "-restrict", ARG_ONE, DO_DEFAULT, "none", "tests are never left out by their outcomes" },
+  /* filter */
+  { "-model", ARG_ONE, DO_OWN },
+  { "-cat", ARG_ONE, DO_OWN },
+  { "-through", ARG_ONE, DO_OWN },
+  { "-throughflag", ARG_ONE, DO_DEFAULT, "none", "letting through only the executions with one flag is not supported" },
+  { "-skipcheck", ARG_ONE, DO_OWN },
+  { "-skipchecks", ARG_ONE, DO_OWN },
+  { "-strictskip", ARG_BOOL, DO_OWN },
+  { "-show", ARG_ONE, DO_OWN },
+  { "-showflag", ARG_ONE, DO_PICTURE },
+  { "-badexecs", ARG_BOOL, DO_DEFAULT, "true", "herd7 then stops at the first execution with -badflag, and which one depends on its enumeration order" },
+  { "-badflag", ARG_ONE, DO_OWN },
+  { "-statelessrc11", ARG_BOOL, DO_DEFAULT, "false", "herd7's stateless RC11 checker is not there" },
+  { "-dumpallfaults", ARG_BOOL, DO_DEFAULT, "false", "faults are not modelled" },
+  { "-nshow", ARG_ONE, DO_OWN },
+  { "-showone", ARG_BOOL, DO_OWN },
+  { "-checkfilter", ARG_BOOL, DO_DEFAULT, "true", "the filter always discards outcomes" },
+  /* graph content */
+  { "-showinitrf", ARG_BOOL, DO_PICTURE },
+  { "-showfinalrf", ARG_BOOL, DO_PICTURE },
+  { "-doshow", ARG_ONE, DO_PICTURE },
+  { "-showpo", ARG_BOOL, DO_PICTURE },
+  { "-unshow", ARG_ONE, DO_PICTURE },
+  { "-symetric", ARG_ONE, DO_PICTURE },
+  { "-noid", ARG_ONE, DO_PICTURE },
+  { "-showraw", ARG_ONE, DO_PICTURE },
+  { "-oneinit", ARG_BOOL, DO_PICTURE },
+  { "-showevents", ARG_ONE, DO_PICTURE },
+  { "-showinitwrites", ARG_BOOL, DO_PICTURE },
+  { "-cycles", ARG_ONE, DO_PICTURE },
+  { "-dumpes", ARG_BOOL, DO_OWN },
+  { "-initwrites", ARG_BOOL, DO_DEFAULT, "false", "init writes are always events of the initial state" },
+  { "-classes", ARG_ONE, DO_PICTURE },
+  /* graph presentation */
+  { "-showobserved", ARG_BOOL, DO_PICTURE },
+  { "-edgemerge", ARG_BOOL, DO_PICTURE },
+  { "-showlegend", ARG_BOOL, DO_PICTURE },
+  { "-showkind", ARG_BOOL, DO_PICTURE },
+  { "-shortlegend", ARG_BOOL, DO_PICTURE },
+  { "-labelinit", ARG_BOOL, DO_PICTURE },
+  { "-showthread", ARG_BOOL, DO_PICTURE },
+  { "-squished", ARG_BOOL, DO_PICTURE },
+  { "-fixedsize", ARG_BOOL, DO_PICTURE },
+  { "-extrachars", ARG_ONE, DO_PICTURE },
+  { "-brackets", ARG_BOOL, DO_PICTURE },
+  { "-initrfpos", ARG_ONE, DO_PICTURE },
+  { "-finalrfpos", ARG_ONE, DO_PICTURE },
+  { "-initpos", ARG_ONE, DO_PICTURE },
+  { "-splines", ARG_ONE, DO_PICTURE },
+  { "-margin", ARG_ONE, DO_PICTURE },
+  { "-pad", ARG_ONE, DO_PICTURE },
+  { "-sep", ARG_ONE, DO_PICTURE },
+  { "-fontname", ARG_ONE, DO_PICTURE },
+  { "-fontsize", ARG_ONE, DO_PICTURE },
+  { "-edgefontsizedelta", ARG_ONE, DO_PICTURE },
+  { "-penwidth", ARG_ONE, DO_PICTURE },
+  { "-arrowsize", ARG_ONE, DO_PICTURE },
+  { "-edgeattr", ARG_ONE, DO_PICTURE },
+  { "-overlap", ARG_ONE, DO_PICTURE },
+  { "-graph", ARG_ONE, DO_PICTURE },
+  { "-dotmode", ARG_ONE, DO_PICTURE },
+  { "-mono", ARG_BOOL, DO_PICTURE },
+  { "-scale", ARG_ONE, DO_PICTURE },
+  { "-xscale", ARG_ONE, DO_PICTURE },
+  { "-yscale", ARG_ONE, DO_PICTURE },
+  { "-dsiy", ARG_ONE, DO_PICTURE },
+  { "-siwidth", ARG_ONE, DO_PICTURE },
+  { "-ptscale", ARG_ONE, DO_PICTURE },
+  { "-boxscale", ARG_ONE, DO_PICTURE },
+  { "-shift", ARG_ONE, DO_PICTURE },
+  { "-threadposy", ARG_ONE, DO_PICTURE },
+  { "-relabel", ARG_BOOL, DO_PICTURE },
+  { "-withbox", ARG_BOOL, DO_PICTURE },
+  { "-labelbox", ARG_BOOL, DO_PICTURE },
+  { "-movelabel", ARG_BOOL, DO_PICTURE },
+  { NULL, 0, 0 }
 };
 
-static const char *const ignored_flags[] = {
-  "-nonames", "-noshow", "-showthread", "-showlegend", "-obs", "-canonical",
-  "-auto", "-strictskip", "-dumplem", "-dumptex",
-  NULL
-};
+static const HerdOption *
+find_herd_option (const char *name)
+{
+  for (guint i = 0; herd_options[i].name; i++)
+    if (g_str_equal (herd_options[i].name, name))
+      return &herd_options[i];
+  return NULL;
+}
+
+/* herd7 reads a boolean as OCaml does: true or false. */
+static gboolean
+parse_bool (const char *option, const char *value, gboolean *out)
+{
+  if (g_str_equal (value, "true"))
+    *out = TRUE;
+  else if (g_str_equal (value, "false"))
+    *out = FALSE;
+  else
+    {
+      fprintf (stderr, "acyclic-check: wrong argument '%s'; option '%s' expects a boolean\n",
+               value, option);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Adds the comma-separated words of @value to @set. */
+static void
+add_words (GHashTable *set, const char *value)
+{
+  g_auto(GStrv) parts = g_strsplit (value, ",", -1);
+
+  for (guint k = 0; parts[k]; k++)
+    if (*parts[k])
+      g_hash_table_add (set, g_strdup (parts[k]));
+}
 
 int
 main (int argc, char **argv)
@@ -96,6 +302,8 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
   gboolean markdown = FALSE;
+  const char *nshow = NULL;   /* -nshow N or -showone true */
+  g_autofree gboolean *not_for_child = g_new0 (gboolean, argc + 1);
   g_autofree char *fetch_model = NULL;
   g_autofree char *fetch_from = NULL;
   g_autofree char *fetch_version = NULL;
@@ -132,6 +340,12 @@ main (int argc, char **argv)
       else if ((g_str_equal (a, "--version") && !fetching) || g_str_equal (a, "-version"))
         {
           printf ("acyclic-check %s\n", VERSION);
+          printf ("Output and options follow herd7 %s.\n", HERD7_VERSION_FOLLOWED);
+          return 0;
+        }
+      else if (g_str_equal (a, "-libdir"))
+        {
+          printf ("%s\n", acy_builtin_models_dir ());
           return 0;
         }
       else if (g_str_equal (a, "-conf"))
@@ -189,8 +403,30 @@ main (int argc, char **argv)
         }
       else if (g_str_equal (a, "--"))
         {
+          not_for_child[i] = TRUE;
           while (++i < argc)
-            g_ptr_array_add (files, g_strdup (argv[i]));
+            {
+              not_for_child[i] = TRUE;
+              g_ptr_array_add (files, g_strdup (argv[i]));
+            }
+        }
+      else if (g_str_equal (a, "-j") || g_str_equal (a, "--jobs") || g_str_equal (a, "--test-threads"))
+        {
+          char *end = NULL;
+          guint64 n;
+
+          NEED_ARG ();
+          not_for_child[i - 1] = not_for_child[i] = TRUE;
+          n = g_ascii_strtoull (next, &end, 10);
+          if (end == next || *end != '\0' || n < 1 || n > 1024)
+            {
+              fprintf (stderr, "acyclic-check: %s needs a number from 1 to 1024, not '%s'\n", a, next);
+              return 2;
+            }
+          if (a[2] == 't')
+            opts->test_threads = (guint) n;
+          else
+            opts->jobs = (guint) n;
         }
       else if (g_str_equal (a, "--fetch-model"))
         { NEED_ARG (); g_free (fetch_model); fetch_model = g_strdup (next); }
@@ -240,17 +476,115 @@ main (int argc, char **argv)
         { NEED_ARG (); g_free (opts->why); opts->why = g_strdup (next); }
       else if (g_str_equal (a, "--dot"))
         { NEED_ARG (); g_free (opts->dot_dir); opts->dot_dir = g_strdup (next); }
-      else if (g_strv_contains (ignored_with_arg, a))
-        NEED_ARG ();
-      else if (g_strv_contains (ignored_flags, a))
-        ;
+      else if (g_str_equal (a, "-o"))
+        { NEED_ARG (); g_free (opts->out_dir); opts->out_dir = g_strdup (next); }
+      else if (g_str_equal (a, "-skipcheck") || g_str_equal (a, "-skipchecks"))
+        {
+          g_auto(GStrv) parts = NULL;
+          NEED_ARG ();
+          parts = g_strsplit (next, ",", -1);
+          for (guint k = 0; parts[k]; k++)
+            if (*parts[k])
+              g_ptr_array_add (opts->skip_checks, g_strdup (parts[k]));
+        }
+      else if (g_str_equal (a, "-through"))
+        {
+          NEED_ARG ();
+          if (g_ascii_strcasecmp (next, "all") == 0 || g_ascii_strcasecmp (next, "invalid") == 0)
+            opts->through = TRUE;
+          else if (g_ascii_strcasecmp (next, "none") == 0)
+            opts->through = FALSE;
+          else
+            {
+              fprintf (stderr, "acyclic-check: wrong argument '%s'; option '-through' expects all, invalid or none\n", next);
+              return 2;
+            }
+        }
+      else if (g_str_equal (a, "-names") || g_str_equal (a, "-excl"))
+        {
+          NEED_ARG ();
+          g_ptr_array_add (a[1] == 'n' ? opts->names_files : opts->excl_files, g_strdup (next));
+        }
+      else if (g_str_equal (a, "-oknames"))
+        { NEED_ARG (); add_words (opts->oknames, next); }
+      else if (g_str_equal (a, "-nonames"))
+        { NEED_ARG (); add_words (opts->nonames, next); }
+      else if (g_str_equal (a, "-kinds") || g_str_equal (a, "-conds"))
+        {
+          NEED_ARG ();
+          g_ptr_array_add (a[1] == 'k' ? opts->kinds_files : opts->conds_files, g_strdup (next));
+        }
+      else if (g_str_equal (a, "-nshow") || g_str_equal (a, "-showone"))
+        {
+          gboolean one = FALSE;
+          NEED_ARG ();
+          if (g_str_equal (a, "-showone") && !parse_bool (a, next, &one))
+            return 2;
+          /* herd7 stops counting executions once it has drawn that many */
+          if (g_str_equal (a, "-nshow") || one)
+            nshow = a;
+        }
+      else if (g_str_equal (a, "-badflag"))
+        {
+          NEED_ARG ();
+          g_free (opts->badflag);
+          opts->badflag = g_str_equal (next, "none") ? NULL : g_strdup (next);
+        }
+      else if (g_str_equal (a, "-strictskip"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, &opts->strict_skip))
+            return 2;
+        }
+      else if (g_str_equal (a, "-hexa") || g_str_equal (a, "-dumpes"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, g_str_equal (a, "-hexa") ? &opts->hexa : &opts->dumpes))
+            return 2;
+        }
+      else if (g_str_equal (a, "-exit"))
+        {
+          NEED_ARG ();
+          if (!parse_bool (a, next, &opts->exit_on_error))
+            return 2;
+        }
+      else if (find_herd_option (a) && find_herd_option (a)->action != DO_OWN)
+        {
+          const HerdOption *h = find_herd_option (a);
+          const char *value = NULL;
+
+          if (h->arity != ARG_NONE)
+            {
+              NEED_ARG ();
+              value = next;
+            }
+          if (h->arity == ARG_BOOL)
+            {
+              gboolean b;
+              if (!parse_bool (a, value, &b))
+                return 2;
+            }
+          if (h->action == DO_REFUSE
+              || (h->action == DO_DEFAULT && !g_str_equal (value, h->default_value)))
+            {
+              fprintf (stderr, "acyclic-check: option '%s%s%s' is not supported: %s\n",
+                       a, value ? " " : "", value ? value : "", h->why);
+              return 2;
+            }
+          if (h->action == DO_PICTURE && (g_str_equal (a, "-gv") || g_str_equal (a, "-evince")
+                                          || g_str_equal (a, "-preview") || g_str_equal (a, "-view")))
+            opts->viewer = TRUE;
+        }
       else if (a[0] == '-' && a[1] != '\0')
         {
           fprintf (stderr, "acyclic-check: unknown option '%s' (see --help)\n", a);
           return 2;
         }
       else
-        g_ptr_array_add (files, g_strdup (a));
+        {
+          not_for_child[i] = TRUE;
+          g_ptr_array_add (files, g_strdup (a));
+        }
 #undef NEED_ARG
     }
 
@@ -274,12 +608,43 @@ main (int argc, char **argv)
       fprintf (stderr, "acyclic-check: --from, --version TAG and --fetch-timeout go with --fetch-model\n");
       return 2;
     }
-
-  if (files->len == 0)
+  if (nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))
     {
+      fprintf (stderr, "acyclic-check: option '%s' is not supported with -show: herd7 then stops "
+               "at the executions it has drawn, and which ones depends on its enumeration order\n", nshow);
+      return 2;
+    }
+  if (files->len == 0 && compare == NULL && isatty (STDIN_FILENO))
+    {
+      /* herd7 would wait for test names on the terminal */
       usage (stderr);
       return 2;
     }
+  if (opts->jobs > 1 && (opts->json || opts->judge || compare != NULL))
+    {
+      fprintf (stderr, "acyclic-check: -j does not combine with --json, --judge or --compare; "
+               "run one process per part of the batch instead\n");
+      return 2;
+    }
+  for (int i = 1; i < argc; i++)
+    if (!not_for_child[i])
+      g_ptr_array_add (opts->child_args, g_strdup (argv[i]));
+  opts->self = g_file_read_link ("/proc/self/exe", NULL);
+  if (opts->self == NULL)
+    opts->self = g_strdup (argv[0]);
+  if (opts->jobs > 1 && opts->test_threads == 0)
+    {
+      /* the cores shared among the tests run at once */
+      opts->test_threads = MAX (1, g_get_num_processors () / opts->jobs);
+    }
+  if (opts->dumpes && opts->out_dir)
+    {
+      fprintf (stderr, "acyclic-check: option '-dumpes true' is not supported with -o: herd7 then "
+               "writes its event structures there; --json writes the candidates\n");
+      return 2;
+    }
+  if (opts->viewer)
+    fprintf (stderr, "acyclic-check: no viewer is started; -o DIR writes herd7's .dot files, --graph DIR draws them\n");
 
   if (compare != NULL)
     return acy_cli_compare (opts, (const char *const *) compare->pdata, compare->len,

@@ -1,0 +1,47 @@
+#!/bin/sh
+# tests/test-herd7-cases.sh - acyclic-check on herd7 command lines, against herd7
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-herd7-cases.sh ACYCLIC-CHECK SOURCE-DIR
+# Runs the command lines of tests/herd7/cases.txt (herd7's options on
+# corpus tests) and compares standard output (but Time lines), exit
+# status and the files -o writes with what herd7 did, recorded by
+# build-aux/record-herd7-cases. Then checks that the options herd7 has and
+# acyclic-check does not apply are refused, not ignored. Skips (77) when
+# the conformance corpus is absent.
+set -u
+check=$1 top=$2
+here="$top/tests/herd7"
+shared=${ACYCLIC_CONFORMANCE_DIR:-$top/../shared/conformance}
+if [ ! -f "$shared/lkmm/linux-kernel.cfg" ]; then
+  echo "1..0 # SKIP no conformance corpus at $shared"
+  exit 77
+fi
+. "$here/cases.sh"
+status=0
+herd7_cases "$check" "$here" "$shared" check || status=1
+
+# Options that change herd7's answer and are not implemented: refused
+# with a reason and exit status 2, never ignored.
+t="$shared/tests/kernel/SB+poonceonces.litmus"
+for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
+           "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
+           "-outcomereads true" "-unroll 3" "-throughflag x" "-web" "-switch" \
+           "-badexecs false" "-show prop -nshow 1" "-show all -showone true"; do
+  # shellcheck disable=SC2086
+  "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $opt "$t" > /dev/null 2> err.$$
+  s=$?
+  if [ "$s" -eq 2 ] && grep -q "is not supported" err.$$; then
+    echo "# refused: $opt"
+  else
+    echo "not ok - $opt: exit status $s, $(cat err.$$)"
+    status=1
+  fi
+done
+# Booleans are booleans, as herd7 reads them.
+if "$check" -showlegend maybe "$t" > /dev/null 2> err.$$ || ! grep -q "expects a boolean" err.$$; then
+  echo "not ok - -showlegend maybe is accepted"
+  status=1
+fi
+rm -f err.$$
+exit $status

@@ -1,0 +1,43 @@
+#!/bin/sh
+# tests/test-man-options.sh - the man page lists every option acyclic-check takes
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-man-options.sh ACYCLIC-CHECK SOURCE-DIR
+# The options are herd7's (the table in src/cli/acyclic-check.c) and
+# Acyclic's own (those --help shows); each must appear in
+# data/acyclic-check.1. Every option herd7's -help lists
+# (tests/herd7/help-options.txt) must be in the table and in the table of
+# docs/HERD7-OPTIONS.md.
+set -eu
+check=$1 top=$2
+man="$top/data/acyclic-check.1"
+status=0
+opts=$( (grep -o '{ "-[a-z0-9-]*"' "$top/src/cli/acyclic-check.c" | sed 's/{ "//; s/"//';
+         "$check" --help | grep -o -- '--[a-z][a-z-]*' ) | sort -u)
+n=0
+for o in $opts; do
+  n=$((n + 1))
+  pat=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+  if grep -q -- "$pat" "$man"; then
+    echo "ok $n - $o"
+  else
+    echo "not ok $n - $o is not in the man page"
+    status=1
+  fi
+done
+table="$top/docs/HERD7-OPTIONS.md"
+for o in $(grep '^-' "$top/tests/herd7/help-options.txt"); do
+  [ "$o" = -help ] && continue
+  n=$((n + 1))
+  if ! grep -q "{ \"$o\"," "$top/src/cli/acyclic-check.c"; then
+    echo "not ok $n - herd7's $o is not in acyclic-check's table of herd7's options"
+    status=1
+  elif ! grep -q -- "^| \`$o\` |" "$table"; then
+    echo "not ok $n - herd7's $o is not in docs/HERD7-OPTIONS.md"
+    status=1
+  else
+    echo "ok $n - herd7's $o is known and documented"
+  fi
+done
+echo "1..$n"
+exit $status
