@@ -190,8 +190,6 @@ fixes_done (GObject *source, GAsyncResult *result, gpointer data)
   AcyFixReport *report = g_task_propagate_pointer (G_TASK (result), &error);
   AcyFixesView *self;
 
-  if (error && g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED) && source == NULL)
-    return;
   self = ACY_FIXES_VIEW (source);
   /* a newer search took over: its own callback will show it */
   if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
