@@ -15,5 +15,6 @@
 #include "acy-check.h"
 #include "acy-recorder.h"
 #include "acy-compare.h"
+#include "acy-fixes.h"
 #include "acy-setup.h"
 #include "acy-model-store.h"

@@ -287,6 +287,22 @@ load_setup (JobData  *job,
   return acy_setup_load (&spec, &setup->model, &setup->macros, error);
 }
 
+gboolean
+acy_check_job_load_model (const char  *model_path,
+                          GHashTable  *cat_overrides,
+                          AcyModel   **model,
+                          AcyMacros  **macros,
+                          GError     **error)
+{
+  g_auto(GStrv) search = search_path_dup ();
+  AcySetupSpec spec = { 0 };
+
+  spec.cat = model_path;
+  spec.include_dirs = (const char * const *) search;
+  spec.cat_texts = cat_overrides;
+  return acy_setup_load (&spec, model, macros, error);
+}
+
 static AcyRunReport *
 make_report (const AcyTest  *test,
              const AcyModel *model,

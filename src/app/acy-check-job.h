@@ -80,6 +80,14 @@ void          acy_check_job_run_async  (const char          *test_text,
 AcyRunReport *acy_check_job_run_finish (GAsyncResult        *result,
                                         GError             **error);
 
+/* The model and macros @model_path names, found as a check finds them;
+ * callable from any thread. */
+gboolean      acy_check_job_load_model (const char  *model_path,
+                                        GHashTable  *cat_overrides,
+                                        AcyModel   **model,
+                                        AcyMacros  **macros,
+                                        GError     **error);
+
 /* Folders searched for models and included files before the built-in
  * ones; see acy_check_job_set_search_path().
  */

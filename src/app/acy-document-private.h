@@ -75,6 +75,9 @@ void acy_document_notify (AcyDocument     *self,
 /* acy-document-run.c */
 void acy_document_update_stale  (AcyDocument *self);
 void acy_document_clear_run     (AcyDocument *self);
+void acy_document_suggest_fixes_action (GtkWidget  *widget,
+                                        const char *action_name,
+                                        GVariant   *parameter);
 void acy_document_cancel_action (GtkWidget   *widget,
                                  const char  *action_name,
                                  GVariant    *parameter);

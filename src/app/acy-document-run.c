@@ -183,3 +183,22 @@ acy_document_cancel_action (GtkWidget  *widget,
 {
   acy_document_cancel_run (ACY_DOCUMENT (widget));
 }
+
+/* Search, on a worker thread, the single changes that forbid the state
+ * the test's condition names, under the model the result shown is for;
+ * the list is in the results view's Fixes page. */
+void
+acy_document_suggest_fixes_action (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  AcyDocument *self = ACY_DOCUMENT (widget);
+  g_autofree char *name = acy_document_get_source_name (self);
+  const char *model = self->ran_model ? self->ran_model : self->model;
+  AcyFixesView *view;
+
+  if (self->kind != ACY_DOCUMENT_LITMUS || model == NULL)
+    return;
+  view = acy_results_view_show_fixes (self->results_view);
+  acy_fixes_view_run (view, GTK_TEXT_BUFFER (self->buffer), name, model, NULL);
+}

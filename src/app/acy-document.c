@@ -666,6 +666,8 @@ acy_document_class_init (AcyDocumentClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyDocument, results_view);
 
   gtk_widget_class_install_action (widget_class, "document.cancel", NULL, acy_document_cancel_action);
+  gtk_widget_class_install_action (widget_class, "document.suggest-fixes", NULL,
+                                   acy_document_suggest_fixes_action);
   gtk_widget_class_install_action (widget_class, "document.goto-error", NULL, acy_document_goto_error_action);
   gtk_widget_class_install_action (widget_class, "document.dismiss-error", NULL, acy_document_dismiss_error_action);
 }

@@ -194,6 +194,8 @@ struct _AcyResultsView
   GtkColumnView  *column_view;
   GtkTextView    *herd_view;
   AcyExecutionBrowser *browser;
+  AcyFixesView   *fixes_view;
+  GtkWidget      *fixes_button;
   GtkPaned       *outcomes_paned;
 
   AcyOutcomeList *outcomes;      /* allowed final states, in herd's order */
@@ -719,6 +721,8 @@ acy_results_view_show_report (AcyResultsView *self,
   self->report = report;
 
   gtk_label_set_text (self->verdict_label, verdict_text (report->observation));
+  /* fixes are for a state the test reaches */
+  gtk_widget_set_visible (self->fixes_button, g_strcmp0 (report->observation, "Never") != 0);
   positive = g_strdup_printf ("%" G_GUINT64_FORMAT, report->positive);
   negative = g_strdup_printf ("%" G_GUINT64_FORMAT, report->negative);
   /* Translators: herd's witness counts; keep "Positive"/"Negative" short */
@@ -1028,6 +1032,22 @@ acy_results_view_select_row (AcyResultsView *self,
  *
  * Returns: (transfer none): the browser of the run's executions
  */
+/* The Fixes page, shown. */
+AcyFixesView *
+acy_results_view_show_fixes (AcyResultsView *self)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self->fixes_view), GTK_TYPE_STACK);
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "fixes");
+  return self->fixes_view;
+}
+
+gboolean
+acy_results_view_get_fixes_offered (AcyResultsView *self)
+{
+  return gtk_widget_get_visible (self->fixes_button);
+}
+
 AcyExecutionBrowser *
 acy_results_view_get_execution_browser (AcyResultsView *self)
 {
@@ -1108,6 +1128,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   object_class->dispose = acy_results_view_dispose;
 
   g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
+  g_type_ensure (ACY_TYPE_FIXES_VIEW);
   g_type_ensure (ACY_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -1131,6 +1152,8 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, column_view);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, herd_view);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, browser);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, fixes_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, fixes_button);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, outcomes_paned);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_event_activated);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_location_activated);

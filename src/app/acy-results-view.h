@@ -9,6 +9,7 @@
 
 #include "acy-check-job.h"
 #include "acy-execution-browser.h"
+#include "acy-fixes-view.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,10 @@ void        acy_results_view_set_run           (AcyResultsView       *self,
 void        acy_results_view_select_row        (AcyResultsView       *self,
                                                 guint                 row);
 AcyExecutionBrowser *acy_results_view_get_execution_browser (AcyResultsView *self);
+/* Switch to the Fixes page and return its view; whether the result shown
+ * offers Suggest Fixes (its condition is reachable). */
+AcyFixesView *acy_results_view_show_fixes      (AcyResultsView       *self);
+gboolean    acy_results_view_get_fixes_offered (AcyResultsView       *self);
 
 /* For tests and the window */
 const char *acy_results_view_get_page          (AcyResultsView       *self);

@@ -13,6 +13,7 @@
 #include "acyclic.h"
 #include "acy-cli.h"
 #include "acy-cli-explain.h"
+#include "acy-cli-fixes.h"
 #include "acy-graph-dot.h"
 #include "acy-graph-render.h"
 #include "acy-graph-scene.h"
@@ -938,6 +939,12 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       setup_clear (&setup);
       selection_clear (&sel);
       return 2;
+    }
+  if (o->suggest_fixes)
+    {
+      status = acy_cli_suggest_fixes (o, setup.model, setup.macros, args, n_args);
+      setup_clear (&setup);
+      return status;
     }
   if (o->eval_expr || o->why)
     {

@@ -52,6 +52,7 @@ typedef struct {
   GPtrArray *child_args;     /* the options, for -j's child processes */
   char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
   char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
+  gboolean   suggest_fixes;  /* --suggest-fixes: single changes that forbid the condition */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -87,6 +87,11 @@ usage (FILE *out)
            "  --why REL:E1,E2  print why events E1, E2 (as the graph names them: a, b...,\n"
            "                   init:x) are in relation REL, for the first execution that\n"
            "                   has them (every one with --graph-all)\n"
+           "  --suggest-fixes  for a test whose condition the model reaches, list the single\n"
+           "                   changes (smp_mb(), smp_rmb(), smp_wmb() between two events\n"
+           "                   of a thread, smp_store_release() or smp_load_acquire() for a\n"
+           "                   plain access) after which it never does, each with the\n"
+           "                   check that forbids it; pairs when no single change does\n"
            "  --compare MODEL... --\n"
            "                   check each test under every MODEL (sc, tso, toy-rmo,\n"
            "                   coherent-rmo, a .cat or a .cfg file) and print a table\n"
@@ -506,6 +511,8 @@ main (int argc, char **argv)
         { NEED_ARG (); g_free (opts->graph_show); opts->graph_show = g_strdup (next); }
       else if (g_str_equal (a, "--eval"))
         { NEED_ARG (); g_free (opts->eval_expr); opts->eval_expr = g_strdup (next); }
+      else if (g_str_equal (a, "--suggest-fixes"))
+        opts->suggest_fixes = TRUE;
       else if (g_str_equal (a, "--why"))
         { NEED_ARG (); g_free (opts->why); opts->why = g_strdup (next); }
       else if (g_str_equal (a, "--dot"))
