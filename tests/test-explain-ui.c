@@ -19,6 +19,7 @@
 #include "acy-relation-console.h"
 #include "acy-relation-glossary.h"
 #include "exec-fixture.h"
+#include "browser-test-support.h"
 #include "ui-test-support.h"
 
 typedef struct {
@@ -127,20 +128,6 @@ fixture_teardown (Fixture *f, gconstpointer data)
       iterate_a_little ();
     }
   exec_fixture_clear (&f->run);
-}
-
-static gboolean
-goto_forbidden (Fixture *f)
-{
-  acy_execution_browser_set_filter (f->browser, ACY_BROWSE_ALL);
-  do
-    {
-      const AcyRecord *r = acy_execution_browser_get_record (f->browser);
-      if (!r->allowed && r->condition)
-        return TRUE;
-    }
-  while (acy_execution_browser_next (f->browser));
-  return FALSE;
 }
 
 static const char *
@@ -378,7 +365,7 @@ test_tree (Fixture *f, gconstpointer data)
   gboolean named = FALSE;
   gint edge;
 
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   r = acy_execution_browser_get_record (f->browser);
   g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
   layout = acy_graph_view_get_layout (view);
@@ -431,7 +418,7 @@ test_hover (Fixture *f, gconstpointer data)
   guint n_path = 0;
   gboolean has_po = FALSE;
 
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   click_edge (view, find_edge (acy_graph_view_get_layout (view), NULL, "a", "c"));
   d = acy_derivation_view_get_derivation (tree);
   g_assert_nonnull (d);
@@ -465,7 +452,7 @@ test_location (Fixture *f, gconstpointer data)
   Location loc = { NULL, 0 };
   GtkWidget *button;
 
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   g_signal_connect (f->browser, "location-activated", G_CALLBACK (on_location), &loc);
   click_edge (view, find_edge (acy_graph_view_get_layout (view), NULL, "a", "c"));
   suffix = g_strdup_printf ("coherent-rmo.cat:%u", line_of (cat, "let fence"));
@@ -497,7 +484,7 @@ test_kernel_hb (Fixture *f, gconstpointer data)
     }
   view = acy_execution_browser_get_view (f->browser);
   tree = ACY_DERIVATION_VIEW (acy_graph_view_get_derivation_view (view));
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   g_assert_cmpstr (acy_execution_browser_get_record (f->browser)->failed_check, ==, "happens-before");
   acy_graph_view_set_shown (view, shown);
   iterate_a_little ();   /* laid out in the window, as a user sees it */
@@ -610,7 +597,7 @@ test_console_expression (Fixture *f, gconstpointer data)
   g_autofree AcyWord *want = NULL;
   guint n_want = 0, n;
 
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   r = acy_execution_browser_get_record (f->browser);
   n = r->x.n_events;
   gtk_editable_set_text (acy_relation_console_get_entry (console), "(po;rfe)+");
@@ -709,7 +696,7 @@ test_console_base (Fixture *f, gconstpointer data)
   const AcyGraphLayout *layout;
   const AcyRecord *r;
 
-  g_assert_true (goto_forbidden (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   r = acy_execution_browser_get_record (f->browser);
   g_assert_nonnull (relation_named (acy_graph_view_get_layout (view), "po"));
   acy_relation_console_set_active (console, "po", FALSE);

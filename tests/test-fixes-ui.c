@@ -85,16 +85,6 @@ suggest (AcyDocument *document)
 }
 
 static void
-close_window (AcyWindow *window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
-
-static void
 test_apply_and_undo (void)
 {
   g_autoptr(AcyApplication) app = ui_test_create_application ();
@@ -141,7 +131,7 @@ test_apply_and_undo (void)
   ui_test_run (window);
   g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (document)), ==, "Never");
   g_assert_false (acy_results_view_get_fixes_offered (acy_document_get_results_view (document)));
-  close_window (window);
+  destroy_window (window);
 }
 
 static void
@@ -157,7 +147,7 @@ test_never_has_no_button (void)
   ui_test_run (window);
   g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (document)), ==, "Never");
   g_assert_false (acy_results_view_get_fixes_offered (acy_document_get_results_view (document)));
-  close_window (window);
+  destroy_window (window);
 }
 
 /* SB under the kernel model: no single change, the pair of smp_mb()s. */
@@ -193,7 +183,7 @@ test_sb_kernel_model (void)
                    "smp_mb() between lines 9 and 10 of P0, and smp_mb() between lines 17 and 18 of P1");
   g_assert_cmpstr (acy_fixes_view_get_fix_check (view, 0), ==, "propagation");
   ui_test_pause_for_screenshot ();
-  close_window (window);
+  destroy_window (window);
 }
 
 int

@@ -16,6 +16,7 @@
 #include "acy-execution-browser.h"
 #include "acy-graph-render.h"
 #include "exec-fixture.h"
+#include "browser-test-support.h"
 #include "ui-test-support.h"
 
 typedef struct {
@@ -64,22 +65,6 @@ fixture_teardown (Fixture *f, gconstpointer data)
   exec_fixture_clear (&f->run);
 }
 
-/* Steps from the first execution to the first forbidden one whose final
- * state satisfies the condition. */
-static gboolean
-goto_forbidden_condition (Fixture *f)
-{
-  acy_execution_browser_set_filter (f->browser, ACY_BROWSE_ALL);
-  do
-    {
-      const AcyRecord *r = acy_execution_browser_get_record (f->browser);
-      if (!r->allowed && r->condition)
-        return TRUE;
-    }
-  while (acy_execution_browser_next (f->browser));
-  return FALSE;
-}
-
 static void
 test_step_allowed (Fixture *f, gconstpointer data)
 {
@@ -108,7 +93,7 @@ test_forbidden (Fixture *f, gconstpointer data)
   const AcyRecord *r;
   guint n_witness = 0;
 
-  g_assert_true (goto_forbidden_condition (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   r = acy_execution_browser_get_record (f->browser);
   g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
   g_assert_nonnull (strstr (acy_execution_browser_get_header (f->browser),
@@ -137,7 +122,7 @@ test_click (Fixture *f, gconstpointer data)
   guint line = 0, fre = G_MAXUINT;
   double wx, wy;
 
-  g_assert_true (goto_forbidden_condition (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   layout = acy_graph_view_get_layout (view);
   for (guint i = 0; i < layout->edges->len; i++)
     if (g_str_equal (g_array_index (layout->edges, AcyGraphEdge, i).label, "fre"))
@@ -189,7 +174,7 @@ test_keyboard (Fixture *f, gconstpointer data)
   AcyGraphView *view = acy_execution_browser_get_view (f->browser);
   g_autofree char *first = NULL;
 
-  g_assert_true (goto_forbidden_condition (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   gtk_widget_activate_action (GTK_WIDGET (view), "browser.next", NULL);
   /* Describing items is what the focus ring announces. */
@@ -322,7 +307,7 @@ test_dark_style (Fixture *f, gconstpointer data)
   cairo_surface_t *surface;
   const guint32 *exported;
 
-  g_assert_true (goto_forbidden_condition (f));
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
   adw_style_manager_set_color_scheme (style_manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   iterate_a_little ();
   sample_view (view, &background, &node_fill);

@@ -42,17 +42,6 @@ buffer_text (AcyWindow *window)
   return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
 }
 
-/* Destroys the window and checks that nothing else keeps it alive. */
-static void
-close_window (AcyWindow *window)
-{
-  gpointer weak = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &weak);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (pointer_is_null, &weak);
-}
-
 static void
 test_window_example (void)
 {
@@ -104,7 +93,7 @@ test_window_example (void)
     g_assert_nonnull (strstr (acy_results_view_get_expected_text (results), "Agrees"));
   }
 
-  close_window (ACY_WINDOW (window));
+  destroy_window (ACY_WINDOW (window));
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }
 
@@ -142,7 +131,7 @@ test_window_open_file (void)
   g_assert_cmpuint (acy_window_get_n_documents (ACY_WINDOW (window)), ==, 2);
   g_assert_null (acy_window_get_file (ACY_WINDOW (window)));
 
-  close_window (ACY_WINDOW (window));
+  destroy_window (ACY_WINDOW (window));
   g_unlink (path);
 }
 
@@ -224,7 +213,7 @@ test_window_run_article (void)
   g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
   g_assert_cmpuint (acy_results_view_get_n_satisfying (results), ==, 0);
 
-  close_window (window);
+  destroy_window (window);
 }
 
 /* The outcome table also lists the final states the model forbids, each
@@ -266,7 +255,7 @@ test_window_forbidden_rows (void)
   g_assert_true (record->allowed);
   g_assert_cmpint (record->state, ==, 1);
 
-  close_window (window);
+  destroy_window (window);
 }
 
 static void
@@ -354,7 +343,7 @@ test_window_compare_asks (void)
   ui_test_save_shot (GTK_WIDGET (compare), "item-5-compare-three-models");
 
   gtk_window_destroy (GTK_WINDOW (compare));
-  close_window (window);
+  destroy_window (window);
 }
 
 /* The outcome table is one Tab stop, however many rows it has. */
@@ -389,7 +378,7 @@ test_window_table_tab_stop (void)
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_true (focus == NULL || !gtk_widget_is_ancestor (focus, table));
 
-  close_window (window);
+  destroy_window (window);
 }
 
 /* Many candidates: 4 threads of 4 accesses to two locations */
@@ -483,7 +472,7 @@ test_window_hostile_inputs (void)
    * was freed on a worker thread, one iteration per run took 0.4-0.65 s.)
    * A run held on the main thread would take seconds. */
   g_assert_cmpint (longest, <, G_USEC_PER_SEC);
-  close_window (window);
+  destroy_window (window);
 }
 
 static gboolean
@@ -541,7 +530,7 @@ test_window_cancel (void)
   results = acy_document_get_results_view (document);
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
 
-  close_window (window);
+  destroy_window (window);
 }
 
 /* A new test starts from a skeleton that runs as it is, and an example
@@ -579,7 +568,7 @@ test_window_new_skeleton (void)
   g_assert_cmpuint (acy_window_get_n_documents (window), ==, 3);
   g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==, "SB.litmus");
 
-  close_window (window);
+  destroy_window (window);
 }
 
 typedef struct
@@ -625,7 +614,7 @@ test_window_progress_ticks (void)
   g_clear_pointer (&watch.before, g_free);
 
   acy_results_view_show_empty (watch.results);
-  close_window (window);
+  destroy_window (window);
 }
 
 static gboolean
@@ -705,7 +694,7 @@ test_window_shortcuts (void)
   g_signal_emit_by_name (paned, "cycle-child-focus", FALSE, &handled);
   g_assert_false (gtk_widget_has_focus (editor));
 
-  close_window (window);
+  destroy_window (window);
 }
 
 static GtkWidget *
@@ -774,7 +763,7 @@ test_window_examples_popover (void)
   ui_test_save_shot (GTK_WIDGET (popover), "item-9-examples-popover");
 
   gtk_popover_popdown (popover);
-  close_window (window);
+  destroy_window (window);
 }
 
 /* The banner says why a result is out of date, and goes when it is not. */
@@ -821,7 +810,7 @@ test_window_stale_reason (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.model", "s", sc));
   g_assert_cmpstr (acy_results_view_get_stale_text (results), ==, "Edited since the last run");
 
-  close_window (window);
+  destroy_window (window);
 }
 
 static void
@@ -874,7 +863,7 @@ test_window_error_line (void)
   run_and_wait (window);
   g_assert_cmpstr (acy_results_view_get_page (acy_document_get_results_view (document)), ==, "failed");
 
-  close_window (window);
+  destroy_window (window);
 }
 
 static gboolean
@@ -969,7 +958,7 @@ test_window_model_edited (void)
   g_assert_nonnull (acy_document_get_error_message (test));
   g_assert_nonnull (strstr (acy_document_get_error_message (test), "mine.cat"));
 
-  close_window (window);
+  destroy_window (window);
   g_unlink (cat_path);
   g_rmdir (dir);
 }
@@ -1045,7 +1034,7 @@ test_window_edit_builtin_copy (void)
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
   ui_test_save_shot (GTK_WIDGET (window), "item-6-saved-copy-used");
 
-  close_window (window);
+  destroy_window (window);
   g_unlink (saved_path);
   g_rmdir (dir);
 }
@@ -1079,7 +1068,7 @@ test_window_save (void)
   g_assert_true (g_str_has_suffix (contents, "exists (x=1)\n"));
   g_assert_cmpstr (acy_document_get_title (document), ==, "saved.litmus");
 
-  close_window (window);
+  destroy_window (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -1095,7 +1084,7 @@ test_window_languages (void)
   languages = gtk_source_language_manager_get_default ();
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "litmus"));
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "cat"));
-  close_window (ACY_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))));
+  destroy_window (ACY_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))));
 }
 
 int
