@@ -940,16 +940,15 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       selection_clear (&sel);
       return 2;
     }
-  if (o->suggest_fixes)
+  /* --suggest-fixes, --eval and --why take their tests as they are */
+  if (o->suggest_fixes || o->eval_expr || o->why)
     {
-      status = acy_cli_suggest_fixes (o, setup.model, setup.macros, args, n_args);
+      if (o->suggest_fixes)
+        status = acy_cli_suggest_fixes (o, setup.model, setup.macros, args, n_args);
+      else
+        status = acy_cli_explain (o, setup.model, setup.macros, args, n_args);
       setup_clear (&setup);
-      return status;
-    }
-  if (o->eval_expr || o->why)
-    {
-      status = acy_cli_explain (o, setup.model, setup.macros, args, n_args);
-      setup_clear (&setup);
+      selection_clear (&sel);
       return status;
     }
 
