@@ -70,6 +70,27 @@ AcyTest    *acy_test_parse_override (const char             *text,
                                      const AcyTestOverride  *override,
                                      GError                **error);
 
+/* As acy_test_parse_override() and acy_test_load(), stopping early:
+ * with %ACY_ERROR_CANCELLED when @cancellable (nullable) is cancelled,
+ * with %ACY_ERROR_LIMIT once g_get_monotonic_time() has reached
+ * @deadline (0: none). The lexer, parser and lowering look every few
+ * thousand tokens or statements, so that a long test is no longer out
+ * of reach of -timeout or the window's Cancel. @override is nullable. */
+AcyTest    *acy_test_parse_full (const char             *text,
+                                 gssize                  len,
+                                 const char             *filename,
+                                 const AcyMacros        *macros,
+                                 const AcyTestOverride  *override,
+                                 GCancellable           *cancellable,
+                                 gint64                  deadline,
+                                 GError                **error);
+AcyTest    *acy_test_load_full  (const char             *path,
+                                 const AcyMacros        *macros,
+                                 const AcyTestOverride  *override,
+                                 GCancellable           *cancellable,
+                                 gint64                  deadline,
+                                 GError                **error);
+
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
 const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
 /* The digest herd7 prints as `Hash=` (32 hex digits), computed from the

@@ -279,6 +279,41 @@ test_memory_bound (void)
   g_assert_nonnull (strstr (r.err, " allowed"));
 }
 
+/* -timeout covers loading: a 1,000,000-statement test (10 MB, written
+ * here rather than committed) took 5 to 15 s to read, lex, parse and
+ * lower under -timeout 1; it must end by the timeout plus half a
+ * second, saying so as a check that runs out of time does. */
+static void
+test_timeout_while_loading (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_autofree char *dir = g_dir_make_tmp ("acy-load-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.litmus", NULL);
+  g_autoptr(GString) text = g_string_new ("C long\n{\n}\n\nP0(int *x)\n{\n  int r0;\n");
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) r = { 0 };
+  gint64 t0;
+  double secs;
+
+  g_assert_nonnull (dir);
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append (text, "  r0 = 1;\n");
+  g_string_append (text, "}\n\nexists (0:r0=1)\n");
+  g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, &error));
+
+  t0 = g_get_monotonic_time ();
+  run_check (&r, "-timeout", "1", "-cat", cat, path, NULL);
+  secs = (g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC;
+  g_test_message ("acyclic-check -timeout 1 on 1,000,000 statements: %.2f s", secs);
+  /* herd7 prints nothing for a test out of time, and exits with 0 */
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "long.litmus: no result within -timeout 1 s"));
+  g_assert_null (strstr (r.out, "Observation"));
+  g_assert_cmpfloat (secs, <, 1.5);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 /* Numbers that are not numbers are refused, not read as 0 or unlimited. */
 static void
 test_bad_numbers (void)
@@ -305,6 +340,7 @@ main (int argc, char **argv)
   /* Unlike the other CLI tests, this one fails without them. */
   g_assert_true (cli_test_init (&argc, &argv));
   g_test_add_func ("/cli/herd-output", test_herd_output);
+  g_test_add_func ("/cli/timeout/while-loading", test_timeout_while_loading);
   g_test_add_func ("/cli/toy-allows", test_toy_allows);
   g_test_add_func ("/cli/error/unknown-macro", test_unknown_macro);
   g_test_add_func ("/cli/error/unterminated", test_unterminated);

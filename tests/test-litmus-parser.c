@@ -315,6 +315,79 @@ test_herd_hash (void)
   g_assert_cmpstr (acy_test_get_hash (other), !=, acy_test_get_hash (test));
 }
 
+/* A test of @n statements in one thread. */
+static GString *
+long_test (guint n)
+{
+  GString *text = g_string_new ("C long\n{\n}\n\nP0(int *x)\n{\n  int r0;\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (text, "  *x = 1;\n  r0 = *x;\n");
+  g_string_append (text, "}\n\nexists (0:r0=1)\n");
+  return text;
+}
+
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (20 * 1000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* Loading looks at the cancellable and the deadline as enumeration
+ * does: a Cancel while a long test loads stops it promptly with
+ * ACY_ERROR_CANCELLED; a deadline gone by stops it with ACY_ERROR_LIMIT;
+ * with neither, the test loads as before. */
+static void
+test_load_halts (void)
+{
+  g_autoptr(GString) big = long_test (300000);
+  g_autoptr(GString) small = long_test (20000);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  AcyTest *test;
+  GThread *canceller;
+  gint64 t0, waited;
+
+  g_cancellable_cancel (cancelled);
+  test = acy_test_parse_full (big->str, (gssize) big->len, "long.litmus", NULL, NULL,
+                              cancelled, 0, &error);
+  g_assert_null (test);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  test = acy_test_parse_full (big->str, (gssize) big->len, "long.litmus", NULL, NULL,
+                              NULL, g_get_monotonic_time () - 1, &error);
+  g_assert_null (test);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "long.litmus: out of time"));
+  g_clear_error (&error);
+
+  /* cancelled from another thread while it loads, as the window does */
+  canceller = g_thread_new ("cancel", cancel_soon, cancellable);
+  t0 = g_get_monotonic_time ();
+  test = acy_test_parse_full (big->str, (gssize) big->len, "long.litmus", NULL, NULL,
+                              cancellable, 0, &error);
+  waited = g_get_monotonic_time () - t0;
+  g_thread_join (canceller);
+  g_assert_null (test);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  g_test_message ("cancelled after %.3f s", waited / 1e6);
+  g_assert_cmpint (waited, <, G_USEC_PER_SEC / 2);
+  g_clear_error (&error);
+
+  g_cancellable_reset (cancellable);
+  test = acy_test_parse_full (small->str, (gssize) small->len, "long.litmus", NULL, NULL,
+                              cancellable, g_get_monotonic_time () + 600 * G_USEC_PER_SEC,
+                              &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (test);
+  g_assert_cmpstr (acy_test_get_name (test), ==, "long");
+  acy_test_free (test);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -326,5 +399,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/parse/errors", test_errors);
   g_test_add_func ("/engine/litmus/parse/herd-hash", test_herd_hash);
   g_test_add_func ("/engine/litmus/parse/corpus", test_corpus);
+  g_test_add_func ("/engine/litmus/load/halts", test_load_halts);
   return g_test_run ();
 }

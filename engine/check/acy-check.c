@@ -143,7 +143,8 @@ check_deadline (const CheckRun *run)
 {
   if (run->options == NULL || run->options->timeout <= 0)
     return 0;
-  return run->start + (gint64) (run->options->timeout * G_USEC_PER_SEC);
+  return (run->options->timeout_from > 0 ? run->options->timeout_from : run->start)
+         + (gint64) (run->options->timeout * G_USEC_PER_SEC);
 }
 
 static gboolean

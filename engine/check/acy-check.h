@@ -52,6 +52,10 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  * @max_memory: give up with %ACY_ERROR_LIMIT when the process has more
  *   than this many bytes of memory in use (0: half the physical memory;
  *   G_MAXUINT64: no bound)
+ * @timeout_from: the monotonic time @timeout counts from (0: the start of
+ *   acy_check_run()); a caller that loaded the test with
+ *   acy_test_load_full() under the same deadline passes when loading
+ *   began, so that one -timeout covers loading and checking
  *
  * The timeout, the cancellable and the memory bound are looked at in
  * every phase, inside one candidate's evaluation too.
@@ -61,6 +65,7 @@ typedef struct {
   guint64               max_branches;
   gdouble               timeout;
   guint64               max_memory;
+  gint64                timeout_from;
   guint                 n_threads;
   AcyCheckProgressFunc  progress;
   gpointer              progress_data;

@@ -78,7 +78,7 @@ static G_GNUC_NO_INLINE gboolean
 look_for_halt (Enum *en)
 {
   if (!en->halted && en->error == NULL)
-    en->halted = acy_lit_halted (en->test, en->cancellable, en->deadline, &en->error);
+    en->halted = acy_lit_halted (en->test->filename, en->cancellable, en->deadline, &en->error);
   /* once halted, every step says so, and the search unwinds at once */
   en->steps_left = en->halted ? 1 : STEPS_PER_LOOK;
   return en->halted;

@@ -1248,7 +1248,7 @@ save_trace (Exec *x)
 }
 
 gboolean
-acy_lit_halted (const AcyTest *test, GCancellable *cancellable, gint64 deadline, GError **error)
+acy_lit_halted (const char *filename, GCancellable *cancellable, gint64 deadline, GError **error)
 {
   /* in the engine's domain, as acy_check_run says it: not GIO's */
   if (g_cancellable_is_cancelled (cancellable))
@@ -1259,10 +1259,18 @@ acy_lit_halted (const AcyTest *test, GCancellable *cancellable, gint64 deadline,
   if (deadline > 0 && g_get_monotonic_time () >= deadline)
     {
       g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
-                   "%s: out of time (past the deadline)", test->filename);
+                   "%s: out of time (past the deadline)", filename);
       return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+acy_lit_load_tick (AcyLitHalt *halt, GError **error)
+{
+  if (halt == NULL || ++halt->ticks % ACY_LIT_TICKS_PER_LOOK != 0)
+    return FALSE;
+  return acy_lit_halted (halt->filename, halt->cancellable, halt->deadline, error);
 }
 
 static gboolean
@@ -1296,7 +1304,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
       AcyArenaMark mark;
 
       /* counted by paths run: those that die leave no trace behind */
-      if (runs % RUNS_PER_LOOK == 0 && acy_lit_halted (test, cancellable, deadline, error))
+      if (runs % RUNS_PER_LOOK == 0 && acy_lit_halted (test->filename, cancellable, deadline, error))
         {
           ok = FALSE;
           break;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
+#include "acy-litmus-trace.h"
 #include "acy-files.h"
 #include "acy-resources.h"
 
@@ -68,7 +69,9 @@ enter (AcyLitParser *ps, GError **error)
       error_near (ps, error, ACY_ERROR_LIMIT, peek (ps), "nesting too deep (more than 1000 levels)");
       return FALSE;
     }
-  return TRUE;
+  /* every statement and operand passes here: a long thread or a long
+   * list stops at the deadline too */
+  return !acy_lit_load_tick (ps->halt, error);
 }
 
 gboolean
@@ -1140,7 +1143,22 @@ acy_test_parse_override (const char             *text,
                          const AcyTestOverride  *override,
                          GError                **error)
 {
+  return acy_test_parse_full (text, len, filename, macros, override, NULL, 0, error);
+}
+
+AcyTest *
+acy_test_parse_full (const char             *text,
+                     gssize                  len,
+                     const char             *filename,
+                     const AcyMacros        *macros,
+                     const AcyTestOverride  *override,
+                     GCancellable           *cancellable,
+                     gint64                  deadline,
+                     GError                **error)
+{
   g_autoptr (AcyTest) test = g_new0 (AcyTest, 1);
+  AcyLitHalt halt = { cancellable, deadline, NULL, 0 };
+  AcyLitHalt *hp = cancellable != NULL || deadline > 0 ? &halt : NULL;
   AcyLitTokens toks;
   AcyLitParser ps = { 0 };
   const char *p, *eol, *end;
@@ -1175,6 +1193,8 @@ acy_test_parse_override (const char             *text,
   test->unsigned32 = g_hash_table_new (NULL, NULL);
   test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
   loc1.file = test->filename;
+  halt.filename = test->filename;
+  test->halt = hp;
 
   /* Line 1: `C NAME` (the name runs to the end of the line). */
   p = text;
@@ -1228,7 +1248,7 @@ acy_test_parse_override (const char             *text,
   {
     g_autofree char *rest = blank_metadata (eol, (gsize) (end - eol));
 
-    if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - eol), test->filename, 1, &toks, error))
+    if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - eol), test->filename, 1, hp, &toks, error))
       return NULL;
   }
   test->expected = find_expected_result (&toks);
@@ -1237,6 +1257,7 @@ acy_test_parse_override (const char             *text,
   ps.herd_c = TRUE;
   ps.toks = toks.tokens;
   ps.filename = test->filename;
+  ps.halt = hp;
   threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
 
   if (acy_lit_tok_is (peek (&ps), "{"))
@@ -1288,7 +1309,7 @@ acy_test_parse_override (const char             *text,
       g_autofree char *where = g_strdup_printf ("condition for %s", test->name);
 
       if (!acy_lit_tokenize (test->arena, override->condition, strlen (override->condition),
-                             acy_arena_strdup (test->arena, where), 1, &ctoks, error))
+                             acy_arena_strdup (test->arena, where), 1, hp, &ctoks, error))
         goto out;
       ps.toks = ctoks.tokens;
       ps.pos = 0;
@@ -1351,9 +1372,14 @@ acy_test_parse_override (const char             *text,
   if (!acy_lit_finish_condition (test, locations, error))
     goto out;
   test->hash = acy_lit_herd_hash (text, (gsize) len);
+  /* the last look: hashing a long text takes its time too */
+  if (hp != NULL && acy_lit_halted (test->filename, cancellable, deadline, error))
+    goto out;
   ok = TRUE;
 
 out:
+  /* the halt lives on this stack */
+  test->halt = NULL;
   if (threads != NULL)
     g_array_free (threads, TRUE);
   return ok ? g_steal_pointer (&test) : NULL;
@@ -1362,12 +1388,24 @@ out:
 AcyTest *
 acy_test_load (const char *path, const AcyMacros *macros, GError **error)
 {
+  return acy_test_load_full (path, macros, NULL, NULL, 0, error);
+}
+
+AcyTest *
+acy_test_load_full (const char             *path,
+                    const AcyMacros        *macros,
+                    const AcyTestOverride  *override,
+                    GCancellable           *cancellable,
+                    gint64                  deadline,
+                    GError                **error)
+{
   g_autofree char *contents = NULL;
   gsize len = 0;
 
   if (!acy_file_read (path, &contents, &len, error))
     return NULL;
-  return acy_test_parse (contents, (gssize) len, path, macros, error);
+  return acy_test_parse_full (contents, (gssize) len, path, macros, override,
+                              cancellable, deadline, error);
 }
 
 void

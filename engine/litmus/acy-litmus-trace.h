@@ -110,7 +110,7 @@ void         acy_trace_set_free  (AcyTraceSet *set);
 /* Whether to stop now, with @error set: @cancellable was cancelled
  * (%ACY_ERROR_CANCELLED), or @deadline (monotonic time, 0 = none) has
  * come (%ACY_ERROR_LIMIT). */
-gboolean     acy_lit_halted      (const AcyTest *test, GCancellable *cancellable,
+gboolean     acy_lit_halted      (const char *filename, GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 
 static inline void

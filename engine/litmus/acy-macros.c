@@ -112,7 +112,7 @@ acy_macros_parse (const char *text, gssize len, const char *filename, GError **e
   macros->filename = g_strdup (filename ? filename : "<macros>");
   macros->by_name = g_hash_table_new (g_str_hash, g_str_equal);
 
-  if (!acy_lit_tokenize (macros->arena, text, (gsize) len, macros->filename, 1, &toks, error))
+  if (!acy_lit_tokenize (macros->arena, text, (gsize) len, macros->filename, 1, NULL, &toks, error))
     return NULL;
   ps.arena = macros->arena;
   ps.toks = toks.tokens;

@@ -372,7 +372,9 @@ check_thread (GTask        *task,
       return;
     }
 
-  test = acy_test_parse (job->test_text, -1, job->test_name, setup.macros, &error);
+  /* Cancel reaches a long test while it loads too */
+  test = acy_test_parse_full (job->test_text, -1, job->test_name, setup.macros, NULL,
+                              cancellable, 0, &error);
   if (test == NULL)
     {
       setup_clear (&setup);

@@ -85,7 +85,7 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
 
   o->model = acy_comparison_load_model (job->spec, NULL, &o->macros, &error);
   if (o->model != NULL)
-    o->test = acy_test_parse (job->text, -1, job->name, o->macros, &error);
+    o->test = acy_test_parse_full (job->text, -1, job->name, o->macros, NULL, cancellable, 0, &error);
   if (o->test == NULL)
     {
       outcome_free (o);

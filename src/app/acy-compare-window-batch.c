@@ -155,7 +155,7 @@ batch_check_file (const char *file, char **specs, AcyModel **models, AcyMacros *
           complete = FALSE;
           continue;
         }
-      test = acy_test_load (file, macros[m], &error);
+      test = acy_test_load_full (file, macros[m], NULL, cancellable, 0, &error);
       if (test != NULL)
         {
           g_ptr_array_add (tests, test);

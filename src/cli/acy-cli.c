@@ -635,7 +635,8 @@ selected (const Selection *sel, const char *name)
 /* Loads @file, with the condition or kind -conds and -kinds give its
  * name. */
 static AcyTest *
-load_test (const Selection *sel, const char *file, const AcyMacros *macros, GError **error)
+load_test (const Selection *sel, const char *file, const AcyMacros *macros, gint64 deadline,
+           GError **error)
 {
   g_autofree char *contents = NULL;
   gsize len = 0;
@@ -646,7 +647,7 @@ load_test (const Selection *sel, const char *file, const AcyMacros *macros, GErr
 
   /* acy_test_load refuses a directory, device or FIFO before opening it
    * (a FIFO would block, /dev/zero never end) and a file over 64 MiB */
-  test = acy_test_load (file, macros, error);
+  test = acy_test_load_full (file, macros, NULL, NULL, deadline, error);
   if (test == NULL)
     return NULL;
   ov.condition = g_hash_table_lookup (sel->conds, acy_test_get_name (test));
@@ -667,7 +668,7 @@ load_test (const Selection *sel, const char *file, const AcyMacros *macros, GErr
       g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
       return NULL;
     }
-  return acy_test_parse_override (contents, (gssize) len, file, macros, &ov, error);
+  return acy_test_parse_full (contents, (gssize) len, file, macros, &ov, NULL, deadline, error);
 }
 
 /* herd7 writes TEST.dot into -o DIR for every test: the executions -show
@@ -978,10 +979,23 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       AcyCheckOptions copts = { 0 };
       JsonRun jrun = { 0 };
       Outcomes outcomes = { 0 };
+      gint64 started, deadline;
       g_autoptr(AcyRecorder) recorder = NULL;
 
+      /* -timeout counts from here: loading a long test takes its time
+       * too, and the check goes on with the same deadline */
+      started = g_get_monotonic_time ();
+      deadline = o->timeout > 0 ? started + (gint64) (o->timeout * G_USEC_PER_SEC) : 0;
       g_clear_error (&error);
-      test = load_test (&sel, file, setup.macros, &error);
+      test = load_test (&sel, file, setup.macros, deadline, &error);
+      if (test == NULL && g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
+          && deadline > 0 && g_get_monotonic_time () >= deadline && !o->json && !o->judge)
+        {
+          /* as for a check that runs out of time, below */
+          fprintf (stderr, "acyclic-check: %s: no result within -timeout %g s (wall clock)\n",
+                   file, o->timeout);
+          continue;
+        }
       if (test == NULL)
         {
           report_test_error (file, error);
@@ -1017,6 +1031,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       if (o->dumpes)
         continue;
       copts.timeout = o->timeout;
+      copts.timeout_from = started;
       copts.max_candidates = o->max_candidates;
       copts.max_memory = o->max_memory;
       copts.n_threads = o->test_threads;
