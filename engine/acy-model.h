@@ -43,6 +43,9 @@ typedef struct _AcyModel AcyModel;
  * must fail: herd7 then keeps only the outcomes that fail every skipped
  * check; a name no check of the model has is an error (herd7 would keep
  * nothing).
+ * @cancellable (nullable) and @deadline (monotonic time, 0: none) stop
+ * a long load with %ACY_ERROR_CANCELLED or %ACY_ERROR_LIMIT, as they
+ * stop a check.
  */
 typedef struct {
   const char         *cat_path;
@@ -53,6 +56,8 @@ typedef struct {
   const char *const  *skip_checks;   /* nullable */
   gboolean            through;
   gboolean            strict_skip;
+  GCancellable       *cancellable;   /* nullable */
+  gint64              deadline;
 } AcyModelSource;
 
 AcyModel    *acy_model_load      (const AcyModelSource *source,

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "acy-error.h"
 #include "acy-resources.h"
 
 #define MARGIN_MIN (64 * 1024)
@@ -94,4 +95,30 @@ acy_memory_default_bound (void)
     return (guint64) pages * (guint64) page / 2;
 #endif
   return G_GUINT64_CONSTANT (1) << 30;
+}
+
+gboolean
+acy_halt_now (const char *filename, GCancellable *cancellable, gint64 deadline, GError **error)
+{
+  /* in the engine's domain, as acy_check_run says it: not GIO's */
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_CANCELLED, "the check was cancelled");
+      return TRUE;
+    }
+  if (deadline > 0 && g_get_monotonic_time () >= deadline)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
+                   "%s: out of time (past the deadline)", filename);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+acy_halt_tick (AcyHalt *halt, GError **error)
+{
+  if (halt == NULL || ++halt->ticks % ACY_HALT_TICKS_PER_LOOK != 0)
+    return FALSE;
+  return acy_halt_now (halt->filename, halt->cancellable, halt->deadline, error);
 }

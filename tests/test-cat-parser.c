@@ -253,6 +253,44 @@ test_include_once_and_search (void)
   g_rmdir (dir);
 }
 
+/* A model's loading looks at the cancellable and the deadline as a
+ * check does; with neither set it loads as before. */
+static void
+test_load_halts (void)
+{
+  g_autoptr(GString) text = g_string_new ("\"long\"\n");
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  AcyModelSource src = { .cat_path = "long.cat" };
+  AcyModel *model;
+
+  for (guint i = 0; i < 50000; i++)
+    g_string_append_printf (text, "let a%u = po\n", i);
+  g_string_append (text, "acyclic po | rf\n");
+  src.cat_text = text->str;
+
+  g_cancellable_cancel (cancelled);
+  src.cancellable = cancelled;
+  model = acy_model_load (&src, &error);
+  g_assert_null (model);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  src.cancellable = NULL;
+  src.deadline = g_get_monotonic_time () - 1;
+  model = acy_model_load (&src, &error);
+  g_assert_null (model);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "out of time"));
+  g_clear_error (&error);
+
+  src.deadline = g_get_monotonic_time () + 600 * G_USEC_PER_SEC;
+  model = acy_model_load (&src, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_model_get_name (model), ==, "long");
+  acy_model_free (model);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -265,5 +303,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/cat/parse/nesting-limit", test_nesting_limit);
   g_test_add_func ("/engine/cat/parse/include-cycle", test_include_cycle);
   g_test_add_func ("/engine/cat/parse/include-once-search", test_include_once_and_search);
+  g_test_add_func ("/engine/cat/load/halts", test_load_halts);
   return g_test_run ();
 }

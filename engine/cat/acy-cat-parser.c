@@ -76,6 +76,13 @@ advance (Parser *p)
   p->tok = p->ahead;
   if (p->tok.kind == ACY_CAT_TOK_EOF || (p->error && *p->error))
     return p->tok.kind == ACY_CAT_TOK_EOF;
+  if (G_UNLIKELY (p->ctx->halt != NULL))
+    {
+      /* a long model stops at the deadline or on Cancel too */
+      p->ctx->halt->filename = p->file;
+      if (acy_halt_tick (p->ctx->halt, p->error))
+        return FALSE;
+    }
   return acy_cat_lexer_next (&p->lex, &p->ahead, p->error);
 }
 
@@ -1328,6 +1335,7 @@ acy_cat_parse_ctx_init (AcyCatParseCtx     *ctx,
   ctx->builtin_dir = builtin_dir;
   ctx->stack = g_ptr_array_new_with_free_func (g_free);
   ctx->included = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ctx->halt = NULL;
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include "acy-arena.h"
 #include "acy-cat-ast.h"
+#include "acy-resources.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,7 @@ typedef struct {
   const char         *builtin_dir;    /* the prelude directory */
   GPtrArray          *stack;          /* canonical paths being parsed */
   GHashTable         *included;       /* canonical paths parsed once */
+  AcyHalt            *halt;           /* nullable: looked at every few thousand tokens */
 } AcyCatParseCtx;
 
 void     acy_cat_parse_ctx_init  (AcyCatParseCtx     *ctx,

@@ -99,11 +99,14 @@ model_load (const AcyModelSource *source,
   const char *cat_path;
   guint n = 0;
   gboolean ok;
+  AcyHalt halt = { 0 };
 
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (source->cat_path != NULL || source->cat_text != NULL, NULL);
 
   cat_path = source->cat_path ? source->cat_path : "<model>";
+  halt.cancellable = source->cancellable;
+  halt.deadline = source->deadline;
   model = g_new0 (AcyModel, 1);
   model->arena = acy_arena_new (64 * 1024);
   model->variants = g_strdupv ((char **) source->variants);
@@ -115,6 +118,8 @@ model_load (const AcyModelSource *source,
   model->shown_names = g_ptr_array_new ();
 
   acy_cat_parse_ctx_init (&ctx, model->arena, source->include_dirs, dir);
+  if (source->cancellable != NULL || source->deadline > 0)
+    ctx.halt = &halt;
   ok = acy_cat_parse (&ctx, stdlib, NULL, TRUE, &lists[n], &titles[n], error);
   n++;
   if (ok && source->bell_path)
@@ -151,6 +156,8 @@ model_load (const AcyModelSource *source,
   }
   if (!acy_cat_resolve (model, files, prelude, n, error)
       || !acy_cat_compute_levels (model, error))
+    return NULL;
+  if (ctx.halt != NULL && acy_halt_now (cat_path, source->cancellable, source->deadline, error))
     return NULL;
 
   model->name = titles[n - 1] ? g_strdup (titles[n - 1]) : base_name_without_ext (cat_path);

@@ -222,6 +222,8 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.skip_checks = spec->skip_checks;
   src.through = spec->through;
   src.strict_skip = spec->strict_skip;
+  src.cancellable = spec->cancellable;
+  src.deadline = spec->deadline;
   *model = acy_model_load (&src, error);
   if (*model == NULL)
     return FALSE;

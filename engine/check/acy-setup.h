@@ -44,6 +44,8 @@ typedef struct {
   const char *const *skip_checks;   /* see AcyModelSource */
   gboolean           through;
   gboolean           strict_skip;
+  GCancellable      *cancellable;     /* nullable; see AcyModelSource */
+  gint64             deadline;        /* monotonic time, 0: none */
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

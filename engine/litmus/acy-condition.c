@@ -75,7 +75,7 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
   const AcyLitToken *op, *t;
   gboolean negate = FALSE;
 
-  if (acy_lit_load_tick (ps->halt, error)
+  if (acy_halt_tick (ps->halt, error)
       || !acy_lit_parse_state_var (ps, test, &p->lhs, TRUE, error))
     return NULL;
   op = peek (ps);

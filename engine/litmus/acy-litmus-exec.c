@@ -1250,27 +1250,7 @@ save_trace (Exec *x)
 gboolean
 acy_lit_halted (const char *filename, GCancellable *cancellable, gint64 deadline, GError **error)
 {
-  /* in the engine's domain, as acy_check_run says it: not GIO's */
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      g_set_error_literal (error, ACY_ERROR, ACY_ERROR_CANCELLED, "the enumeration was cancelled");
-      return TRUE;
-    }
-  if (deadline > 0 && g_get_monotonic_time () >= deadline)
-    {
-      g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
-                   "%s: out of time (past the deadline)", filename);
-      return TRUE;
-    }
-  return FALSE;
-}
-
-gboolean
-acy_lit_load_tick (AcyLitHalt *halt, GError **error)
-{
-  if (halt == NULL || ++halt->ticks % ACY_LIT_TICKS_PER_LOOK != 0)
-    return FALSE;
-  return acy_lit_halted (halt->filename, halt->cancellable, halt->deadline, error);
+  return acy_halt_now (filename, cancellable, deadline, error);
 }
 
 static gboolean

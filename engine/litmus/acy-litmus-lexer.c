@@ -205,7 +205,7 @@ acy_lit_tokenize (AcyArena     *arena,
                   gsize         len,
                   const char   *filename,
                   guint         line,
-                  AcyLitHalt   *halt,
+                  AcyHalt      *halt,
                   AcyLitTokens *out,
                   GError      **error)
 {
@@ -221,7 +221,7 @@ acy_lit_tokenize (AcyArena     *arena,
       AcyLitToken t = { 0 };
       char c = *lx.p;
 
-      if (G_UNLIKELY (halt != NULL) && acy_lit_load_tick (halt, error))
+      if (G_UNLIKELY (halt != NULL) && acy_halt_tick (halt, error))
         goto fail;
 
       if (c == '\n')

@@ -4,10 +4,11 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib.h>
 
 #include "acy-arena.h"
 #include "acy-error.h"
+#include "acy-resources.h"
 
 G_BEGIN_DECLS
 
@@ -40,23 +41,6 @@ typedef struct {
   guint          n_comments;
 } AcyLitTokens;
 
-/* What may stop a test's loading early (acy_test_parse_full()): the
- * same cancellable and deadline the check looks at, read once every
- * ACY_LIT_TICKS_PER_LOOK calls of acy_lit_load_tick() so that the
- * lexer, parser and lowering loops pay almost nothing for it. */
-#define ACY_LIT_TICKS_PER_LOOK 4096
-
-typedef struct {
-  GCancellable *cancellable;
-  gint64        deadline;    /* monotonic time; 0: none */
-  const char   *filename;
-  guint         ticks;
-} AcyLitHalt;
-
-/* TRUE (and @error, as acy_lit_halted() sets it) when @halt, which may
- * be NULL, says to stop; looks only every ACY_LIT_TICKS_PER_LOOK calls. */
-gboolean acy_lit_load_tick (AcyLitHalt *halt, GError **error);
-
 /* Tokenise @text[0..len) starting at @line (1-based). Comments are
  * `(* ... *)` (nesting; in C code `(*x` is a dereference, so a comment
  * opener must be followed by a space, a newline or `*`), `/ * ... * /` and
@@ -66,7 +50,7 @@ gboolean acy_lit_tokenize (AcyArena     *arena,
                            gsize         len,
                            const char   *filename,
                            guint         line,
-                           AcyLitHalt   *halt,
+                           AcyHalt      *halt,
                            AcyLitTokens *out,
                            GError      **error);
 

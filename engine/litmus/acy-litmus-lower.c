@@ -274,7 +274,7 @@ expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
 static AcyLitStmt *
 expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
 {
-  if (acy_lit_load_tick (lw->test->halt, error))
+  if (acy_halt_tick (lw->test->halt, error))
     return NULL;
   switch (s->kind)
     {
@@ -529,7 +529,7 @@ resolve_expr (Lower *lw, AcyLitExpr *e, Regs *regs, gboolean value, GError **err
 static gboolean
 resolve_stmt (Lower *lw, AcyLitStmt *s, Regs *regs, GError **error)
 {
-  if (acy_lit_load_tick (lw->test->halt, error))
+  if (acy_halt_tick (lw->test->halt, error))
     return FALSE;
   switch (s->kind)
     {

@@ -71,7 +71,7 @@ enter (AcyLitParser *ps, GError **error)
     }
   /* every statement and operand passes here: a long thread or a long
    * list stops at the deadline too */
-  return !acy_lit_load_tick (ps->halt, error);
+  return !acy_halt_tick (ps->halt, error);
 }
 
 gboolean
@@ -1157,8 +1157,8 @@ acy_test_parse_full (const char             *text,
                      GError                **error)
 {
   g_autoptr (AcyTest) test = g_new0 (AcyTest, 1);
-  AcyLitHalt halt = { cancellable, deadline, NULL, 0 };
-  AcyLitHalt *hp = cancellable != NULL || deadline > 0 ? &halt : NULL;
+  AcyHalt halt = { cancellable, deadline, NULL, 0 };
+  AcyHalt *hp = cancellable != NULL || deadline > 0 ? &halt : NULL;
   AcyLitTokens toks;
   AcyLitParser ps = { 0 };
   const char *p, *eol, *end;

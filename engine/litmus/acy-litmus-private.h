@@ -26,7 +26,7 @@ typedef struct {
   guint              depth;
   const char        *filename;
   gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
-  AcyLitHalt        *halt;      /* nullable: looked at on entering a statement or operand */
+  AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
@@ -142,7 +142,7 @@ struct _AcyTest {
   char        **observed_names;
 
   /* while acy_test_parse_full() runs, else NULL: lowering looks at it */
-  AcyLitHalt   *halt;
+  AcyHalt      *halt;
 };
 
 /* Index of a location, adding it if new. */

@@ -274,12 +274,16 @@ setup_clear (Setup *setup)
  * files beside it, the user's search path as -I directories, and the
  * unsaved text of any model open in a tab. */
 static gboolean
-load_setup (JobData  *job,
-            Setup    *setup,
-            GError  **error)
+load_setup (JobData       *job,
+            Setup         *setup,
+            GCancellable  *cancellable,
+            GError       **error)
 {
   g_auto(GStrv) search = search_path_dup ();
   AcySetupSpec spec = { 0 };
+
+  /* Cancel reaches a long model while it loads too */
+  spec.cancellable = cancellable;
 
   spec.cat = job->model_path;
   spec.include_dirs = (const char * const *) search;
@@ -365,7 +369,7 @@ check_thread (GTask        *task,
   AcyRunReport *report;
   GError *error = NULL;
 
-  if (!load_setup (job, &setup, &error))
+  if (!load_setup (job, &setup, cancellable, &error))
     {
       setup_clear (&setup);
       g_task_return_error (task, error);

@@ -106,6 +106,9 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.macros = o->macros;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
+  /* a model too long to load within -timeout ends the run in time too */
+  if (o->timeout > 0)
+    spec.deadline = g_get_monotonic_time () + (gint64) (o->timeout * G_USEC_PER_SEC);
   return acy_setup_load (&spec, &setup->model, &setup->macros, error);
 }
 
