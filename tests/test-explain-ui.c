@@ -28,17 +28,6 @@ typedef struct {
   AcyExecutionBrowser *browser;
 } Fixture;
 
-static void
-iterate_a_little (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-}
-
 static char *
 shared_dir (void)
 {

@@ -25,17 +25,6 @@ typedef struct {
   AcyExecutionBrowser *browser;
 } Fixture;
 
-static void
-iterate_a_little (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-}
-
 /* MP+mb under Coherent RMO, keeping @keep outcomes (0: all), shown in a
  * browser in a window of its own. */
 static void

@@ -23,7 +23,7 @@
 #include "ui-app-support.h"
 
 static void
-iterate_a_little (void)
+iterate_briefly_bounded (void)
 {
   /* Bounded in time: while a popover is open GTK keeps drawing frames,
    * and a frame in software GL can take long. */
@@ -81,7 +81,7 @@ test_graphs_mp (void)
   browser = acy_results_view_get_execution_browser (results);
   view = acy_execution_browser_get_view (browser);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (browser)));
-  iterate_a_little ();
+  iterate_briefly_bounded ();
 
   /* Never: the window opens on the forbidden candidate that would have
    * satisfied the condition, 1:r1=1 /\ 1:r2=0, and says why. */
@@ -111,7 +111,7 @@ test_graphs_mp (void)
     acy_graph_view_layout_to_widget (view, e->mx, e->my, &wx, &wy);
   }
   g_assert_cmpint (acy_graph_view_activate_at (view, wx, wy), ==, ACY_GRAPH_HIT_EDGE);
-  iterate_a_little ();
+  iterate_briefly_bounded ();
   explanation = acy_graph_view_get_explanation (view);
   g_assert_nonnull (explanation);
   g_assert_nonnull (strstr (explanation, "rf"));
@@ -131,7 +131,7 @@ test_graphs_mp (void)
       r = acy_execution_browser_get_record (browser);
       g_assert_true (r->allowed);
       g_assert_cmpint (r->state, ==, (gint) row);
-      iterate_a_little ();
+      iterate_briefly_bounded ();
     }
 
   /* An event clicked in the graph selects its line in the editor. */
@@ -155,11 +155,11 @@ test_graphs_mp (void)
       g_assert_nonnull (strstr (text, "READ_ONCE"));
       break;
     }
-  iterate_a_little ();
+  iterate_briefly_bounded ();
 
   /* A second run replaces the graphs without a dangling pointer. */
   ui_test_run (window);
-  iterate_a_little ();
+  iterate_briefly_bounded ();
   g_assert_nonnull (acy_execution_browser_get_record (browser));
 
   /* A relation's definition asked for in an explanation opens the
@@ -177,7 +177,7 @@ test_graphs_mp (void)
         g_assert_cmpint (g_get_monotonic_time (), <, deadline);
         g_main_context_iteration (NULL, FALSE);
       }
-    iterate_a_little ();
+    iterate_briefly_bounded ();
     buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (acy_window_get_document (window)));
     gtk_text_buffer_get_iter_at_mark (buffer, &at, gtk_text_buffer_get_insert (buffer));
     g_assert_cmpint (gtk_text_iter_get_line (&at) + 1, ==, 21);

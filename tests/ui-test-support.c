@@ -35,6 +35,17 @@ pointer_is_null (gpointer data)
 }
 
 void
+iterate_a_little (void)
+{
+  for (int i = 0; i < 20; i++)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+}
+
+void
 destroy_window (gpointer window)
 {
   gpointer weak = window;

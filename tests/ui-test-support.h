@@ -22,6 +22,10 @@ void     iterate_until            (Condition condition,
 gboolean widget_is_mapped         (gpointer data);
 gboolean pointer_is_null          (gpointer data);
 
+/* Runs what is pending in the main context, twenty times over 40 ms:
+ * for what takes a frame or two to happen (a popover, a relayout). */
+void     iterate_a_little         (void);
+
 /* Destroys @window and runs the main context until it is finalized. */
 void     destroy_window           (gpointer  window);
 
