@@ -83,6 +83,16 @@ fixture_set_up (Fixture *f)
 static void
 fixture_tear_down (Fixture *f)
 {
+  GtkWidget *menu = f->row ? gtk_widget_get_ancestor (f->row, GTK_TYPE_POPOVER_MENU) : NULL;
+
+  /* The menu closed first: a tooltip of it still waiting to show when
+   * its surface goes asks GDK for the pointer on a dead surface (a GTK
+   * 4.8 critical, seen under Xvfb with the pointer over the menu). */
+  if (menu != NULL)
+    {
+      gtk_popover_popdown (GTK_POPOVER (menu));
+      iterate_a_little ();
+    }
   if (f->window != NULL)
     destroy_window (f->window);
   g_clear_object (&f->app);
