@@ -8,6 +8,8 @@
 #define G_LOG_DOMAIN "test-fixes-cli"
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -70,6 +72,23 @@ test_bad_input (void)
   g_unlink (file);
 }
 
+/* A named pipe is refused by name, as every input file is, not read
+ * (which would wait for a writer for ever). */
+static void
+test_fifo (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *dir = g_dir_make_tmp ("acy-fixes-fifo-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.litmus", NULL);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_check (&r, "-cat", "toy-rmo", "--suggest-fixes", fifo, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "named pipe (FIFO)"));
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -78,5 +97,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/fixes/single", test_single);
   g_test_add_func ("/cli/fixes/pairs-and-forbidden", test_pairs_and_forbidden);
   g_test_add_func ("/cli/fixes/bad-input", test_bad_input);
+  g_test_add_func ("/cli/fixes/fifo", test_fifo);
   return g_test_run ();
 }

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The classic shapes without barriers (tests/fixes/*.litmus) under the
+ * The classic shapes without barriers (the .litmus files of tests/fixes) under the
  * Linux-kernel model (../shared/conformance/lkmm; skipped when absent):
  * none of them is forbidden by one change, since each needs ordering in
  * two threads, so the pairs are checked against what herd7 says of the

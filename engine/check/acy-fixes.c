@@ -20,6 +20,7 @@
 
 #include <string.h>
 
+#include "acy-files.h"
 #include "acy-fixes.h"
 #include "acy-litmus-private.h"
 
@@ -809,4 +810,20 @@ acy_fix_report_describe (const AcyFixReport *report)
     default:
       g_assert_not_reached ();
     }
+}
+
+AcyFixReport *
+acy_fixes_suggest_file (const char          *path,
+                        const AcyMacros     *macros,
+                        const AcyModel      *model,
+                        const AcyFixOptions *options,
+                        GCancellable        *cancellable,
+                        GError             **error)
+{
+  g_autofree char *text = NULL;
+  gsize len;
+
+  if (!acy_file_read (path, &text, &len, error))
+    return NULL;
+  return acy_fixes_suggest (text, len, path, macros, model, options, cancellable, error);
 }

@@ -98,6 +98,14 @@ AcyFixReport   *acy_fixes_suggest    (const char           *text,
                                       const AcyFixOptions  *options,
                                       GCancellable         *cancellable,
                                       GError              **error);
+/* acy_fixes_suggest() on the test in file @path, read as every input file
+ * is (a directory, device or FIFO is refused by name, not opened). */
+AcyFixReport   *acy_fixes_suggest_file (const char          *path,
+                                        const AcyMacros     *macros,
+                                        const AcyModel      *model,
+                                        const AcyFixOptions *options,
+                                        GCancellable        *cancellable,
+                                        GError             **error);
 void            acy_fix_report_free  (AcyFixReport *report);
 
 AcyFixesStatus  acy_fix_report_get_status  (const AcyFixReport *report);

@@ -46,19 +46,11 @@ acy_cli_suggest_fixes (const AcyCliOptions *o, AcyModel *model, AcyMacros *macro
     {
       const char *file = paths->pdata[i];
       g_autoptr(GError) error = NULL;
-      g_autofree char *text = NULL;
       g_autofree char *summary = NULL;
       g_autoptr(AcyFixReport) report = NULL;
       AcyFixOptions fopts = { MAX_PAIRS, o->timeout, NULL, NULL };
-      gsize len;
 
-      if (!g_file_get_contents (file, &text, &len, &error))
-        {
-          fprintf (stderr, "acyclic-check: %s\n", error->message);
-          status = 1;
-          continue;
-        }
-      report = acy_fixes_suggest (text, len, file, macros, model, &fopts, NULL, &error);
+      report = acy_fixes_suggest_file (file, macros, model, &fopts, NULL, &error);
       if (!report)
         {
           fprintf (stderr, "%s\n", error->message);
