@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Private to the engine.
+ * The one way input files are read, by the engine and by the command
+ * line alike (tests, models, index and name lists).
  */
 #pragma once
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "acy-error.h"
+#include "acy-files.h"
 #include "acy-arena.h"
 #include "acy-bitrel.h"
 #include "acy-execution.h"

@@ -262,6 +262,23 @@ test_not_files (void)
     g_assert_cmpint (r.status, !=, 0);
     g_assert_nonnull (strstr (r.err, "/dev/zero: cannot read a device"));
   }
+  /* Lists of test names too: -names and an @index file */
+  {
+    g_auto(Run) r = { 0 };
+
+    run_check (&r, "-cat", cat, "-names", fifo, "C-CO+o-o.litmus", NULL);
+    g_assert_cmpint (r.status, !=, 0);
+    g_assert_nonnull (strstr (r.err, "cannot read a named pipe"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    g_autofree char *index = g_build_filename (dir, "@index", NULL);
+
+    g_assert_cmpint (mkfifo (index, 0600), ==, 0);
+    run_check (&r, "-cat", cat, index, NULL);
+    g_assert_nonnull (strstr (r.err, "cannot read a named pipe"));
+    g_remove (index);
+  }
   g_remove (fifo);
   g_rmdir (dir);
 }

@@ -443,7 +443,7 @@ add_input (const char *path, GPtrArray *files, guint depth)
       g_autoptr(GError) error = NULL;
       g_auto(GStrv) lines = NULL;
 
-      if (!g_file_get_contents (path, &contents, NULL, &error))
+      if (!acy_file_read (path, &contents, NULL, &error))
         {
           fprintf (stderr, "acyclic-check: %s\n", error->message);
           return;
@@ -494,7 +494,7 @@ read_names (GPtrArray *paths, GHashTable *set)
       g_autoptr(GError) error = NULL;
       g_auto(GStrv) lines = NULL;
 
-      if (!g_file_get_contents (paths->pdata[i], &contents, NULL, &error))
+      if (!acy_file_read (paths->pdata[i], &contents, NULL, &error))
         {
           fprintf (stderr, "acyclic-check: %s\n", error->message);
           return FALSE;
@@ -523,7 +523,7 @@ read_map (GPtrArray *paths, GHashTable *map)
       g_autoptr(GError) error = NULL;
       g_auto(GStrv) lines = NULL;
 
-      if (!g_file_get_contents (path, &contents, NULL, &error))
+      if (!acy_file_read (path, &contents, NULL, &error))
         {
           fprintf (stderr, "acyclic-check: %s\n", error->message);
           return FALSE;
