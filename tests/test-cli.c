@@ -298,8 +298,12 @@ test_memory_bound (void)
 
 /* -timeout covers loading: a 1,000,000-statement test (10 MB, written
  * here rather than committed) took 5 to 15 s to read, lex, parse and
- * lower under -timeout 1; it must end by the timeout plus half a
- * second, saying so as a check that runs out of time does. */
+ * lower under -timeout 1; it must end by the timeout, saying so as a
+ * check that runs out of time does. The program itself ends within
+ * 1.05 s here; the bound leaves room for process start and exit on a
+ * busy CI machine and, in sanitized builds (ACY_SLOW_BUILD), for
+ * LeakSanitizer's scan of the heap at exit (1.50 s in all on CI).
+ * Loading that ignored -timeout would still take 5 s or more. */
 static void
 test_timeout_while_loading (void)
 {
@@ -310,7 +314,7 @@ test_timeout_while_loading (void)
   g_autoptr(GError) error = NULL;
   g_auto(Run) r = { 0 };
   gint64 t0;
-  double secs;
+  double secs, limit = g_getenv ("ACY_SLOW_BUILD") ? 3.0 : 2.0;
 
   g_assert_nonnull (dir);
   for (guint i = 0; i < 1000000; i++)
@@ -326,7 +330,7 @@ test_timeout_while_loading (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.err, "long.litmus: no result within -timeout 1 s"));
   g_assert_null (strstr (r.out, "Observation"));
-  g_assert_cmpfloat (secs, <, 1.5);
+  g_assert_cmpfloat (secs, <, limit);
   g_remove (path);
   g_rmdir (dir);
 }
