@@ -119,19 +119,22 @@ typedef struct {
   const char *text;
   AcyLitOp    op;
   guint       prec;
+  gboolean    macros_only;  /* herd7's C refuses it in a test; .def bodies may use it */
 } BinOp;
 
 static const BinOp binops[] = {
-  { "||", ACY_LOP_LOR, 1 },
-  { "&&", ACY_LOP_LAND, 2 },
-  { "|", ACY_LOP_OR, 3 },
-  { "^", ACY_LOP_XOR, 4 },
-  { "&", ACY_LOP_AND, 5 },
-  { "==", ACY_LOP_EQ, 6 }, { "!=", ACY_LOP_NE, 6 },
-  { "<", ACY_LOP_LT, 7 }, { "<=", ACY_LOP_LE, 7 }, { ">", ACY_LOP_GT, 7 }, { ">=", ACY_LOP_GE, 7 },
-  { "<<", ACY_LOP_SHL, 8 }, { ">>", ACY_LOP_SHR, 8 },
-  { "+", ACY_LOP_ADD, 9 }, { "-", ACY_LOP_SUB, 9 },
-  { "*", ACY_LOP_MUL, 10 }, { "/", ACY_LOP_DIV, 10 }, { "%", ACY_LOP_MOD, 10 },
+  { "||", ACY_LOP_LOR, 1, TRUE },
+  { "&&", ACY_LOP_LAND, 2, TRUE },
+  { "|", ACY_LOP_OR, 3, FALSE },
+  { "^", ACY_LOP_XOR, 4, FALSE },
+  { "&", ACY_LOP_AND, 5, FALSE },
+  { "==", ACY_LOP_EQ, 6, FALSE }, { "!=", ACY_LOP_NE, 6, FALSE },
+  { "<", ACY_LOP_LT, 7, FALSE }, { "<=", ACY_LOP_LE, 7, FALSE },
+  { ">", ACY_LOP_GT, 7, FALSE }, { ">=", ACY_LOP_GE, 7, FALSE },
+  { "<<", ACY_LOP_SHL, 8, TRUE }, { ">>", ACY_LOP_SHR, 8, TRUE },
+  { "+", ACY_LOP_ADD, 9, FALSE }, { "-", ACY_LOP_SUB, 9, FALSE },
+  { "*", ACY_LOP_MUL, 10, FALSE }, { "/", ACY_LOP_DIV, 10, FALSE },
+  { "%", ACY_LOP_MOD, 10, TRUE },
 };
 
 static const BinOp *
@@ -307,6 +310,12 @@ parse_unary (AcyLitParser *ps, GError **error)
       switch (t->text[0])
         {
         case '+':
+          if (ps->herd_c)
+            {
+              error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7 has no unary '+' operator");
+              e = NULL;
+              goto out;
+            }
           e = a;
           break;
         case '*':
@@ -333,12 +342,17 @@ parse_unary (AcyLitParser *ps, GError **error)
             }
           G_GNUC_FALLTHROUGH;
         case '!':
+        case '~':
           if (ps->herd_c)
             {
-              /* herd7's C lexer has no `!` (only `!=`) */
+              /* herd7's C lexer has no `!` (only `!=`), and its parser
+               * no unary '-' but on a number, no unary '~' */
               error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                          "herd7 has no '!' operator; write '(... == 0)'");
-              return NULL;
+                          t->text[0] == '!' ? "herd7 has no '!' operator; write '(... == 0)'"
+                          : t->text[0] == '-' ? "herd7 has no unary '-' but on a number; write '(0 - ...)'"
+                          : "herd7 has no unary '~' operator");
+              e = NULL;
+              goto out;
             }
           G_GNUC_FALLTHROUGH;
         default:
@@ -370,9 +384,20 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
   while (lhs != NULL && (op = binop_of (peek (ps))) != NULL && op->prec >= min_prec)
     {
       const AcyLitToken *t = advance (ps);
-      AcyLitExpr *rhs = parse_binary (ps, op->prec + 1, error);
-      AcyLitExpr *e;
+      AcyLitExpr *rhs, *e;
 
+      if (ps->herd_c && op->macros_only)
+        {
+          /* herd7's C lexer and parser refuse these in a test (a lex
+           * error for '%', "unexpected" for the others) */
+          error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                      op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
+                        ? "herd7's C has no '&&' or '||'; nest 'if' statements or use '&' and '|' on 0/1 values"
+                        : "herd7's C has no '%', '<<' or '>>' operator");
+          lhs = NULL;
+          break;
+        }
+      rhs = parse_binary (ps, op->prec + 1, error);
       if (rhs == NULL)
         {
           lhs = NULL;

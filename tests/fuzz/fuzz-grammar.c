@@ -88,9 +88,7 @@ static const char *const lit_consts[] = {
 };
 static const char *const lit_binops[] = {
   "+", "-", "*", "/", "&", "|", "^", "==", "!=", "<", ">", "<=", ">=",
-  "%", "<<", ">>", "&&", "||",
 };
-static const char *const lit_unops[] = { "~" };   /* herd7 has no "!" and no "-" before a register */
 
 static void lit_expr (Gen *g);
 
@@ -119,10 +117,12 @@ lit_atom (Gen *g)
         add (g, ")");
       break;
     case 3:
+      /* herd7's C has unary '-' only before a number, and no '!', '~',
+       * '%', '<<', '>>', '&&' or '||' in a test */
       n = count (g) + 1;
       for (guint i = 0; i < n; i++)
-        add (g, ONE_OF (g, lit_unops));
-      add (g, ONE_OF (g, lit_regs));
+        add (g, "- ");
+      add (g, ONE_OF (g, lit_consts));
       break;
     case 4:
       add (g, "READ_ONCE(*");

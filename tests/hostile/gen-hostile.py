@@ -76,15 +76,15 @@ for n in (10, 500, 999):
 
 # ---- litmus: deeper than the limit ----------------------------------------
 
-for n, op in ((1001, "+"), (100000, "+"), (3000, "*"), (3000, "-"), (3000, "|"), (3000, "&&"),
-              (3000, "=="), (3000, "<<")):
+for n, op in ((1001, "+"), (100000, "+"), (3000, "*"), (3000, "-"), (3000, "|"), (3000, "^"),
+              (3000, "=="), (3000, "&")):
     body = "  r0 = " + op.join(["1"] * n) + ";\n"
     text = litmus("lit-chain", body)
     line, col = col_of(text, op, LIM)
-    case("lit-chain-%s-%d.litmus" % ({"+": "add", "*": "mul", "-": "sub", "|": "or", "&&": "land",
-                                       "==": "eq", "<<": "shl"}[op], n), text,
+    case("lit-chain-%s-%d.litmus" % ({"+": "add", "*": "mul", "-": "sub", "|": "or", "^": "xor",
+                                       "==": "eq", "&": "and"}[op], n), text,
          "lit-chain-%s-%d.litmus:%d:%d: expression nested too deeply (more than 1000 levels) near '%s'"
-         % ({"+": "add", "*": "mul", "-": "sub", "|": "or", "&&": "land", "==": "eq", "<<": "shl"}[op],
+         % ({"+": "add", "*": "mul", "-": "sub", "|": "or", "^": "xor", "==": "eq", "&": "and"}[op],
             n, line, col, op))
 
 # nested brackets: the parser's own recursion
