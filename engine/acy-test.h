@@ -195,7 +195,25 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   write, and a fully ordered one has no fences around it; else (lkmmv1)
  *   mb RMWs are a ONCE read and write between two mb fences, acquire
  *   tags the read only and release the write only.
+ * @non_address: where to note candidates left out for an access through
+ *   a value that is no address (NULL: not noted)
  */
+/**
+ * AcyNonAddress:
+ * Where a load or RMW took a value that is no address (an integer read
+ * from memory) as its address. herd7 leaves such candidates out without
+ * a word (it answers C-PPO000-019 so); the enumerator does the same and
+ * notes the first it saw here, so that no candidate goes silently.
+ * @seen: one was left out
+ * @at: the access
+ * @value: the value it used as an address
+ */
+typedef struct {
+  gboolean seen;
+  AcyLoc   at;
+  AcyValue value;
+} AcyNonAddress;
+
 typedef struct {
   guint64         max_candidates;
   AcyRfPruneFunc  prune_rf;
@@ -204,6 +222,7 @@ typedef struct {
   gboolean        symmetry;
   gboolean        rmw_tags_both;
   gboolean        order_locks;
+  AcyNonAddress  *non_address;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

@@ -283,6 +283,22 @@ test_not_files (void)
   g_rmdir (dir);
 }
 
+/* Candidates left out because a load goes through a value that is not
+ * an address (z's initial 0): the answer is herd7's (Always 1 0: the
+ * model rules them out), and they are not left out without a word. */
+static void
+test_non_address (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_auto(Run) r = { 0 };
+
+  run_check (&r, "-cat", cat, "non-address.litmus", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Observation non-address Always 1 0\n"));
+  g_assert_nonnull (strstr (r.err, "non-address.litmus:21:7: warning: candidates where this access "
+                                   "goes through 0, which is not an address, were left out\n"));
+}
+
 /* A memory bound below what any run needs: a clear error, not a crash. */
 static void
 test_memory_bound (void)
@@ -374,5 +390,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/folder/link-loops", test_link_loops);
   g_test_add_func ("/cli/error/not-files", test_not_files);
   g_test_add_func ("/cli/error/memory-bound", test_memory_bound);
+  g_test_add_func ("/cli/non-address", test_non_address);
   return g_test_run ();
 }

@@ -20,6 +20,7 @@ struct _AcyCheckResult {
   AcyObservation    observation;
   gboolean          ok;
   AcyCheckProgress  stats;
+  AcyNonAddress     non_address;
 };
 
 /* What the workers of one check share. Counters are atomics; everything
@@ -450,6 +451,7 @@ worker_main (gpointer data)
    * enumerator stops at the deadline itself */
   eopts.deadline = check_deadline (run);
   eopts.rmw_tags_both = run->rmw_tags_both;
+  eopts.non_address = &run->result->non_address;
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
@@ -484,6 +486,8 @@ merge_into (CheckRun *into, CheckRun *from)
   GHashTableIter iter;
   gpointer key;
 
+  if (!r->non_address.seen)
+    r->non_address = from->result->non_address;
   for (guint i = 0; i < from->result->states->len; i++)
     {
       const AcyState *fs = g_ptr_array_index (from->result->states, i);
@@ -668,6 +672,12 @@ const AcyCheckProgress *
 acy_check_result_get_stats (const AcyCheckResult *result)
 {
   return &result->stats;
+}
+
+const AcyNonAddress *
+acy_check_result_get_non_address (const AcyCheckResult *result)
+{
+  return result->non_address.seen ? &result->non_address : NULL;
 }
 
 char *

@@ -116,6 +116,9 @@ const char *const *acy_check_result_get_flags    (const AcyCheckResult *result);
 /* Whether some execution is undefined (herd's Undef verdict). */
 gboolean           acy_check_result_get_undefined (const AcyCheckResult *result);
 const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result);
+/* Where candidates were left out, as herd7 leaves them out, for an
+ * access through a value that is no address; NULL when none was. */
+const AcyNonAddress    *acy_check_result_get_non_address (const AcyCheckResult *result);
 
 /* herd7's output for this result, Hash= line included when the test
  * has one. @show_time adds the Time line. */

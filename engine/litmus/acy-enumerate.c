@@ -64,6 +64,8 @@ typedef struct {
   /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
   gboolean                   order_locks;
   gboolean                   co_hint_used;
+
+  AcyNonAddress             *non_address;  /* where to note those left out, or NULL */
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
@@ -235,6 +237,21 @@ solver_reset (Combo *c)
   c->saw_unsolved = FALSE;
 }
 
+/* An access's address constraint failed: note it when the address is
+ * no address at all (not merely another location's, which another path
+ * of the thread takes). */
+static G_GNUC_NO_INLINE void
+note_non_address (Enum *en, Combo *c, guint t, const AcyConstraint *k)
+{
+  AcyValue a = sym_value (c, k->addr, t);
+
+  if (a == VALUE_UNKNOWN || a == ACY_LIT_VALUE_UNSOLVED || ACY_VALUE_IS_ADDR (a))
+    return;
+  en->non_address->seen = TRUE;
+  en->non_address->at = k->at;
+  en->non_address->value = a;
+}
+
 /* Do the constraints of every path hold, as far as they are known? */
 static gboolean
 constraints_hold (Enum *en, Combo *c)
@@ -251,7 +268,12 @@ constraints_hold (Enum *en, Combo *c)
           if (v == VALUE_UNKNOWN || v == ACY_LIT_VALUE_UNSOLVED)
             continue;
           if ((v != 0) != tr->constraints[i].want)
-            return FALSE;
+            {
+              if (tr->constraints[i].addr != NULL && en->non_address != NULL
+                  && !en->non_address->seen)
+                note_non_address (en, c, t, &tr->constraints[i]);
+              return FALSE;
+            }
         }
     }
   return TRUE;
@@ -1207,6 +1229,7 @@ acy_test_enumerate (const AcyTest              *test,
   if (options && options->symmetry && !find_interchangeable (&en))
     find_symmetry (&en);
   en.order_locks = options && options->order_locks;
+  en.non_address = options ? options->non_address : NULL;
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en) && !en.halted;

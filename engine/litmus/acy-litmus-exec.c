@@ -312,7 +312,7 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
 static void
 constrain (Exec *x, const AcySym *cond, gboolean want)
 {
-  AcyConstraint c = { cond, want };
+  AcyConstraint c = { cond, want, NULL, { 0 } };
 
   g_array_append_val (x->constraints, c);
 }
@@ -424,7 +424,12 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
       return ACY_VALUE_ADDR_LOC (a->s->value);
     }
   loc = (gint) choose (x, n_locs);
-  constrain (x, sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE);
+  {
+    AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)),
+                        TRUE, a->s, at };
+
+    g_array_append_val (x->constraints, c);
+  }
   return loc;
 }
 

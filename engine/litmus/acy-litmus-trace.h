@@ -59,6 +59,8 @@ struct _AcySym {
 typedef struct {
   const AcySym *cond;
   gboolean      want;     /* the path needs cond != 0 (TRUE) or == 0 */
+  const AcySym *addr;     /* for `addr == &loc` of an access: the address, else NULL */
+  AcyLoc        at;       /* with @addr: the access */
 } AcyConstraint;
 
 typedef struct {
