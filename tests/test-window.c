@@ -509,6 +509,10 @@ test_window_cancel (void)
   cancelled_at = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
   iterate_until (document_is_idle, document);
+  /* 100 ms is the aim (measured: 3-30 ms idle, 100 ms with both cores
+   * compiling); the bound only catches a Cancel that is not looked at,
+   * on a CI machine of two busy cores */
+  g_test_message ("Cancel to idle window: %.1f ms", (g_get_monotonic_time () - cancelled_at) / 1000.0);
   g_assert_cmpint (g_get_monotonic_time () - cancelled_at, <, 5 * G_USEC_PER_SEC);
   g_assert_cmpstr (acy_results_view_get_page (results), ==, "failed");
 
