@@ -22,6 +22,21 @@ typedef gint64 AcyValue;
 #define ACY_VALUE_IS_ADDR(v) ((v) >= ACY_VALUE_ADDR_BASE && (v) < ACY_VALUE_ADDR_BASE + ((AcyValue) 1 << 32))
 #define ACY_VALUE_ADDR_LOC(v) ((gint) ((v) - ACY_VALUE_ADDR_BASE))
 
+/* A pointer that arithmetic moved off its location, herd7's symbolic
+ * "x+k": ACY_VALUE_ADDR_BASE + L + k * 2^32, k in [-ACY_VALUE_PTR_MAX_OFFSET,
+ * ACY_VALUE_PTR_MAX_OFFSET] (k = 0 is L's address). One with k != 0 is no
+ * address: an access through it reaches no location. Values so fall in
+ * ranges that cannot meet: integers (32-bit, wrapping, as herd7's),
+ * pointers (within 2^47 of ACY_VALUE_ADDR_BASE), and the enumerator's
+ * own marks next to G_MININT64. */
+#define ACY_VALUE_PTR_MAX_OFFSET 32767
+#define ACY_VALUE_PTR(loc, k) \
+  (ACY_VALUE_ADDR_BASE + (AcyValue) (loc) + (AcyValue) (k) * ((AcyValue) 1 << 32))
+#define ACY_VALUE_IS_PTR(v) \
+  ((v) >= ACY_VALUE_ADDR_BASE - ((AcyValue) 1 << 47) && (v) < ACY_VALUE_ADDR_BASE + ((AcyValue) 1 << 47))
+#define ACY_VALUE_PTR_LOC(v) ((gint) (((v) - ACY_VALUE_ADDR_BASE) & G_GINT64_CONSTANT (0xffffffff)))
+#define ACY_VALUE_PTR_OFFSET(v) ((gint) (((v) - ACY_VALUE_ADDR_BASE) >> 32))
+
 #define ACY_THREAD_INIT 0xffffu
 
 /* Event kinds, as bit flags: an event may be in several of herd's

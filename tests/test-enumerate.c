@@ -179,6 +179,41 @@ test_pointers (void)
   count_free (&c);
 }
 
+static gboolean count_only (const AcyCandidate *c, gpointer data);
+
+/* Pointer arithmetic as herd7 does it: x+1 is a value of its own
+ * (printed "x+1"), never the address of the next location, y. */
+static void
+test_pointer_arithmetic (void)
+{
+  static const char *const text =
+    "C ptr\n{\n p=x;\n}\n\n"
+    "P0(int *x, int *y, int **p)\n{\n  int *r0;\n  int *r1;\n  int *r2;\n  int r3;\n"
+    "  r0 = READ_ONCE(*p);\n  r1 = r0 + 1;\n  r2 = r1 - 1;\n  r3 = (r1 == y) + (r2 == x) * 2;\n}\n\n"
+    "exists (0:r1=x /\\ 0:r2=x /\\ 0:r3=2)\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  g_autoptr (AcyTest) t = NULL;
+  g_autofree char *mul_text = NULL;
+  guint64 n = 0;
+  Count c;
+
+  c = enumerate (text, BASIC);
+  g_assert_cmpuint (c.n, ==, 1);
+  g_assert_true (g_hash_table_contains (c.states, "0:r1=x+1; 0:r2=x; 0:r3=2; "));
+  count_free (&c);
+
+  /* herd7: "Illegal operation * on constants x and 2" */
+  mul_text = g_strdup ("C ptr-mul\n{\n p=x;\n}\n\nP0(int *x, int **p)\n{\n  int *r0;\n  int r1;\n"
+                    "  r0 = READ_ONCE(*p);\n  r1 = r0 * 2;\n}\n\nexists (0:r1=0)\n");
+  g_assert_no_error (error);
+  t = acy_test_parse (mul_text, -1, "ptr-mul.litmus", m, &error);
+  g_assert_no_error (error);
+  g_assert_false (acy_test_enumerate (t, NULL, count_only, &n, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "'*' on an address is an illegal operation"));
+}
+
 typedef struct {
   guint n;
   guint data, addr, ctrl, rmw, lock;
@@ -475,7 +510,7 @@ test_cancel_paths (void)
 }
 
 /* 2^18 paths through ifs: building stops at the bound on paths kept (a
- * fraction of a second here, ten times that under sanitizers), so the
+ * fraction of a second here, ten mul_text that under sanitizers), so the
  * time is only reported. (The paths of this shape once died, in a load
  * through an integer, and counted towards the bound on paths run; herd7
  * refuses such a load, and so do we now.) */
@@ -560,7 +595,7 @@ test_deadline_paths (void)
 /* acy_check_run's timeout reaches the enumerator, and is reported as a
  * timeout: "NAME: timed out after 0.2 s (0 candidates explored)". */
 static void
-assert_check_times_out (const char *text, const char *message)
+assert_check_mul_text_out (const char *text, const char *message)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
@@ -625,8 +660,8 @@ test_check_timeout (void)
   g_autofree char *solver = slow_shape_doubling (28);
   g_autofree char *paths = slow_shape_many_paths (SLOW_PATHS_IFS, SLOW_PATHS_TAIL);
 
-  assert_check_times_out (solver, "doubling: timed out after 0.2 s");
-  assert_check_times_out (paths, "many-paths: timed out after 0.2 s");
+  assert_check_mul_text_out (solver, "doubling: timed out after 0.2 s");
+  assert_check_mul_text_out (paths, "many-paths: timed out after 0.2 s");
 }
 
 int
@@ -638,6 +673,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/final-writes", test_final_writes);
   g_test_add_func ("/engine/litmus/enumerate/branches", test_branches);
   g_test_add_func ("/engine/litmus/enumerate/pointers", test_pointers);
+  g_test_add_func ("/engine/litmus/enumerate/pointer-arithmetic", test_pointer_arithmetic);
   g_test_add_func ("/engine/litmus/enumerate/dependencies", test_dependencies);
   g_test_add_func ("/engine/litmus/enumerate/locks", test_locks);
   g_test_add_func ("/engine/litmus/enumerate/rmw", test_rmw);

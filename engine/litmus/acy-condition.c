@@ -384,8 +384,12 @@ append_value (const AcyTest *test, GString *s, AcyValue v)
     g_string_append (s, "S");
   else if (ACY_LIT_VALUE_IS_SYMBOL (v))
     g_string_append_printf (s, "S%u", ACY_LIT_VALUE_SYMBOL_NUMBER (v));
-  else if (ACY_VALUE_IS_ADDR (v) && (guint) ACY_VALUE_ADDR_LOC (v) < test->loc_names->len)
-    g_string_append (s, g_ptr_array_index (test->loc_names, ACY_VALUE_ADDR_LOC (v)));
+  else if (ACY_VALUE_IS_PTR (v) && (guint) ACY_VALUE_PTR_LOC (v) < test->loc_names->len)
+    {
+      g_string_append (s, g_ptr_array_index (test->loc_names, ACY_VALUE_PTR_LOC (v)));
+      if (ACY_VALUE_PTR_OFFSET (v) != 0)   /* herd7's x+1, x-1 */
+        g_string_append_printf (s, "%+d", ACY_VALUE_PTR_OFFSET (v));
+    }
   else
     g_string_append_printf (s, "%" G_GINT64_FORMAT, v);
 }
@@ -562,7 +566,7 @@ acy_test_observed_value (const AcyTest *test, guint i, AcyValue v)
 {
   const AcyLitVar *var;
 
-  if (i >= test->n_observed || ACY_VALUE_IS_ADDR (v))
+  if (i >= test->n_observed || ACY_VALUE_IS_PTR (v))
     return v;
   var = &test->tracked[i];
   if (var->thread < 0 && var->index >= 0
@@ -583,7 +587,7 @@ acy_test_format_value (const AcyTest *test, AcyValue v)
 static int
 compare_values (const AcyTest *test, AcyValue a, AcyValue b)
 {
-  gboolean aa = ACY_VALUE_IS_ADDR (a), ba = ACY_VALUE_IS_ADDR (b);
+  gboolean aa = ACY_VALUE_IS_PTR (a), ba = ACY_VALUE_IS_PTR (b);
 
   if (aa && ba)
     {

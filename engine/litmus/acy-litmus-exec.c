@@ -74,10 +74,61 @@ typedef struct {
  * that range; an address (&x, maybe plus an offset) keeps 64 bits. */
 static gboolean binop64 (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
 
+#define IS_INT32(v) ((v) >= G_MININT32 && (v) <= G_MAXINT32)
+
+/* Arithmetic on a pointer, as herd7 does it: moving it by an integer
+ * (its symbolic "x+k"), the distance between two of one location, and
+ * comparing for (in)equality; anything else is herd7's "Illegal
+ * operation". */
+static gboolean
+ptr_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
+{
+  gboolean pa = ACY_VALUE_IS_PTR (a), pb = ACY_VALUE_IS_PTR (b);
+  gint64 k;
+
+  switch (op)
+    {
+    case ACY_LOP_EQ: *out = a == b; return TRUE;
+    case ACY_LOP_NE: *out = a != b; return TRUE;
+    case ACY_LOP_ADD:
+      if (pa && pb)
+        return FALSE;
+      if (pb)
+        {
+          AcyValue t = a;
+          a = b;
+          b = t;
+        }
+      k = (gint64) ACY_VALUE_PTR_OFFSET (a) + b;
+      break;
+    case ACY_LOP_SUB:
+      if (pa && pb)
+        {
+          if (ACY_VALUE_PTR_LOC (a) != ACY_VALUE_PTR_LOC (b))
+            return FALSE;
+          *out = (AcyValue) ACY_VALUE_PTR_OFFSET (a) - ACY_VALUE_PTR_OFFSET (b);
+          return TRUE;
+        }
+      if (pb)
+        return FALSE;
+      k = (gint64) ACY_VALUE_PTR_OFFSET (a) - b;
+      break;
+    default:
+      return FALSE;
+    }
+  if (k < -ACY_VALUE_PTR_MAX_OFFSET || k > ACY_VALUE_PTR_MAX_OFFSET)
+    return FALSE;
+  *out = ACY_VALUE_PTR (ACY_VALUE_PTR_LOC (a), k);
+  return TRUE;
+}
+
 gboolean
 acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
 {
-  if (ACY_VALUE_IS_ADDR (a) || ACY_VALUE_IS_ADDR (b) || a < G_MININT32 || a > G_MAXINT32
+  if ((ACY_VALUE_IS_PTR (a) && (IS_INT32 (b) || ACY_VALUE_IS_PTR (b)))
+      || (ACY_VALUE_IS_PTR (b) && IS_INT32 (a)))
+    return ptr_binop (op, a, b, out);
+  if (ACY_VALUE_IS_PTR (a) || ACY_VALUE_IS_PTR (b) || a < G_MININT32 || a > G_MAXINT32
       || b < G_MININT32 || b > G_MAXINT32)
     return binop64 (op, a, b, out);
   if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && a == G_MININT32 && b == -1)
@@ -100,12 +151,31 @@ op_text (AcyLitOp op)
 {
   switch (op)
     {
+    case ACY_LOP_ADD: return "+";
+    case ACY_LOP_SUB: return "-";
+    case ACY_LOP_MUL: return "*";
     case ACY_LOP_DIV: return "/";
     case ACY_LOP_MOD: return "%";
+    case ACY_LOP_AND: return "&";
+    case ACY_LOP_OR: return "|";
+    case ACY_LOP_XOR: return "^";
+    case ACY_LOP_ANDNOT: return "&~";
     case ACY_LOP_SHL: return "<<";
     case ACY_LOP_SHR: return ">>";
-    default: return "?";
+    case ACY_LOP_EQ: return "==";
+    case ACY_LOP_NE: return "!=";
+    case ACY_LOP_LT: return "<";
+    case ACY_LOP_LE: return "<=";
+    case ACY_LOP_GT: return ">";
+    case ACY_LOP_GE: return ">=";
+    case ACY_LOP_LAND: return "&&";
+    case ACY_LOP_LOR: return "||";
+    case ACY_LOP_NOT: return "!";
+    case ACY_LOP_NEG: return "-";
+    case ACY_LOP_BNOT: return "~";
+    case ACY_LOP_NONE: break;
     }
+  return "?";
 }
 
 char *
@@ -115,6 +185,18 @@ acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b)
 
   if (acy_lit_binop (op, a, b, &r))
     return NULL;
+  if (ACY_VALUE_IS_PTR (a) || ACY_VALUE_IS_PTR (b))
+    {
+      gboolean both = ACY_VALUE_IS_PTR (a) && ACY_VALUE_IS_PTR (b);
+
+      if (op == ACY_LOP_ADD && !both)
+        return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
+      if (op == ACY_LOP_SUB && ACY_VALUE_IS_PTR (a) && !ACY_VALUE_IS_PTR (b))
+        return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
+      if (op == ACY_LOP_SUB && both)
+        return g_strdup ("the distance between two locations' addresses is not supported");
+      return g_strdup_printf ("'%s' on an address is an illegal operation, as in herd7", op_text (op));
+    }
   if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b == 0)
     return g_strdup ("division by zero");
   if (op == ACY_LOP_SHL || op == ACY_LOP_SHR)

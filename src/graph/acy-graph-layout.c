@@ -69,8 +69,10 @@ acy_graph_event_names (const AcyExecution *x)
 static char *
 format_value (const AcyExecution *x, AcyValue v)
 {
-  if (ACY_VALUE_IS_ADDR (v) && (guint) ACY_VALUE_ADDR_LOC (v) < x->n_locs)
-    return g_strdup (x->loc_names[ACY_VALUE_ADDR_LOC (v)]);
+  if (ACY_VALUE_IS_PTR (v) && (guint) ACY_VALUE_PTR_LOC (v) < x->n_locs)
+    return ACY_VALUE_PTR_OFFSET (v) != 0
+           ? g_strdup_printf ("%s%+d", x->loc_names[ACY_VALUE_PTR_LOC (v)], ACY_VALUE_PTR_OFFSET (v))
+           : g_strdup (x->loc_names[ACY_VALUE_PTR_LOC (v)]);
   return g_strdup_printf ("%" G_GINT64_FORMAT, v);
 }
 
