@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "acyclic.h"
+#include "acy-graph-layout.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,8 @@ typedef struct
   char      **flags;
   char       *expected;      /* the test's Result: comment, or NULL */
   char       *herd_text;
+  /* herd_text as the view shows it: a long list of states cut short */
+  char       *herd_shown;
   guint64     candidates;
   gdouble     elapsed;
 
@@ -45,6 +48,8 @@ typedef struct
   AcyTest     *test;
   AcyModel    *model;
   AcyRecorder *recorder;
+  /* The graphs' grid for @recorder, measured on the worker */
+  AcyGraphGrid grid;
 } AcyRunReport;
 
 void acy_run_report_free      (AcyRunReport  *report);

@@ -598,45 +598,15 @@ clear_columns (AcyResultsView *self)
     }
 }
 
-/* herd7's output in the text view, its list of states cut short when
- * long: a text view holding 262,143 lines takes seconds to fill and
- * hundreds of megabytes. Copy herd7 Output still copies all of it. */
-#define HERD_VIEW_MAX_STATES 1000
-
+/* herd7's output in the text view, cut short by the worker (see
+ * acy-check-job.c): Copy herd7 Output still copies all of it. */
 static void
 show_herd_text (AcyResultsView *self,
-                const char     *text,
-                guint           n_states)
+                AcyRunReport   *report)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->herd_view);
-  const char *states, *cut, *rest;
-  g_autoptr(GString) shown = NULL;
 
-  states = n_states > HERD_VIEW_MAX_STATES ? strstr (text, "\nStates ") : NULL;
-  if (states == NULL)
-    {
-      gtk_text_buffer_set_text (buffer, text, -1);
-      return;
-    }
-  /* The state lines follow "States N" */
-  cut = strchr (states + 1, '\n');
-  for (guint i = 0; cut && i < HERD_VIEW_MAX_STATES; i++)
-    cut = strchr (cut + 1, '\n');
-  rest = cut;
-  for (guint i = HERD_VIEW_MAX_STATES; rest && i < n_states; i++)
-    rest = strchr (rest + 1, '\n');
-  if (cut == NULL || rest == NULL)
-    {
-      gtk_text_buffer_set_text (buffer, text, -1);
-      return;
-    }
-  shown = g_string_new_len (text, cut + 1 - text);
-  g_string_append_printf (shown,
-                          /* Translators: in herd7's output as shown, in place of the states left out */
-                          _("… %u more states (Copy herd7 Output copies them all)"),
-                          n_states - HERD_VIEW_MAX_STATES);
-  g_string_append (shown, rest);
-  gtk_text_buffer_set_text (buffer, shown->str, (int) shown->len);
+  gtk_text_buffer_set_text (buffer, report->herd_shown ? report->herd_shown : report->herd_text, -1);
 }
 
 static const char *
@@ -790,7 +760,7 @@ acy_results_view_show_report (AcyResultsView *self,
   self->outcomes = acy_outcome_list_new (report);
   g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
 
-  show_herd_text (self, report->herd_text, n_rows);
+  show_herd_text (self, report);
 
   acy_results_view_fit_table (self);
 
@@ -966,6 +936,7 @@ acy_results_view_add_forbidden (AcyResultsView *self,
  * @test: (nullable): the test of the report shown
  * @model: (nullable): its model
  * @recorder: (nullable): its recorded outcomes, states resolved
+ * @grid: (nullable): the graphs' grid for @recorder, if measured already
  *
  * Shows the executions of the run. Nothing is copied: the caller keeps
  * them alive until the next call, and calls with %NULLs before freeing
@@ -974,17 +945,18 @@ acy_results_view_add_forbidden (AcyResultsView *self,
  * would have (with its failing check), else the first allowed one.
  */
 void
-acy_results_view_set_run (AcyResultsView *self,
-                          const AcyTest  *test,
-                          const AcyModel *model,
-                          AcyRecorder    *recorder)
+acy_results_view_set_run (AcyResultsView     *self,
+                          const AcyTest      *test,
+                          const AcyModel     *model,
+                          AcyRecorder        *recorder,
+                          const AcyGraphGrid *grid)
 {
   guint n = recorder ? acy_recorder_get_n_records (recorder) : 0;
   gint witness = -1, forbidden = -1;
 
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  acy_execution_browser_set_run (self->browser, test, model, recorder);
+  acy_execution_browser_set_run_with_grid (self->browser, test, model, recorder, grid);
   if (recorder == NULL)
     {
       g_list_store_remove_all (self->forbidden);

@@ -44,7 +44,8 @@ const char *acy_results_view_get_stale_text    (AcyResultsView       *self);
 void        acy_results_view_set_run           (AcyResultsView       *self,
                                                 const AcyTest        *test,
                                                 const AcyModel       *model,
-                                                AcyRecorder          *recorder);
+                                                AcyRecorder          *recorder,
+                                                const AcyGraphGrid   *grid);
 void        acy_results_view_select_row        (AcyResultsView       *self,
                                                 guint                 row);
 AcyExecutionBrowser *acy_results_view_get_execution_browser (AcyResultsView *self);
