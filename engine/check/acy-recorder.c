@@ -23,7 +23,18 @@ typedef struct {
 
 #define BLOB_DATA(b) ((gpointer) ((Blob *) (b) + 1))
 
+/* What a record keeps of its events until asked for them: the event
+ * structure (values 0) is shared by every candidate of one structure,
+ * the values are its own. An array of AcyEvent per record cost five
+ * times as much (an 18-thread test: 2 KB of its 3). */
+typedef struct {
+  const AcyEvent *structure;
+  const AcyValue *values;
+} Events;
+
 struct _AcyRecorder {
+  GMutex         mutex;          /* making records' events, after the check */
+  GArray        *events;         /* Events, one per record */
   guint          n_observed;
   guint          max_records;
   gsize          max_bytes;
@@ -35,6 +46,7 @@ struct _AcyRecorder {
   guint64        allowed_dropped;
   guint64        candidates;     /* candidates seen */
   AcyRecord      last;           /* identity of the last outcome's candidate */
+  Events         last_events;
   gboolean       have_last;
   guint          last_outcome;
 };
@@ -126,6 +138,8 @@ acy_recorder_new (const AcyTest *test)
   rec->blobs = g_hash_table_new_full (blob_hash, blob_equal, g_free, NULL);
   rec->strings = g_string_chunk_new (1024);
   rec->records = g_ptr_array_new_with_free_func (g_free);
+  rec->events = g_array_new (FALSE, FALSE, sizeof (Events));
+  g_mutex_init (&rec->mutex);
   return rec;
 }
 
@@ -135,6 +149,8 @@ acy_recorder_free (AcyRecorder *rec)
   if (rec == NULL)
     return;
   g_ptr_array_unref (rec->records);
+  g_array_unref (rec->events);
+  g_mutex_clear (&rec->mutex);
   g_hash_table_unref (rec->blobs);
   g_string_chunk_free (rec->strings);
   g_free (rec);
@@ -149,10 +165,11 @@ acy_recorder_set_limits (AcyRecorder *rec, guint max_records, gsize max_bytes)
 }
 
 static gboolean
-same_candidate (const AcyRecord *a, const AcyRecord *b)
+same_candidate (const AcyRecord *a, const Events *ea, const AcyRecord *b, const Events *eb)
 {
   /* Interned: equal contents have equal pointers. */
-  return a->x.events == b->x.events && a->x.n_events == b->x.n_events &&
+  return ea->structure == eb->structure && ea->values == eb->values &&
+         a->x.n_events == b->x.n_events &&
          a->x.po == b->x.po && a->x.addr == b->x.addr && a->x.data == b->x.data &&
          a->x.ctrl == b->x.ctrl && a->x.rmw == b->x.rmw && a->x.rf == b->x.rf &&
          a->x.fw == b->x.fw && a->final == b->final;
@@ -191,6 +208,7 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   AcyRecord r = { 0 };
   AcyRecord *copy;
   const AcyWord *model_rf;
+  Events ev;
 
   if ((rec->max_records && rec->records->len >= rec->max_records) ||
       (rec->max_bytes && rec->memory >= rec->max_bytes))
@@ -202,7 +220,19 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
     }
 
   r.x.n_events = n;
-  r.x.events = intern (rec, x->events, n * sizeof (AcyEvent));
+  {
+    g_autofree AcyEvent *structure = g_memdup2 (x->events, n * sizeof (AcyEvent));
+    g_autofree AcyValue *values = g_new (AcyValue, MAX (n, 1));
+
+    for (guint i = 0; i < n; i++)
+      {
+        values[i] = structure[i].value;
+        structure[i].value = 0;
+      }
+    ev.structure = intern (rec, structure, n * sizeof (AcyEvent));
+    ev.values = intern (rec, values, n * sizeof (AcyValue));
+  }
+  /* r.x.events stays NULL until acy_recorder_get_record asks for it */
   r.x.structure_id = 0;
   r.x.n_threads = x->n_threads;
   r.x.n_locs = x->n_locs;
@@ -230,7 +260,7 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   r.condition = candidate->condition;
   r.state = -1;
 
-  if (rec->have_last && same_candidate (&rec->last, &r))
+  if (rec->have_last && same_candidate (&rec->last, &rec->last_events, &r, &ev))
     rec->last_outcome++;
   else
     {
@@ -239,13 +269,15 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
       rec->last_outcome = 0;
     }
   rec->last = r;
+  rec->last_events = ev;
   rec->have_last = TRUE;
   r.candidate = rec->candidates;
   r.outcome = rec->last_outcome;
 
   copy = g_memdup2 (&r, sizeof r);
   g_ptr_array_add (rec->records, copy);
-  rec->memory += sizeof r + sizeof (gpointer);
+  g_array_append_val (rec->events, ev);
+  rec->memory += sizeof r + sizeof (gpointer) + sizeof ev;
   return TRUE;
 }
 
@@ -258,10 +290,49 @@ acy_recorder_get_n_records (const AcyRecorder *rec)
 /**
  * acy_recorder_get_record:
  *
+ * Makes the record's events, the first time it is asked for (any
+ * thread may ask).
+ *
  * Returns: (transfer none): record @index, valid as long as the recorder
  */
 const AcyRecord *
-acy_recorder_get_record (const AcyRecorder *rec, guint index)
+acy_recorder_get_record (const AcyRecorder *recorder, guint index)
+{
+  AcyRecorder *rec = (AcyRecorder *) recorder;
+  AcyRecord *r;
+
+  g_return_val_if_fail (index < rec->records->len, NULL);
+  r = g_ptr_array_index (rec->records, index);
+  if (g_atomic_pointer_get (&r->x.events) != NULL || r->x.n_events == 0)
+    return r;
+
+  g_mutex_lock (&rec->mutex);
+  if (r->x.events == NULL)
+    {
+      const Events *ev = &g_array_index (rec->events, Events, index);
+      guint n = r->x.n_events;
+      g_autofree AcyEvent *events = g_memdup2 (ev->structure, n * sizeof (AcyEvent));
+
+      for (guint i = 0; i < n; i++)
+        events[i].value = ev->values[i];
+      g_atomic_pointer_set (&r->x.events, intern (rec, events, n * sizeof (AcyEvent)));
+    }
+  g_mutex_unlock (&rec->mutex);
+  return r;
+}
+
+/**
+ * acy_recorder_peek_record:
+ *
+ * Record @index as acy_recorder_get_record() gives it, but without its
+ * events (x.events is %NULL unless asked for before): for going through
+ * many records by verdict, state, final values or candidate without
+ * making the events of each.
+ *
+ * Returns: (transfer none): record @index, valid as long as the recorder
+ */
+const AcyRecord *
+acy_recorder_peek_record (const AcyRecorder *rec, guint index)
 {
   g_return_val_if_fail (index < rec->records->len, NULL);
   return g_ptr_array_index (rec->records, index);
@@ -384,7 +455,7 @@ acy_recorder_explain (const AcyRecorder *rec,
   g_return_val_if_fail (rec != NULL && model != NULL && func != NULL, FALSE);
   g_return_val_if_fail (index < rec->records->len, FALSE);
 
-  e.record = g_ptr_array_index (rec->records, index);
+  e.record = acy_recorder_get_record (rec, index);
   e.func = func;
   e.user_data = user_data;
   runner = acy_model_runner_new (model);

@@ -66,6 +66,10 @@ gboolean         acy_recorder_add_outcome  (const AcyCandidate *candidate,
 guint            acy_recorder_get_n_records  (const AcyRecorder *recorder);
 const AcyRecord *acy_recorder_get_record     (const AcyRecorder *recorder,
                                               guint              index);
+/* The same without its events (x.events NULL unless got before): for
+ * scanning many records by their other fields. */
+const AcyRecord *acy_recorder_peek_record    (const AcyRecorder *recorder,
+                                              guint              index);
 /* Outcomes seen but not kept because a bound was reached. */
 guint64          acy_recorder_get_n_dropped  (const AcyRecorder *recorder);
 guint64          acy_recorder_get_n_allowed_dropped (const AcyRecorder *recorder);

@@ -178,7 +178,7 @@ rebuild_list (AcyExecutionBrowser *self)
   self->pos = 0;
   for (guint i = 0; self->recorder && i < acy_recorder_get_n_records (self->recorder); i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (self->recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (self->recorder, i);
       gboolean keep = self->filter == ACY_BROWSE_ALL ||
                       (self->filter == ACY_BROWSE_ALLOWED && r->allowed) ||
                       (self->filter == ACY_BROWSE_STATE && r->allowed && r->state == (gint) self->state_index);

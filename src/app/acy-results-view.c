@@ -990,14 +990,14 @@ acy_results_view_add_forbidden (AcyResultsView *self,
 
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
 
       if (r->allowed)
         g_hash_table_add (allowed, (gpointer) r->final);
     }
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       AcyOutcome *outcome;
 
       if (r->allowed || g_hash_table_contains (allowed, r->final))
@@ -1060,7 +1060,7 @@ acy_results_view_set_run (AcyResultsView     *self,
 
   for (guint i = 0; i < n && witness < 0; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
 
       if (r->allowed && r->condition && r->state >= 0)
         witness = r->state;

@@ -307,14 +307,14 @@ write_graphs (const AcyCliOptions *o, const AcyTest *test, const AcyModel *model
         }
     }
   for (guint i = 0; i < n; i++)
-    if (graph_wanted (o, acy_recorder_get_record (recorder, i)))
+    if (graph_wanted (o, acy_recorder_peek_record (recorder, i)))
       {
         acy_graph_grid_add (&grid, &acy_recorder_get_record (recorder, i)->x);
         wanted++;
       }
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       g_autoptr(GError) error = NULL;
       g_autoptr(AcyGraphScene) scene = NULL;
       g_autofree char *title = NULL;
@@ -696,7 +696,7 @@ write_herd_dot (const AcyCliOptions *o, const AcyTest *test, const AcyModel *mod
     }
   for (guint i = 0; i < n && !g_str_equal (show, "none"); i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       g_autoptr(AcyGraphScene) scene = NULL;
       g_autofree char *dot = NULL;
       gboolean want;
