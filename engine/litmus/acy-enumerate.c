@@ -1004,8 +1004,17 @@ run_combination (Enum *en)
     }
   if (n > ACY_MAX_EVENTS)
     {
-      g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
-                   "%s: more than %d events in an execution", test->filename, ACY_MAX_EVENTS);
+      /* point at the thread with the most events, and say where the
+       * rest come from (initial writes, one per location) */
+      guint big = 0;
+
+      for (guint t = 1; t < test->n_threads; t++)
+        if (en->chosen[t]->n_events > en->chosen[big]->n_events)
+          big = t;
+      acy_set_error_at (&en->error, ACY_ERROR_LIMIT, test->threads[big].loc,
+                        "more than %d events in an execution (limit): %u initial write(s), one "
+                        "per location, and %u in threads, most (%u) in P%u", ACY_MAX_EVENTS, n_locs, n - n_locs,
+                        en->chosen[big]->n_events, big);
       return FALSE;
     }
   /* setting a combination up takes a few passes over its events */

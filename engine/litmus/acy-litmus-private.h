@@ -121,6 +121,7 @@ struct _AcyTest {
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
+  GHashTable   *loc_index;     /* name (arena) -> its index + 1 */
   GArray       *loc_init;      /* AcyValue */
   GArray       *inits;         /* AcyLitInit, register entries resolved late */
 
