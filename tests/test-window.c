@@ -475,6 +475,34 @@ test_window_hostile_inputs (void)
   destroy_window (window);
 }
 
+/* Candidates left out (a load through 0, which is no address) are said
+ * under the verdict, never left out without a word. */
+static void
+test_window_left_out (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *document = acy_window_get_document (window);
+  AcyResultsView *results = acy_document_get_results_view (document);
+  g_autofree char *path = g_build_filename (SOURCE_MODELSDIR, "..", "tests", "cli", "non-address.litmus", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  set_text (document, text);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
+  g_assert_cmpstr (acy_results_view_get_notes (results), ==,
+                   "Candidates where the access at line 21, column 7 goes through 0, which is not an "
+                   "address, were left out.");
+
+  /* a test that leaves nothing out shows no note */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "MP"));
+  run_and_wait (window);
+  results = acy_document_get_results_view (acy_window_get_document (window));
+  g_assert_null (acy_results_view_get_notes (results));
+  destroy_window (window);
+}
+
 static gboolean
 progress_reported (gpointer data)
 {
@@ -1103,6 +1131,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
+  g_test_add_func ("/ui/window/left-out", test_window_left_out);
   g_test_add_func ("/ui/window/hostile-inputs", test_window_hostile_inputs);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
   g_test_add_func ("/ui/window/table-tab-stop", test_window_table_tab_stop);
