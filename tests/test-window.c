@@ -887,6 +887,25 @@ test_window_error_line (void)
   gtk_text_buffer_insert_at_cursor (buffer, " ", 1);
   g_assert_false (acy_document_get_error_line (document, NULL));
 
+  /* An operator herd7 refuses is underlined alone, not to the line's end. */
+  set_text (document, "C op\n{\n}\n\nP0(int *x)\n{\n  int r0;\n  r0 = READ_ONCE(*x);\n"
+                      "  WRITE_ONCE(*x, r0 % 2);\n}\n\nexists (x=1)\n");
+  run_and_wait (window);
+  {
+    GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "error");
+    GtkTextIter start, end;
+    g_autofree char *underlined = NULL;
+
+    g_assert_nonnull (tag);
+    gtk_text_buffer_get_start_iter (buffer, &start);
+    g_assert_true (gtk_text_iter_forward_to_tag_toggle (&start, tag));
+    end = start;
+    g_assert_true (gtk_text_iter_forward_to_tag_toggle (&end, tag));
+    underlined = gtk_text_iter_get_text (&start, &end);
+    g_assert_cmpstr (underlined, ==, "%");
+    g_assert_cmpint (gtk_text_iter_get_line (&start), ==, 8);
+  }
+
   /* Nonsense must fail cleanly too. */
   set_text (document, "}{ exists exists (((( \xe2\x82\xac");
   run_and_wait (window);
