@@ -362,13 +362,17 @@ acy_results_view_table_step (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Below redrawing: a frame may come between two steps. */
+/* Growing, below redrawing: the result's first frame comes first.
+ * Emptying, above it: while a check runs the spinner redraws the window
+ * frame after frame, and an idle below them would wait for the end. */
 static void
 acy_results_view_start_table_steps (AcyResultsView *self)
 {
+  gboolean running = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "running");
+
   if (self->table_idle == 0)
-    self->table_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, acy_results_view_table_step,
-                                        self, NULL);
+    self->table_idle = g_idle_add_full (running ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE,
+                                        acy_results_view_table_step, self, NULL);
 }
 
 void
