@@ -33,6 +33,8 @@ test_recorder_mp (void)
 
       /* A record's events are made when asked for, once. */
       g_assert_null (peeked->x.events);
+      g_assert_null (peeked->x.rf);
+      g_assert_null (peeked->fr);
       r = acy_recorder_get_record (run.recorder, i);
       g_assert_true (r == peeked);
       g_assert_nonnull (r->x.events);
