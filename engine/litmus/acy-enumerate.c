@@ -75,6 +75,7 @@ typedef struct {
   AcyValue                  *rot_values;     /* the images' tracked values, one array each */
   const AcyValue           **rot_images;
   gboolean                  *rot_conditions;
+  gboolean                   rot_early;      /* no thin air: judge partial rfs by the rotation */
 
   /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
   gboolean                   order_locks;
@@ -807,6 +808,7 @@ find_rotation (Enum *en)
         }
     }
   en->rot_n = n;
+  en->rot_early = !some_write_copies (en->set, n);
   en->rot_values = g_new (AcyValue, (gsize) n * MAX (test->n_tracked, 1));
   en->rot_images = g_new (const AcyValue *, n);
   en->rot_conditions = g_new (gboolean, n);
@@ -916,13 +918,17 @@ rotation_key (Enum *en, Combo *c, guint g, guint k)
   return (en->rot_thread[k * en->test->n_threads + e->thread] << 16) | e->po_index;
 }
 
+#define ROTATION_UNDECIDED 2
+
 /* Compares the candidate with its image under the @k-th power of the
  * rotation, both written as the paths of the threads in order, then the
  * write each read reads from, read by read in thread and program order
  * (the state shows no location, so the final writes are the same): < 0
- * when it comes first, 0 when it is its own image. */
+ * when it comes first, 0 when it is its own image. Only the reads of
+ * threads up to @done need an rf: ROTATION_UNDECIDED when the order
+ * turns on another one's. */
 static gint
-rotation_order (Enum *en, Combo *c, guint k)
+rotation_order (Enum *en, Combo *c, guint k, guint done)
 {
   guint n = en->test->n_threads;
 
@@ -944,6 +950,8 @@ rotation_order (Enum *en, Combo *c, guint k)
 
           if (!tr->events[i].needs_rf)
             continue;
+          if (s > done || t > done)
+            return ROTATION_UNDECIDED;
           mine = sym_key (en, c, (guint) c->rf_of[c->offset[s] + i], FALSE);
           image = rotation_key (en, c, (guint) c->rf_of[c->offset[t] + i], k);
           if (mine != image)
@@ -953,28 +961,41 @@ rotation_order (Enum *en, Combo *c, guint k)
   return 0;
 }
 
-/* Whether the candidate is the first of its orbit under the rotation;
- * if so, its distinct images are set up as en->rot_images[1 ..
- * *n_images] with their conditions. */
-static gboolean
-rotation_first (Enum *en, Combo *c, guint *n_images)
+/* How many distinct candidates the orbit of this one under the rotation
+ * has, when it is the first of them; 0 when it is not. */
+static guint
+rotation_period (Enum *en, Combo *c)
 {
-  const AcyTest *test = en->test;
-  guint period = en->rot_n;
-
   for (guint k = 1; k < en->rot_n; k++)
     {
-      gint order = rotation_order (en, c, k);
+      gint order = rotation_order (en, c, k, en->test->n_threads - 1);
 
       if (order > 0)
-        return FALSE;
+        return 0;
       if (order == 0)
-        {
-          /* the images repeat from here on */
-          period = k;
-          break;
-        }
+        return k;   /* the images repeat from here on */
     }
+  return en->rot_n;
+}
+
+/* Whether, with the reads of threads up to @done given their rf, the
+ * candidates to come are none of them the first of their orbit. */
+static gboolean
+rotation_hopeless (Enum *en, Combo *c, guint done)
+{
+  for (guint k = 1; k < en->rot_n; k++)
+    if (rotation_order (en, c, k, done) == 1)
+      return TRUE;
+  return FALSE;
+}
+
+/* The final values of the first @period - 1 images of the candidate, in
+ * en->rot_images[1 ..], with their conditions. */
+static void
+rotation_images (Enum *en, Combo *c, guint period)
+{
+  const AcyTest *test = en->test;
+
   for (guint k = 1; k < period; k++)
     {
       AcyValue *img = en->rot_values + (gsize) k * test->n_tracked;
@@ -983,8 +1004,6 @@ rotation_first (Enum *en, Combo *c, guint *n_images)
         img[en->rot_var[k * test->n_tracked + v]] = c->values[v];
       en->rot_conditions[k] = acy_lit_prop_eval (test->cond, test, img);
     }
-  *n_images = period - 1;
-  return TRUE;
 }
 
 /* Every choice of final writes for one solved candidate. */
@@ -995,6 +1014,12 @@ emit_finals (Enum *en, Combo *c)
   guint words = ACY_WORDS (c->n);
 
   gboolean thin_air = FALSE;
+  guint rot_period = 0;
+
+  /* Without thin air, a candidate that is not the first of its orbit
+   * under the rotation goes before its values are solved */
+  if (en->rot_early && c->n_lock_ev == 0 && (rot_period = rotation_period (en, c)) == 0)
+    return TRUE;
 
   /* values of all events, then the registers */
   solver_reset (c);
@@ -1081,8 +1106,12 @@ emit_finals (Enum *en, Combo *c)
        * stands for all (thin air as for the swap) */
       else if (en->rot_n > 1 && !thin_air && c->n_lock_ev == 0)
         {
-          if (!rotation_first (en, c, &cand.n_images))
+          guint period = rot_period ? rot_period : rotation_period (en, c);
+
+          if (period == 0)
             goto next;
+          rotation_images (en, c, period);
+          cand.n_images = period - 1;
           cand.images = en->rot_images + 1;
           cand.image_conditions = en->rot_conditions + 1;
         }
@@ -1123,6 +1152,23 @@ rf_hopeless (Enum *en, Combo *c, guint next)
   return en->prune (&c->x, c->rf, c->rf_hi, next, en->prune_data);
 }
 
+/* Rotation, read by read: once read @k, the last of its thread, has its
+ * rf, whether no candidate to come is the first of its orbit. */
+static gboolean
+rotation_done_hopeless (Enum *en, Combo *c, guint k)
+{
+  guint t = c->events[c->reads[k]].thread;
+
+  if (k + 1 < c->n_reads && c->events[c->reads[k + 1]].thread == t)
+    return FALSE;
+  if (c->n_lock_ev > 0)
+    return FALSE;
+  /* the threads before the next read's have all their reads' rf */
+  return rotation_hopeless (en, c, k + 1 < c->n_reads
+                                   ? (guint) c->events[c->reads[k + 1]].thread - 1
+                                   : en->test->n_threads - 1);
+}
+
 static gboolean
 assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 {
@@ -1158,6 +1204,7 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
                           || event_value (c, r) == ACY_LIT_VALUE_UNSOLVED;
 
           if (!(thin && thin_air_is_certain (en, c))
+              && !(en->rot_early && rotation_done_hopeless (en, c, k))
               && !(c->n_rf_cands[k] > 1 && rf_hopeless (en, c, k + 1))
               && !assign_rf (en, c, k + 1, thin))
             return FALSE;
