@@ -296,6 +296,15 @@ parse_unary (AcyLitParser *ps, GError **error)
           || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
     {
       advance (ps);
+      /* herd7 reads '-' only as part of a number written right after it */
+      if (ps->herd_c && t->text[0] == '-'
+          && !(peek (ps)->kind == ACY_LTOK_INT && peek (ps)->loc.line == t->loc.line
+               && peek (ps)->loc.col == t->loc.col + 1))
+        {
+          error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                      "herd7 allows unary '-' only right before a number; write '(0 - ...)'");
+          goto out;
+        }
       /* herd7's grammar dereferences a name or a bracketed expression,
        * not another dereference: `**pp` must be written `*(*pp)` */
       if (t->text[0] == '*' && acy_lit_tok_is (peek (ps), "*"))
@@ -349,7 +358,7 @@ parse_unary (AcyLitParser *ps, GError **error)
                * no unary '-' but on a number, no unary '~' */
               error_near (ps, error, ACY_ERROR_SYNTAX, t,
                           t->text[0] == '!' ? "herd7 has no '!' operator; write '(... == 0)'"
-                          : t->text[0] == '-' ? "herd7 has no unary '-' but on a number; write '(0 - ...)'"
+                          : t->text[0] == '-' ? "herd7 allows unary '-' only right before a number; write '(0 - ...)'"
                           : "herd7 has no unary '~' operator");
               e = NULL;
               goto out;
@@ -390,10 +399,13 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
         {
           /* herd7's C lexer and parser refuse these in a test (a lex
            * error for '%', "unexpected" for the others) */
-          error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                      op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
-                        ? "herd7's C has no '&&' or '||'; nest 'if' statements or use '&' and '|' on 0/1 values"
-                        : "herd7's C has no '%', '<<' or '>>' operator");
+          g_autofree char *msg =
+            op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
+              ? g_strdup_printf ("herd7's C has no '%s'; nest 'if' statements or use '%c' on 0/1 values",
+                                 op->text, op->text[0])
+              : g_strdup_printf ("herd7's C has no '%s' operator", op->text);
+
+          error_near (ps, error, ACY_ERROR_SYNTAX, t, msg);
           lhs = NULL;
           break;
         }
@@ -678,10 +690,8 @@ parse_stmt (AcyLitParser *ps, GError **error)
 gint
 acy_lit_test_find_location (const AcyTest *test, const char *name)
 {
-  for (guint i = 0; i < test->loc_names->len; i++)
-    if (strcmp (g_ptr_array_index (test->loc_names, i), name) == 0)
-      return (gint) i;
-  return -1;
+  /* a hash, as a test may have tens of thousands of locations */
+  return GPOINTER_TO_INT (g_hash_table_lookup (test->loc_index, name)) - 1;
 }
 
 gint
@@ -693,6 +703,8 @@ acy_lit_test_location (AcyTest *test, const char *name)
   if (i >= 0)
     return i;
   g_ptr_array_add (test->loc_names, acy_arena_strdup (test->arena, name));
+  g_hash_table_insert (test->loc_index, test->loc_names->pdata[test->loc_names->len - 1],
+                       GINT_TO_POINTER ((gint) test->loc_names->len));
   g_array_append_val (test->loc_init, zero);
   return (gint) test->loc_names->len - 1;
 }
@@ -1212,6 +1224,7 @@ acy_test_parse_full (const char             *text,
   test->arena = acy_arena_new (16384);
   test->filename = g_strdup (filename ? filename : "<input>");
   test->loc_names = g_ptr_array_new ();
+  test->loc_index = g_hash_table_new (g_str_hash, g_str_equal);
   test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
@@ -1450,6 +1463,8 @@ acy_test_free (AcyTest *test)
   g_free (test->threads);
   if (test->loc_names)
     g_ptr_array_free (test->loc_names, TRUE);
+  if (test->loc_index)
+    g_hash_table_unref (test->loc_index);
   if (test->loc_init)
     g_array_free (test->loc_init, TRUE);
   if (test->inits)

@@ -59,6 +59,7 @@ acy_run_report_free (AcyRunReport *report)
   g_clear_pointer (&report->value_text, g_hash_table_unref);
   g_free (report->observation);
   g_strfreev (report->flags);
+  g_free (report->left_out);
   g_free (report->expected);
   g_free (report->herd_text);
   g_clear_pointer (&report->recorder, acy_recorder_free);
@@ -344,6 +345,16 @@ make_report (const AcyTest  *test,
   report->positive = acy_check_result_get_positive (result);
   report->negative = acy_check_result_get_negative (result);
   report->flags = g_strdupv ((char **) flags);
+  if (acy_check_result_get_non_address (result) != NULL)
+    {
+      const AcyNonAddress *na = acy_check_result_get_non_address (result);
+      g_autofree char *v = acy_test_format_value (test, na->value);
+
+      /* Translators: the access is a load of the test at that line and column */
+      report->left_out = g_strdup_printf (_("Candidates where the access at line %u, column %u goes "
+                                            "through %s, which is not an address, were left out."),
+                                          na->at.line, na->at.col, v);
+    }
   report->expected = g_strdup (expected);
   acy_check_result_format_herd (result, herd, FALSE);
   report->herd_text = g_strdup (herd->str);

@@ -36,6 +36,7 @@ typedef struct
   guint64     positive;
   guint64     negative;
   char      **flags;
+  char       *left_out;      /* candidates left out, said in words, or NULL */
   char       *expected;      /* the test's Result: comment, or NULL */
   char       *herd_text;
   guint64     candidates;

@@ -730,16 +730,21 @@ acy_results_view_show_report (AcyResultsView *self,
   gtk_label_set_text (self->witnesses_label, witnesses);
   gtk_label_set_text (self->summary_label, verdict_summary (report->observation));
 
-  if (report->flags != NULL && report->flags[0] != NULL)
-    {
-      g_autofree char *joined = g_strjoinv (", ", report->flags);
-      g_autofree char *text = g_strdup_printf (_("Flags: %s"), joined);
+  {
+    g_autoptr(GString) text = g_string_new (NULL);
 
-      gtk_label_set_text (self->flags_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->flags_label), TRUE);
-    }
-  else
-    gtk_widget_set_visible (GTK_WIDGET (self->flags_label), FALSE);
+    if (report->flags != NULL && report->flags[0] != NULL)
+      {
+        g_autofree char *joined = g_strjoinv (", ", report->flags);
+
+        g_string_append_printf (text, _("Flags: %s"), joined);
+      }
+    /* never left out without a word (herd7 answers so, or refuses) */
+    if (report->left_out != NULL)
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", report->left_out);
+    gtk_label_set_text (self->flags_label, text->str);
+    gtk_widget_set_visible (GTK_WIDGET (self->flags_label), text->len > 0);
+  }
 
   update_expected (self, report);
   {
@@ -814,6 +819,16 @@ acy_results_view_get_verdict (AcyResultsView *self)
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
 
   return gtk_label_get_text (self->verdict_label);
+}
+
+const char *
+acy_results_view_get_notes (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->flags_label)))
+    return NULL;
+  return gtk_label_get_text (self->flags_label);
 }
 
 guint

@@ -56,6 +56,8 @@ gboolean    acy_results_view_get_fixes_offered (AcyResultsView       *self);
 /* For tests and the window */
 const char *acy_results_view_get_page          (AcyResultsView       *self);
 const char *acy_results_view_get_verdict       (AcyResultsView       *self);
+/* The flags and notes under the verdict, or NULL when none shows. */
+const char *acy_results_view_get_notes         (AcyResultsView       *self);
 guint       acy_results_view_get_n_rows        (AcyResultsView       *self);
 guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
 guint       acy_results_view_get_n_forbidden_rows (AcyResultsView    *self);

@@ -188,6 +188,8 @@ typedef struct {
   const char *rel;
   const char *e1, *e2;
   gboolean    found;
+  gboolean    seen1, seen2;   /* some execution has an event of that name */
+  char       *names;          /* the event names of the first execution, for messages */
   GError     *error;
 } Why;
 
@@ -201,6 +203,10 @@ why_outcome (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoin
   AcyModelValueKind kind;
   guint a = find_event (names, w->e1), b = find_event (names, w->e2);
 
+  w->seen1 |= a != G_MAXUINT;
+  w->seen2 |= b != G_MAXUINT;
+  if (w->names == NULL)
+    w->names = g_strjoinv (", ", names);
   if (a == G_MAXUINT || b == G_MAXUINT)
     return;
   kind = acy_model_env_eval (env, w->rel, &bits, &w->error);
@@ -233,7 +239,8 @@ parse_why (const char *spec, char **rel, char **e1, char **e2)
   const char *colon = strchr (spec, ':');
   const char *comma = colon ? strchr (colon, ',') : NULL;
 
-  if (!comma)
+  if (!comma || strchr (comma + 1, ',') != NULL || comma[1] == '\0' || comma == colon + 1
+      || colon == spec)
     return FALSE;
   *rel = g_strndup (spec, colon - spec);
   *e1 = g_strndup (colon + 1, comma - colon - 1);
@@ -263,7 +270,11 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
     expr = rel;
   if (!acy_model_check_expression (model, expr, &error))
     {
-      fprintf (stderr, "acyclic-check: %s\n", error->message);
+      if (o->why && g_error_matches (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+        fprintf (stderr, "acyclic-check: --why %s: the model defines no relation or set named '%s'\n",
+                 o->why, rel);
+      else
+        fprintf (stderr, "acyclic-check: %s\n", error->message);
       return 2;
     }
 
@@ -277,7 +288,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
       g_autoptr(AcyRecorder) recorder = NULL;
       AcyCheckOptions copts = { 0 };
       Eval ev = { expr, 0, NULL };
-      Why why = { rel, e1, e2, FALSE, NULL };
+      Why why = { rel, e1, e2, FALSE, FALSE, FALSE, NULL, NULL };
 
       g_clear_error (&error);
       if (!(test = acy_test_load (file, macros, &error)))
@@ -317,6 +328,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
           status = 1;
           continue;
         }
+      acy_cli_warn_left_out (test, result);
       if (!o->why)
         continue;
       for (guint r = 0; r < acy_recorder_get_n_records (recorder) && (all || !why.found); r++)
@@ -337,9 +349,14 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
         }
       if (!why.found && status == 0)
         {
-          printf ("no execution has (%s, %s) in %s\n", e1, e2, rel);
+          if (!why.seen1 || !why.seen2)
+            printf ("no execution has an event named %s (the events are named as in the graphs: %s)\n",
+                    !why.seen1 ? e1 : e2, why.names ? why.names : "none");
+          else
+            printf ("no execution has (%s, %s) in %s\n", e1, e2, rel);
           status = 1;
         }
+      g_free (why.names);
     }
   return status;
 }
