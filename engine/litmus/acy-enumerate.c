@@ -1131,8 +1131,10 @@ emit_finals (Enum *en, Combo *c)
             }
         }
       /* Of the candidates of one orbit of the rotation, the first
-       * stands for all (thin air as for the swap) */
-      else if (en->rot_n > 1 && !thin_air && c->n_lock_ev == 0)
+       * stands for all (thin air as for the swap; with rot_early there
+       * is none that survives, and the others of its orbit are gone
+       * already) */
+      else if (en->rot_n > 1 && (!thin_air || rot_period > 0) && c->n_lock_ev == 0)
         {
           guint period = rot_period ? rot_period : rotation_period (en, c);
 
