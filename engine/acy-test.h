@@ -129,15 +129,17 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  * @final: the final value of each observed variable
  * @condition: whether the condition's proposition holds in this final state
  * @filter: whether the test's `filter` holds (TRUE when it has none)
- * @mirror: (nullable): with symmetry on, the final values of the image
- *   of this candidate under the swap of two threads that run alike,
- *   which this candidate stands for (it was not enumerated); NULL when
- *   it stands for itself only
- * @mirror_condition: whether the condition holds in @mirror
+ * @images: (nullable): with symmetry on, the final values of the other
+ *   candidates this one stands for that have final states of their own
+ *   (not enumerated): its image under the swap of two threads that run
+ *   alike, or its distinct images under the turns of a ring of threads
+ *   (see AcyEnumerateOptions.symmetry); NULL when there are none
+ * @image_conditions: whether the condition holds in each of @images
+ * @n_images: how many arrays @images has
  * @weight: how many candidates this one stands for, all with its final
  *   state: with symmetry on, itself and its images under permutations of
  *   threads that run alike and none of whose registers the state shows,
- *   which were not enumerated (1 otherwise). @mirror's image counts
+ *   which were not enumerated (1 otherwise). Each of @images counts
  *   once more.
  */
 typedef struct {
@@ -145,8 +147,9 @@ typedef struct {
   const AcyValue     *final;
   gboolean            condition;
   gboolean            filter;
-  const AcyValue     *mirror;
-  gboolean            mirror_condition;
+  const AcyValue *const *images;
+  const gboolean     *image_conditions;
+  guint               n_images;
   guint64             weight;
 } AcyCandidate;
 
@@ -175,7 +178,7 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   accesses to the same locations) and the final state shows the
  *   registers of both or neither, of each candidate and its image with
  *   the two swapped only one comes out, with the image's final values
- *   in @mirror. Only for callers that count outcomes: a model judges a
+ *   in @images. Only for callers that count outcomes: a model judges a
  *   candidate and its image alike, but the image's events are not there
  *   to draw. No filter, and candidates with unsolved values come out
  *   as they are. When threads that run alike show none of their
@@ -184,6 +187,12 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   reading from one that nothing involves yet stands for reading from
  *   any other such one, and a candidate comes out once for all its
  *   images under permutations of them, with their number in @weight.
+ *   When neither holds but the threads form a ring (thread t + 1 runs
+ *   as thread t does, on locations of its own in the places of t's,
+ *   the last as the first), the state shows registers only, of every
+ *   thread or none, no value is a pointer and no thread takes a lock,
+ *   a candidate comes out once for its orbit under the turns of the
+ *   ring, with the final values of its distinct images in @images.
  * @order_locks: choose the order in which each lock is taken (of its
  *   LKW events) before rf, as AcyExecution.co_hint, and cut orders the
  *   prune function rules out; with @symmetry, interchangeable threads

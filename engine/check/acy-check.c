@@ -227,15 +227,15 @@ on_verdict (const AcyExecution *x,
       return FALSE;
     }
 
-  r->stats.allowed += c->weight + (c->mirror ? 1 : 0);
-  __atomic_fetch_add (&run->shared->allowed, c->weight + (c->mirror ? 1 : 0), __ATOMIC_RELAXED);
+  r->stats.allowed += c->weight + c->n_images;
+  __atomic_fetch_add (&run->shared->allowed, c->weight + c->n_images, __ATOMIC_RELAXED);
   /* with its images under permutations of interchangeable threads, all
    * with its final state */
   record_state (run, c->final, c->condition, c->weight);
-  /* the image under the swap of two threads that run alike, which the
-   * model would judge alike */
-  if (c->mirror)
-    record_state (run, c->mirror, c->mirror_condition, 1);
+  /* its images under the swap of two threads that run alike, or the
+   * turns of a ring, which the model would judge alike */
+  for (guint i = 0; i < c->n_images; i++)
+    record_state (run, c->images[i], c->image_conditions[i], 1);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;

@@ -55,11 +55,27 @@ typedef struct {
   gint                       sym_a, sym_b;
   guint                     *sym_var;   /* per tracked variable: its image */
   AcyValue                  *mirror;    /* the image's tracked values */
+  gboolean                   mirror_condition;
 
   /* Interchangeable threads: per thread, its class of threads that run
    * alike and none of whose registers the state shows (-1 none); NULL
    * when there is no class of two or more. */
   gint                      *group;
+
+  /* Rotation: the threads turned one place (t to t + 1, the last to the
+   * first) with their locations renamed, as a ring of threads that run
+   * alike up to the locations they touch (0 none, else the number of
+   * threads). Per power k of it (k < rot_n): rot_thread[k * n_threads
+   * + t] is the image of thread t, rot_loc[k * n_locs + l] of location
+   * l, rot_var[k * n_tracked + v] of tracked variable v. */
+  guint                      rot_n;
+  guint                     *rot_thread;
+  guint                     *rot_loc;
+  guint                     *rot_var;
+  AcyValue                  *rot_values;     /* the images' tracked values, one array each */
+  const AcyValue           **rot_images;
+  gboolean                  *rot_conditions;
+  gboolean                   rot_early;      /* no thin air: judge partial rfs by the rotation */
 
   /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
   gboolean                   order_locks;
@@ -395,31 +411,56 @@ thin_air_symbol (Combo *c, const AcySym *s0)
 
 /* ---- symmetry ---- */
 
+/* A renaming of locations (NULL: none). */
+typedef struct {
+  const guint *loc;
+  guint        n_locs;
+} Rename;
+
+/* A constant as a thread that touches the renamed locations would hold
+ * it: a pointer names the renamed location. FALSE when it cannot be
+ * renamed. */
 static gboolean
-sym_equal (const AcySym *x, const AcySym *y)
+rename_value (const Rename *rn, AcyValue v, AcyValue *out)
 {
-  if (x == y)
+  *out = v;
+  if (rn == NULL || !ACY_VALUE_IS_PTR (v))
+    return TRUE;
+  if ((guint) ACY_VALUE_PTR_LOC (v) >= rn->n_locs)
+    return FALSE;
+  *out = ACY_VALUE_PTR (rn->loc[ACY_VALUE_PTR_LOC (v)], ACY_VALUE_PTR_OFFSET (v));
+  return TRUE;
+}
+
+/* Whether @y is @x with its locations renamed by @rn. */
+static gboolean
+sym_equal (const AcySym *x, const AcySym *y, const Rename *rn)
+{
+  AcyValue v;
+
+  if (x == y && rn == NULL)
     return TRUE;
   if (x == NULL || y == NULL || x->kind != y->kind)
-    return FALSE;
+    return x == y;
   switch (x->kind)
     {
     case ACY_SYM_CONST:
-      return x->value == y->value;
+      return rename_value (rn, x->value, &v) && v == y->value;
     case ACY_SYM_READ:
     case ACY_SYM_RFVAL:
       return x->read == y->read;
     case ACY_SYM_OP:
-      return x->op == y->op && sym_equal (x->a, y->a) && sym_equal (x->b, y->b);
+      return x->op == y->op && sym_equal (x->a, y->a, rn) && sym_equal (x->b, y->b, rn);
     default:
       return FALSE;
     }
 }
 
 /* Whether two paths (of two threads) do the same: the same events on the
- * same locations, values, dependencies, constraints and registers. */
+ * same locations (renamed by @rn), values, dependencies, constraints and
+ * registers. */
 static gboolean
-traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs)
+traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs, const Rename *rn)
 {
   if (x->n_events != y->n_events || x->n_instrs != y->n_instrs
       || x->n_constraints != y->n_constraints || x->n_unordered != y->n_unordered
@@ -429,23 +470,27 @@ traces_alike (const AcyTrace *x, const AcyTrace *y, guint n_regs)
   for (guint i = 0; i < x->n_events; i++)
     {
       const AcyTraceEvent *p = &x->events[i], *q = &y->events[i];
+      gint32 loc = p->ev.loc;
 
-      if (p->ev.kind != q->ev.kind || p->ev.loc != q->ev.loc || p->ev.tags != q->ev.tags
+      if (rn && loc >= 0)
+        loc = (guint) loc < rn->n_locs ? (gint32) rn->loc[loc] : -2;
+      if (p->ev.kind != q->ev.kind || loc != q->ev.loc || p->ev.tags != q->ev.tags
           || p->ev.po_index != q->ev.po_index || p->ev.instr != q->ev.instr
           || p->rmw_partner != q->rmw_partner || p->needs_rf != q->needs_rf
           || memcmp (&p->addr, &q->addr, sizeof p->addr) != 0
           || memcmp (&p->data, &q->data, sizeof p->data) != 0
           || memcmp (&p->ctrl, &q->ctrl, sizeof p->ctrl) != 0
           || memcmp (&p->vdep, &q->vdep, sizeof p->vdep) != 0
-          || !sym_equal (p->sym, q->sym))
+          || !sym_equal (p->sym, q->sym, rn))
         return FALSE;
     }
   for (guint i = 0; i < x->n_constraints; i++)
     if (x->constraints[i].want != y->constraints[i].want
-        || !sym_equal (x->constraints[i].cond, y->constraints[i].cond))
+        || !sym_equal (x->constraints[i].cond, y->constraints[i].cond, rn)
+        || (rn && !sym_equal (x->constraints[i].addr, y->constraints[i].addr, rn)))
       return FALSE;
   for (guint r = 0; r < n_regs; r++)
-    if (!sym_equal (x->regs[r], y->regs[r]))
+    if (!sym_equal (x->regs[r], y->regs[r], rn))
       return FALSE;
   return TRUE;
 }
@@ -512,7 +557,7 @@ find_symmetry (Enum *en)
           return;
 
         for (guint i = 0; alike && i < ta->n_traces; i++)
-          alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs);
+          alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs, NULL);
         if (!alike)
           continue;
         en->sym_var = g_new (guint, MAX (test->n_tracked, 1));
@@ -611,7 +656,7 @@ find_interchangeable (Enum *en)
             }
 
           for (guint i = 0; alike && i < ta->n_traces; i++)
-            alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs);
+            alike = traces_alike (ta->traces[i], tb->traces[i], test->threads[a].n_regs, NULL);
           if (alike)
             en->group[a] = en->group[b];
         }
@@ -626,6 +671,177 @@ find_interchangeable (Enum *en)
   if (!some)
     g_clear_pointer (&en->group, g_free);
   return some;
+}
+
+/* Whether @s holds a pointer anywhere: a value the renaming of a
+ * rotation would have to rename in the execution too. */
+static gboolean
+sym_has_pointer (const AcySym *s)
+{
+  if (s == NULL)
+    return FALSE;
+  switch (s->kind)
+    {
+    case ACY_SYM_CONST:
+      return ACY_VALUE_IS_PTR (s->value);
+    case ACY_SYM_OP:
+      return sym_has_pointer (s->a) || sym_has_pointer (s->b);
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether the values of thread @t's paths (those it reads, writes,
+ * tests, and the registers the state shows) are free of pointers, and
+ * it takes no lock (the enumerator may order those: see mirror_order). */
+static gboolean
+rotation_values_plain (Enum *en, guint t)
+{
+  const AcyTest *test = en->test;
+  const AcyThreadTraces *tt = &en->set->threads[t];
+
+  for (guint i = 0; i < tt->n_traces; i++)
+    {
+      const AcyTrace *tr = tt->traces[i];
+
+      for (guint e = 0; e < tr->n_events; e++)
+        if (sym_has_pointer (tr->events[e].sym) || (tr->events[e].ev.kind & ACY_EV_LKW))
+          return FALSE;
+      for (guint k = 0; k < tr->n_constraints; k++)
+        if (tr->constraints[k].addr != NULL || sym_has_pointer (tr->constraints[k].cond))
+          return FALSE;
+      for (guint k = 0; k < tr->n_ops; k++)
+        if (sym_has_pointer (tr->ops[k]))
+          return FALSE;
+      for (guint v = 0; v < test->n_tracked; v++)
+        if (test->tracked[v].thread == (gint) t
+            && sym_has_pointer (tr->regs[test->tracked[v].index]))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Threads that form a ring: thread t + 1 runs as thread t does, on
+ * locations of its own in the places of t's (the SB ring: P0 writes x0
+ * and reads x1, P1 writes x1 and reads x2, ... the last reads x0).
+ * Turning the ring one place, with the locations renamed alike, maps a
+ * candidate to one the model judges alike (a model sees locations only
+ * through loc), with the registers of each thread moved to the next:
+ * of the candidates of one orbit, the first alone is judged, the others
+ * come with it as images (AcyCandidate.images). Only without a filter,
+ * when the state shows registers only, of every thread or of none, no
+ * value is a pointer (renaming would change it) and no thread takes a
+ * lock. */
+static void
+find_rotation (Enum *en)
+{
+  const AcyTest *test = en->test;
+  guint n = test->n_threads, n_locs = test->loc_names->len;
+  g_autofree guint *loc = NULL;
+  g_autofree guint *from = NULL;
+  Rename rn;
+
+  if (test->filter != NULL || n < 2)
+    return;
+  for (guint v = 0; v < test->n_tracked; v++)
+    if (test->tracked[v].thread < 0)
+      return;
+  for (guint l = 0; l < n_locs; l++)
+    if (ACY_VALUE_IS_PTR (g_array_index (test->loc_init, AcyValue, l)))
+      return;
+  /* the renaming, from the locations of each event and its image */
+  loc = g_new (guint, MAX (n_locs, 1));
+  from = g_new (guint, MAX (n_locs, 1));
+  for (guint l = 0; l < n_locs; l++)
+    loc[l] = from[l] = G_MAXUINT;
+  for (guint t = 0; t < n; t++)
+    {
+      const AcyThreadTraces *ta = &en->set->threads[t], *tb = &en->set->threads[(t + 1) % n];
+
+      if (halted_after (en, 1 + (gint64) ta->n_traces)
+          || ta->n_traces != tb->n_traces || ta->n_traces == 0
+          || test->threads[t].n_regs != test->threads[(t + 1) % n].n_regs
+          || !rotation_values_plain (en, t))
+        return;
+      for (guint i = 0; i < ta->n_traces; i++)
+        {
+          const AcyTrace *x = ta->traces[i], *y = tb->traces[i];
+
+          if (x->n_events != y->n_events)
+            return;
+          for (guint e = 0; e < x->n_events; e++)
+            {
+              gint32 a = x->events[e].ev.loc, b = y->events[e].ev.loc;
+
+              if (a < 0 || b < 0)
+                {
+                  if (a != b)
+                    return;
+                  continue;
+                }
+              if ((loc[a] != G_MAXUINT || from[b] != G_MAXUINT) && loc[a] != (guint) b)
+                return;
+              loc[a] = (guint) b;
+              from[b] = (guint) a;
+            }
+        }
+    }
+  /* locations no thread touches stay where they are */
+  for (guint l = 0; l < n_locs; l++)
+    if (loc[l] == G_MAXUINT)
+      {
+        if (from[l] != G_MAXUINT)
+          return;
+        loc[l] = from[l] = l;
+      }
+  for (guint l = 0; l < n_locs; l++)
+    if (g_array_index (test->loc_init, AcyValue, l) != g_array_index (test->loc_init, AcyValue, loc[l]))
+      return;
+  rn.loc = loc;
+  rn.n_locs = n_locs;
+  for (guint t = 0; t < n; t++)
+    {
+      const AcyThreadTraces *ta = &en->set->threads[t], *tb = &en->set->threads[(t + 1) % n];
+
+      for (guint i = 0; i < ta->n_traces; i++)
+        if (!traces_alike (ta->traces[i], tb->traces[i], test->threads[t].n_regs, &rn))
+          return;
+    }
+
+  /* every power of the rotation, and where it takes the state */
+  en->rot_thread = g_new (guint, (gsize) n * n);
+  en->rot_loc = g_new (guint, (gsize) n * MAX (n_locs, 1));
+  en->rot_var = g_new (guint, (gsize) n * MAX (test->n_tracked, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      for (guint t = 0; t < n; t++)
+        en->rot_thread[k * n + t] = (t + k) % n;
+      for (guint l = 0; l < n_locs; l++)
+        en->rot_loc[k * n_locs + l] = k == 0 ? l : loc[en->rot_loc[(k - 1) * n_locs + l]];
+      for (guint v = 0; v < test->n_tracked; v++)
+        {
+          AcyLitVar image = test->tracked[v];
+          gint w;
+
+          image.thread = (gint) (((guint) image.thread + k) % n);
+          w = acy_lit_tracked_index (test, image);
+          if (w < 0)
+            {
+              g_clear_pointer (&en->rot_thread, g_free);
+              g_clear_pointer (&en->rot_loc, g_free);
+              g_clear_pointer (&en->rot_var, g_free);
+              return;
+            }
+          en->rot_var[k * test->n_tracked + v] = (guint) w;
+        }
+    }
+  en->rot_n = n;
+  en->rot_early = !some_write_copies (en->set, n);
+  en->rot_values = g_new (AcyValue, (gsize) n * MAX (test->n_tracked, 1));
+  en->rot_images = g_new (const AcyValue *, n);
+  en->rot_conditions = g_new (gboolean, n);
+  for (guint k = 0; k < n; k++)
+    en->rot_images[k] = en->rot_values + (gsize) k * test->n_tracked;
 }
 
 /* Interchangeable threads, read by read: a thread of a class is fresh
@@ -718,6 +934,106 @@ mirror_order (Enum *en, Combo *c)
   return 0;
 }
 
+/* An event as its image under the @k-th power of the rotation would be
+ * named (as sym_key names events). */
+static guint
+rotation_key (Enum *en, Combo *c, guint g, guint k)
+{
+  const AcyEvent *e = &c->events[g];
+
+  if (e->thread == ACY_THREAD_INIT)
+    return G_MAXUINT - en->rot_loc[k * c->x.n_locs + (guint) e->loc];
+  return (en->rot_thread[k * en->test->n_threads + e->thread] << 16) | e->po_index;
+}
+
+#define ROTATION_UNDECIDED 2
+
+/* Compares the candidate with its image under the @k-th power of the
+ * rotation, both written as the paths of the threads in order, then the
+ * write each read reads from, read by read in thread and program order
+ * (the state shows no location, so the final writes are the same): < 0
+ * when it comes first, 0 when it is its own image. Only the reads of
+ * threads up to @done need an rf: ROTATION_UNDECIDED when the order
+ * turns on another one's. */
+static gint
+rotation_order (Enum *en, Combo *c, guint k, guint done)
+{
+  guint n = en->test->n_threads;
+
+  for (guint s = 0; s < n; s++)
+    {
+      guint t = (s + n - k) % n;   /* the thread whose image s is */
+
+      if (en->chosen_index[s] != en->chosen_index[t])
+        return en->chosen_index[s] < en->chosen_index[t] ? -1 : 1;
+    }
+  for (guint s = 0; s < n; s++)
+    {
+      guint t = (s + n - k) % n;
+      const AcyTrace *tr = en->chosen[s];
+
+      for (guint i = 0; i < tr->n_events; i++)
+        {
+          guint mine, image;
+
+          if (!tr->events[i].needs_rf)
+            continue;
+          if (s > done || t > done)
+            return ROTATION_UNDECIDED;
+          mine = sym_key (en, c, (guint) c->rf_of[c->offset[s] + i], FALSE);
+          image = rotation_key (en, c, (guint) c->rf_of[c->offset[t] + i], k);
+          if (mine != image)
+            return mine < image ? -1 : 1;
+        }
+    }
+  return 0;
+}
+
+/* How many distinct candidates the orbit of this one under the rotation
+ * has, when it is the first of them; 0 when it is not. */
+static guint
+rotation_period (Enum *en, Combo *c)
+{
+  for (guint k = 1; k < en->rot_n; k++)
+    {
+      gint order = rotation_order (en, c, k, en->test->n_threads - 1);
+
+      if (order > 0)
+        return 0;
+      if (order == 0)
+        return k;   /* the images repeat from here on */
+    }
+  return en->rot_n;
+}
+
+/* Whether, with the reads of threads up to @done given their rf, the
+ * candidates to come are none of them the first of their orbit. */
+static gboolean
+rotation_hopeless (Enum *en, Combo *c, guint done)
+{
+  for (guint k = 1; k < en->rot_n; k++)
+    if (rotation_order (en, c, k, done) == 1)
+      return TRUE;
+  return FALSE;
+}
+
+/* The final values of the first @period - 1 images of the candidate, in
+ * en->rot_images[1 ..], with their conditions. */
+static void
+rotation_images (Enum *en, Combo *c, guint period)
+{
+  const AcyTest *test = en->test;
+
+  for (guint k = 1; k < period; k++)
+    {
+      AcyValue *img = en->rot_values + (gsize) k * test->n_tracked;
+
+      for (guint v = 0; v < test->n_tracked; v++)
+        img[en->rot_var[k * test->n_tracked + v]] = c->values[v];
+      en->rot_conditions[k] = acy_lit_prop_eval (test->cond, test, img);
+    }
+}
+
 /* Every choice of final writes for one solved candidate. */
 static gboolean
 emit_finals (Enum *en, Combo *c)
@@ -726,6 +1042,12 @@ emit_finals (Enum *en, Combo *c)
   guint words = ACY_WORDS (c->n);
 
   gboolean thin_air = FALSE;
+  guint rot_period = 0;
+
+  /* Without thin air, a candidate that is not the first of its orbit
+   * under the rotation goes before its values are solved */
+  if (en->rot_early && c->n_lock_ev == 0 && (rot_period = rotation_period (en, c)) == 0)
+    return TRUE;
 
   /* values of all events, then the registers */
   solver_reset (c);
@@ -785,8 +1107,9 @@ emit_finals (Enum *en, Combo *c)
       cand.final = c->values;
       cand.condition = acy_lit_prop_eval (test->cond, test, c->values);
       cand.filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
-      cand.mirror = NULL;
-      cand.mirror_condition = FALSE;
+      cand.images = NULL;
+      cand.image_conditions = NULL;
+      cand.n_images = 0;
       cand.weight = c->weight;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
@@ -801,9 +1124,26 @@ emit_finals (Enum *en, Combo *c)
             {
               for (guint v = 0; v < test->n_tracked; v++)
                 en->mirror[v] = c->values[en->sym_var[v]];
-              cand.mirror = en->mirror;
-              cand.mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
+              en->mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
+              cand.images = (const AcyValue *const *) &en->mirror;
+              cand.image_conditions = &en->mirror_condition;
+              cand.n_images = 1;
             }
+        }
+      /* Of the candidates of one orbit of the rotation, the first
+       * stands for all (thin air as for the swap; with rot_early there
+       * is none that survives, and the others of its orbit are gone
+       * already) */
+      else if (en->rot_n > 1 && (!thin_air || rot_period > 0) && c->n_lock_ev == 0)
+        {
+          guint period = rot_period ? rot_period : rotation_period (en, c);
+
+          if (period == 0)
+            goto next;
+          rotation_images (en, c, period);
+          cand.n_images = period - 1;
+          cand.images = en->rot_images + 1;
+          cand.image_conditions = en->rot_conditions + 1;
         }
       en->co_hint_used = FALSE;
       if (!en->func (&cand, en->user_data))
@@ -842,6 +1182,23 @@ rf_hopeless (Enum *en, Combo *c, guint next)
   return en->prune (&c->x, c->rf, c->rf_hi, next, en->prune_data);
 }
 
+/* Rotation, read by read: once read @k, the last of its thread, has its
+ * rf, whether no candidate to come is the first of its orbit. */
+static gboolean
+rotation_done_hopeless (Enum *en, Combo *c, guint k)
+{
+  guint t = c->events[c->reads[k]].thread;
+
+  if (k + 1 < c->n_reads && c->events[c->reads[k + 1]].thread == t)
+    return FALSE;
+  if (c->n_lock_ev > 0)
+    return FALSE;
+  /* the threads before the next read's have all their reads' rf */
+  return rotation_hopeless (en, c, k + 1 < c->n_reads
+                                   ? (guint) c->events[c->reads[k + 1]].thread - 1
+                                   : en->test->n_threads - 1);
+}
+
 static gboolean
 assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 {
@@ -877,6 +1234,7 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
                           || event_value (c, r) == ACY_LIT_VALUE_UNSOLVED;
 
           if (!(thin && thin_air_is_certain (en, c))
+              && !(en->rot_early && rotation_done_hopeless (en, c, k))
               && !(c->n_rf_cands[k] > 1 && rf_hopeless (en, c, k + 1))
               && !assign_rf (en, c, k + 1, thin))
             return FALSE;
@@ -1264,7 +1622,11 @@ acy_test_enumerate (const AcyTest              *test,
   en.arena = acy_arena_new (1 << 16);
   en.sym_a = en.sym_b = -1;
   if (options && options->symmetry && !find_interchangeable (&en))
-    find_symmetry (&en);
+    {
+      find_symmetry (&en);
+      if (en.sym_a < 0)
+        find_rotation (&en);
+    }
   en.order_locks = options && options->order_locks;
   en.non_address = options ? options->non_address : NULL;
 
@@ -1281,6 +1643,12 @@ acy_test_enumerate (const AcyTest              *test,
   g_free (en.sym_var);
   g_free (en.mirror);
   g_free (en.group);
+  g_free (en.rot_thread);
+  g_free (en.rot_loc);
+  g_free (en.rot_var);
+  g_free (en.rot_values);
+  g_free (en.rot_images);
+  g_free (en.rot_conditions);
   acy_arena_free (en.arena);
   return ok;
 }
