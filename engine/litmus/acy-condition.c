@@ -92,6 +92,8 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
   t = peek (ps);
   if (acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT)
     {
+      if (!acy_lit_check_state_int (peek_at (ps, 1), TRUE, error))
+        return NULL;
       advance (ps);
       p->rhs_value = -advance (ps)->value;
     }

@@ -68,6 +68,7 @@ gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
 AcyLitExpr *acy_lit_expr_new    (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc);
 AcyLitStmt *acy_lit_stmt_new    (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc);
 gboolean    acy_lit_expect      (AcyLitParser *ps, const char *punct, const char *what, GError **error);
+gboolean    acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error);
 
 /* ---- macros (acy-macros.c) ---- */
 
