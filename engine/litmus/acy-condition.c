@@ -4,9 +4,11 @@
  *
  * prop   := prop '=>' prop | prop '\/' prop | prop '/\' prop
  *         | ('~' | 'not') prop | '(' prop ')' | 'true' | 'false' | atom
- * atom   := var ('=' | '==' | '!=') (value | var)
+ * atom   := var ('=' | '==') (value | var) | var '!=' value
  * var    := N ':' REG | LOC | '[' LOC ']'
- * '/\' binds tighter than '\/', which binds tighter than '=>'.
+ * As herd7 reads them: '~' binds tightest, then '=>' (to the right:
+ * a => b => c is a => (b => c)), then '/\', then '\/'; so
+ * a \/ b => c is a \/ (b => c).
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -66,7 +68,7 @@ acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
   return TRUE;
 }
 
-static AcyLitProp *parse_implies (AcyLitParser *ps, AcyTest *test, GError **error);
+static AcyLitProp *parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error);
 
 static AcyLitProp *
 parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
@@ -107,6 +109,15 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
     }
   else
     {
+      if (negate)
+        {
+          /* herd7's '!=' takes a value only: a number or an address */
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                            "herd7 compares with '!=' to a value only, not to a register "
+                            "or location; write '~(... = ...)' near '%s'",
+                            acy_lit_token_describe (t));
+          return NULL;
+        }
       if (!acy_lit_parse_state_var (ps, test, &p->rhs_var, TRUE, error))
         return NULL;
       p->rhs_is_var = TRUE;
@@ -165,7 +176,7 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   else if (acy_lit_tok_is (t, "("))
     {
       advance (ps);
-      p = parse_implies (ps, test, error);
+      p = parse_binary_prop (ps, test, 0, error);
       if (p != NULL && !acy_lit_tok_is (peek (ps), ")"))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
@@ -192,37 +203,11 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   return seal_prop (p, t, error);
 }
 
-static AcyLitProp *
-parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
-{
-  static const char *const ops[] = { "\\/", "/\\" };
-  static const AcyLitPropKind kinds[] = { ACY_LPROP_OR, ACY_LPROP_AND };
-  AcyLitProp *lhs;
-
-  lhs = level < 2 ? parse_binary_prop (ps, test, level + 1, error)
-                  : parse_unary_prop (ps, test, error);
-  if (level >= 2)
-    return lhs;
-  while (lhs != NULL && acy_lit_tok_is (peek (ps), ops[level]))
-    {
-      const AcyLitToken *t = advance (ps);
-      AcyLitProp *rhs = parse_binary_prop (ps, test, level + 1, error);
-      AcyLitProp *p;
-
-      if (rhs == NULL)
-        return NULL;
-      p = prop_new (ps, kinds[level], t->loc);
-      p->a = lhs;
-      p->b = rhs;
-      lhs = seal_prop (p, t, error);
-    }
-  return lhs;
-}
-
+/* implies := unary ('=>' implies)? */
 static AcyLitProp *
 parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
 {
-  AcyLitProp *lhs = parse_binary_prop (ps, test, 0, error);
+  AcyLitProp *lhs = parse_unary_prop (ps, test, error);
 
   if (lhs != NULL && acy_lit_tok_is (peek (ps), "=>"))
     {
@@ -248,10 +233,38 @@ parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
   return lhs;
 }
 
+/* or := and ('\/' and)*;  and := implies ('/\' implies)* */
+static AcyLitProp *
+parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
+{
+  static const char *const ops[] = { "\\/", "/\\" };
+  static const AcyLitPropKind kinds[] = { ACY_LPROP_OR, ACY_LPROP_AND };
+  AcyLitProp *lhs;
+
+  lhs = level < 2 ? parse_binary_prop (ps, test, level + 1, error)
+                  : parse_implies (ps, test, error);
+  if (level >= 2)
+    return lhs;
+  while (lhs != NULL && acy_lit_tok_is (peek (ps), ops[level]))
+    {
+      const AcyLitToken *t = advance (ps);
+      AcyLitProp *rhs = parse_binary_prop (ps, test, level + 1, error);
+      AcyLitProp *p;
+
+      if (rhs == NULL)
+        return NULL;
+      p = prop_new (ps, kinds[level], t->loc);
+      p->a = lhs;
+      p->b = rhs;
+      lhs = seal_prop (p, t, error);
+    }
+  return lhs;
+}
+
 AcyLitProp *
 acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 {
-  return parse_implies (ps, test, error);
+  return parse_binary_prop (ps, test, 0, error);
 }
 
 /* ---- resolution and observed variables ---- */
