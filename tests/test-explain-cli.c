@@ -103,6 +103,7 @@ test_why (void)
   g_auto(Run) r = { 0 };
   g_auto(Run) all = { 0 };
   g_auto(Run) none = { 0 };
+  g_auto(Run) nobody = { 0 };
   g_auto(Run) bad = { 0 };
 
   /* co (b, a) only in the forbidden execution, x=4 overwritten by x=3 */
@@ -121,6 +122,11 @@ test_why (void)
   run_check (&none, "-cat", "coherent-rmo.cat", "--why", "po:b,a", "C-CO+o-o.litmus", NULL);
   g_assert_cmpint (none.status, ==, 1);
   g_assert_nonnull (strstr (none.out, "no execution has (b, a) in po\n"));
+
+  /* an event name no graph shows is named as such */
+  run_check (&nobody, "-cat", "coherent-rmo.cat", "--why", "po:a,zz", "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (nobody.status, ==, 1);
+  g_assert_nonnull (strstr (nobody.out, "no execution has an event named zz ("));
 
   run_check (&bad, "-cat", "coherent-rmo.cat", "--why", "po-loc", "C-CO+o-o.litmus", NULL);
   g_assert_cmpint (bad.status, ==, 2);

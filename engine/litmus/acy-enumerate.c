@@ -173,18 +173,20 @@ sym_value (Combo *c, const AcySym *s, guint thread)
         return VALUE_UNKNOWN;
       if (a == ACY_LIT_VALUE_UNSOLVED || b == ACY_LIT_VALUE_UNSOLVED)
         return ACY_LIT_VALUE_UNSOLVED;
-      if (!acy_lit_binop (s->op, a, b, &r))
+      if (!acy_lit_binop (c->en->test, s->op, a, b, &r))
         {
           /* herd7 stops on a division by zero (Division_by_zero): so do
            * we on any undefined operation, rather than leave a symbol in
            * the final state */
           if (c->en->error == NULL && !ACY_LIT_VALUE_IS_SYMBOL (a) && !ACY_LIT_VALUE_IS_SYMBOL (b))
             {
-              g_autofree char *why = acy_lit_binop_fault (s->op, a, b);
+              g_autofree char *why = acy_lit_binop_fault (c->en->test, s->op, a, b);
 
               if ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && b == 0)
-                g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
-                             "%s: P%u divides by zero (by a value it read)", c->en->test->filename, thread);
+                why = (g_free (why), g_strdup ("division by zero"));
+              if (s->at.file != NULL)
+                acy_set_error_at (&c->en->error, ACY_ERROR_UNSUPPORTED, s->at,
+                                  "%s (P%u, with a value it read)", why, thread);
               else
                 g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
                              "%s: P%u: %s (with a value it read)", c->en->test->filename, thread, why);
@@ -252,6 +254,30 @@ note_non_address (Enum *en, Combo *c, guint t, const AcyConstraint *k)
   en->non_address->value = a;
 }
 
+/* An access goes through an address that arithmetic moved (x+1), a
+ * location of its own in herd7 that the test's locations here do not
+ * include: the test is refused at the access (the lowering does the
+ * same for a constant one). */
+static G_GNUC_NO_INLINE gboolean
+through_moved_pointer (Enum *en, Combo *c, guint t, const AcyConstraint *k)
+{
+  AcyValue a = sym_value (c, k->addr, t);
+  g_autofree char *text = NULL;
+
+  if (!ACY_VALUE_IS_PTR (a) || ACY_VALUE_PTR_OFFSET (a) == 0)
+    return FALSE;
+  if (en->error == NULL)
+    {
+      text = acy_test_format_value (en->test, a);
+      acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, k->at,
+                        "an access through %s, an address moved by arithmetic, is not supported "
+                        "(herd7 takes it for a location of its own; P%u, with a value it read)", text, t);
+      en->halted = TRUE;
+      en->steps_left = 1;
+    }
+  return TRUE;
+}
+
 /* Do the constraints of every path hold, as far as they are known? */
 static gboolean
 constraints_hold (Enum *en, Combo *c)
@@ -267,6 +293,8 @@ constraints_hold (Enum *en, Combo *c)
 
           if (v == VALUE_UNKNOWN || v == ACY_LIT_VALUE_UNSOLVED)
             continue;
+          if (tr->constraints[i].addr != NULL && through_moved_pointer (en, c, t, &tr->constraints[i]))
+            return FALSE;
           if ((v != 0) != tr->constraints[i].want)
             {
               if (tr->constraints[i].addr != NULL && en->non_address != NULL
@@ -1004,8 +1032,17 @@ run_combination (Enum *en)
     }
   if (n > ACY_MAX_EVENTS)
     {
-      g_set_error (&en->error, ACY_ERROR, ACY_ERROR_LIMIT,
-                   "%s: more than %d events in an execution", test->filename, ACY_MAX_EVENTS);
+      /* point at the thread with the most events, and say where the
+       * rest come from (initial writes, one per location) */
+      guint big = 0;
+
+      for (guint t = 1; t < test->n_threads; t++)
+        if (en->chosen[t]->n_events > en->chosen[big]->n_events)
+          big = t;
+      acy_set_error_at (&en->error, ACY_ERROR_LIMIT, test->threads[big].loc,
+                        "more than %d events in an execution (limit): %u initial write(s), one "
+                        "per location, and %u in threads, most (%u) in P%u", ACY_MAX_EVENTS, n_locs, n - n_locs,
+                        en->chosen[big]->n_events, big);
       return FALSE;
     }
   /* setting a combination up takes a few passes over its events */

@@ -81,7 +81,7 @@ static gboolean binop64 (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
  * comparing for (in)equality; anything else is herd7's "Illegal
  * operation". */
 static gboolean
-ptr_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
+ptr_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
 {
   gboolean pa = ACY_VALUE_IS_PTR (a), pb = ACY_VALUE_IS_PTR (b);
   gint64 k;
@@ -104,9 +104,19 @@ ptr_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
     case ACY_LOP_SUB:
       if (pa && pb)
         {
+          /* herd7 subtracts two symbolic addresses by comparing them:
+           * by location name, then offset (x - y = -1, (x+3) - (x+1) = 1) */
+          gint cmp = ACY_VALUE_PTR_OFFSET (a) - ACY_VALUE_PTR_OFFSET (b);
+
           if (ACY_VALUE_PTR_LOC (a) != ACY_VALUE_PTR_LOC (b))
-            return FALSE;
-          *out = (AcyValue) ACY_VALUE_PTR_OFFSET (a) - ACY_VALUE_PTR_OFFSET (b);
+            {
+              if (test == NULL || (guint) ACY_VALUE_PTR_LOC (a) >= test->loc_names->len
+                  || (guint) ACY_VALUE_PTR_LOC (b) >= test->loc_names->len)
+                return FALSE;
+              cmp = strcmp (test->loc_names->pdata[ACY_VALUE_PTR_LOC (a)],
+                            test->loc_names->pdata[ACY_VALUE_PTR_LOC (b)]);
+            }
+          *out = cmp < 0 ? -1 : cmp > 0;
           return TRUE;
         }
       if (pb)
@@ -123,11 +133,11 @@ ptr_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
 }
 
 gboolean
-acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
+acy_lit_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out)
 {
   if ((ACY_VALUE_IS_PTR (a) && (IS_INT32 (b) || ACY_VALUE_IS_PTR (b)))
       || (ACY_VALUE_IS_PTR (b) && IS_INT32 (a)))
-    return ptr_binop (op, a, b, out);
+    return ptr_binop (test, op, a, b, out);
   if (ACY_VALUE_IS_PTR (a) || ACY_VALUE_IS_PTR (b) || a < G_MININT32 || a > G_MAXINT32
       || b < G_MININT32 || b > G_MAXINT32)
     return binop64 (op, a, b, out);
@@ -179,11 +189,11 @@ op_text (AcyLitOp op)
 }
 
 char *
-acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b)
+acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b)
 {
   AcyValue r;
 
-  if (acy_lit_binop (op, a, b, &r))
+  if (acy_lit_binop (test, op, a, b, &r))
     return NULL;
   if (ACY_VALUE_IS_PTR (a) || ACY_VALUE_IS_PTR (b))
     {
@@ -193,8 +203,6 @@ acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b)
         return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
       if (op == ACY_LOP_SUB && ACY_VALUE_IS_PTR (a) && !ACY_VALUE_IS_PTR (b))
         return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
-      if (op == ACY_LOP_SUB && both)
-        return g_strdup ("the distance between two locations' addresses is not supported");
       return g_strdup_printf ("'%s' on an address is an illegal operation, as in herd7", op_text (op));
     }
   if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b == 0)
@@ -354,13 +362,13 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
     {
       AcyValue v;
 
-      if (!acy_lit_binop (op, a->value, b ? b->value : 0, &v))
+      if (!acy_lit_binop (x->test, op, a->value, b ? b->value : 0, &v))
         {
           /* herd7 stops on a division by zero (Division_by_zero): so do
            * we on any undefined operation, rather than drop the path */
           if (x->error == NULL)
             {
-              g_autofree char *why = acy_lit_binop_fault (op, a->value, b ? b->value : 0);
+              g_autofree char *why = acy_lit_binop_fault (x->test, op, a->value, b ? b->value : 0);
 
               acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
                                 "%s near '%s'", why, op_text (op));
@@ -387,6 +395,7 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
   s->op = op;
   s->a = a;
   s->b = b;
+  s->at = x->at;
   g_ptr_array_add (x->ops, s);
   return s;
 }
@@ -478,6 +487,28 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   return (gint) x->n_events++;
 }
 
+/* An access through an address that arithmetic moved (x+1): herd7 takes
+ * x+1 for a location of its own, which the locations of a test here do
+ * not include, so the test is refused at the access rather than answered
+ * wrongly. */
+static gboolean
+moved_pointer (Exec *x, AcyValue v, AcyLoc at)
+{
+  g_autofree char *text = NULL;
+
+  if (!ACY_VALUE_IS_PTR (v) || ACY_VALUE_PTR_OFFSET (v) == 0)
+    return FALSE;
+  if (x->error == NULL)
+    {
+      text = acy_test_format_value (x->test, v);
+      acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at,
+                        "an access through %s, an address moved by arithmetic, is not supported "
+                        "(herd7 takes it for a location of its own)", text);
+    }
+  x->dead = TRUE;
+  return TRUE;
+}
+
 /* The location an address points to, for a load or an RMW at @at. herd7
  * refuses a test that accesses memory through a constant that is no
  * address ("Non symbolic address: [5]"), and so do we. An unknown
@@ -494,6 +525,8 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
     {
+      if (moved_pointer (x, a->s->value, at))
+        return -1;
       if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
         {
           if (x->error == NULL && !ACY_VALUE_IS_ADDR (a->s->value))
@@ -523,7 +556,7 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
  * for `r0 = READ_ONCE(*x); WRITE_ONCE(*r0, 1); exists (x=0)`). -2: no
  * location; -1: the path is dead. */
 static gint
-store_loc (Exec *x, const Val *a)
+store_loc (Exec *x, const Val *a, AcyLoc at)
 {
   guint n_locs = x->test->loc_names->len;
   guint loc;
@@ -532,6 +565,8 @@ store_loc (Exec *x, const Val *a)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
     {
+      if (moved_pointer (x, a->s->value, at))
+        return -1;
       if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
         return -2;
       return ACY_VALUE_ADDR_LOC (a->s->value);
@@ -544,6 +579,13 @@ store_loc (Exec *x, const Val *a)
     }
   for (guint l = 0; l < n_locs; l++)
     constrain (x, sym_op (x, ACY_LOP_NE, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + l)), TRUE);
+  {
+    /* a store to no location: the enumerator refuses it when the address
+     * turns out to be a moved one (see moved_pointer) */
+    AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at };
+
+    g_array_append_val (x->constraints, c);
+  }
   return x->dead ? -1 : -2;
 }
 
@@ -604,7 +646,7 @@ plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr
 
   if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v)))
     return FALSE;
-  loc = value_expr ? store_loc (x, &a) : addr_loc (x, &a, at);
+  loc = value_expr ? store_loc (x, &a, at) : addr_loc (x, &a, at);
   if (loc == -2)
     {
       *ev = -2;   /* a store to no location: nothing happens */

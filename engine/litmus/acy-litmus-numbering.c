@@ -246,13 +246,13 @@ cond_constant_true (const AcyLitExpr *e)
     case ACY_LEXPR_ADDROF:
       return e->value != 0;
     case ACY_LEXPR_UNARY:
-      return acy_lit_binop (e->op, cond_constant_true (e->a) ? 1 : 0, 0, &r) && r != 0;
+      return acy_lit_binop (NULL, e->op, cond_constant_true (e->a) ? 1 : 0, 0, &r) && r != 0;
     case ACY_LEXPR_BINARY:
       if (e->a->kind != ACY_LEXPR_INT || e->b->kind != ACY_LEXPR_INT)
         return TRUE;
       a = e->a->value;
       b = e->b->value;
-      return acy_lit_binop (e->op, a, b, &r) && r != 0;
+      return acy_lit_binop (NULL, e->op, a, b, &r) && r != 0;
     default:
       return TRUE;
     }

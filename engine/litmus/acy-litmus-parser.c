@@ -714,10 +714,8 @@ parse_stmt (AcyLitParser *ps, GError **error)
 gint
 acy_lit_test_find_location (const AcyTest *test, const char *name)
 {
-  for (guint i = 0; i < test->loc_names->len; i++)
-    if (strcmp (g_ptr_array_index (test->loc_names, i), name) == 0)
-      return (gint) i;
-  return -1;
+  /* a hash, as a test may have tens of thousands of locations */
+  return GPOINTER_TO_INT (g_hash_table_lookup (test->loc_index, name)) - 1;
 }
 
 gint
@@ -729,6 +727,8 @@ acy_lit_test_location (AcyTest *test, const char *name)
   if (i >= 0)
     return i;
   g_ptr_array_add (test->loc_names, acy_arena_strdup (test->arena, name));
+  g_hash_table_insert (test->loc_index, test->loc_names->pdata[test->loc_names->len - 1],
+                       GINT_TO_POINTER ((gint) test->loc_names->len));
   g_array_append_val (test->loc_init, zero);
   return (gint) test->loc_names->len - 1;
 }
@@ -1250,6 +1250,7 @@ acy_test_parse_full (const char             *text,
   test->arena = acy_arena_new (16384);
   test->filename = g_strdup (filename ? filename : "<input>");
   test->loc_names = g_ptr_array_new ();
+  test->loc_index = g_hash_table_new (g_str_hash, g_str_equal);
   test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
@@ -1488,6 +1489,8 @@ acy_test_free (AcyTest *test)
   g_free (test->threads);
   if (test->loc_names)
     g_ptr_array_free (test->loc_names, TRUE);
+  if (test->loc_index)
+    g_hash_table_unref (test->loc_index);
   if (test->loc_init)
     g_array_free (test->loc_init, TRUE);
   if (test->inits)

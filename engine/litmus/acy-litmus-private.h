@@ -122,6 +122,7 @@ struct _AcyTest {
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
+  GHashTable   *loc_index;     /* name (arena) -> its index + 1 */
   GArray       *loc_init;      /* AcyValue */
   GArray       *inits;         /* AcyLitInit, register entries resolved late */
 
@@ -176,9 +177,11 @@ gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
 char    *acy_lit_herd_hash (const char *text, gsize len);
 
 /* acy-litmus-exec.c: C arithmetic on values; FALSE when undefined. */
-gboolean acy_lit_binop (AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
-/* Why acy_lit_binop (@op, @a, @b) is undefined, as "division by zero" or
- * "shift by 40, out of range 0 to 31"; NULL when it is defined. */
-char    *acy_lit_binop_fault (AcyLitOp op, AcyValue a, AcyValue b);
+/* @test (nullable) names the locations, which herd7 compares when it
+ * subtracts two addresses. */
+gboolean acy_lit_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
+/* Why acy_lit_binop (@test, @op, @a, @b) is undefined, as "division by
+ * zero" or "shift by 40, out of range 0 to 31"; NULL when it is defined. */
+char    *acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b);
 
 G_END_DECLS

@@ -37,6 +37,7 @@ struct _AcySym {
   AcyValue      value;    /* CONST */
   guint         read;     /* READ, RFVAL: thread-local event index */
   const AcySym *a, *b;    /* OP (b is NULL for a unary operator) */
+  AcyLoc        at;       /* OP: the operator, for messages */
   /* herd names the symbolic values of a run S1, S2, ... in the order its
    * per-thread semantics creates them: herd is the number of this read's
    * or operation's own symbol, herd_max the largest number of the

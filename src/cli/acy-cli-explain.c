@@ -188,6 +188,7 @@ typedef struct {
   const char *rel;
   const char *e1, *e2;
   gboolean    found;
+  gboolean    seen1, seen2;   /* some execution has an event of that name */
   GError     *error;
 } Why;
 
@@ -201,6 +202,8 @@ why_outcome (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoin
   AcyModelValueKind kind;
   guint a = find_event (names, w->e1), b = find_event (names, w->e2);
 
+  w->seen1 |= a != G_MAXUINT;
+  w->seen2 |= b != G_MAXUINT;
   if (a == G_MAXUINT || b == G_MAXUINT)
     return;
   kind = acy_model_env_eval (env, w->rel, &bits, &w->error);
@@ -277,7 +280,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
       g_autoptr(AcyRecorder) recorder = NULL;
       AcyCheckOptions copts = { 0 };
       Eval ev = { expr, 0, NULL };
-      Why why = { rel, e1, e2, FALSE, NULL };
+      Why why = { rel, e1, e2, FALSE, FALSE, FALSE, NULL };
 
       g_clear_error (&error);
       if (!(test = acy_test_load (file, macros, &error)))
@@ -337,7 +340,11 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
         }
       if (!why.found && status == 0)
         {
-          printf ("no execution has (%s, %s) in %s\n", e1, e2, rel);
+          if (!why.seen1 || !why.seen2)
+            printf ("no execution has an event named %s (events are named as the graphs name "
+                    "them: a, b, ... and init:x)\n", !why.seen1 ? e1 : e2);
+          else
+            printf ("no execution has (%s, %s) in %s\n", e1, e2, rel);
           status = 1;
         }
     }

@@ -63,7 +63,16 @@ for n in (1000, 10000, 100000):
 text = "C lit-threads-20000\n{\n}\n\n" + "".join(
     "P%d(int *x)\n{\n  WRITE_ONCE(*x, %d);\n}\n\n" % (i, i + 1) for i in range(20000)) + "exists (x=1)\n"
 case("lit-threads-20000.litmus", text,
-     "lit-threads-20000.litmus: more than 4096 events in an execution", 15)
+     "lit-threads-20000.litmus:5:1: more than 4096 events in an execution (limit): 1 initial write(s), "
+     "one per location, and 20000 in threads, most (1) in P0", 15)
+
+# 20,000 locations: each has an initial write (and finding a location
+# by name was a linear search, 0.5 s here)
+text = "C lit-locs-20000\n{\n" + "".join(" v%d=1;\n" % i for i in range(20000)) + \
+    "}\n\nP0(int *v0)\n{\n  int r0;\n  r0 = READ_ONCE(*v0);\n}\n\nexists (0:r0=1)\n"
+case("lit-locs-20000.litmus", text,
+     "lit-locs-20000.litmus:20005:1: more than 4096 events in an execution (limit): 20000 initial write(s), "
+     "one per location, and 1 in threads, most (1) in P0", 15)
 
 body = "".join("  r0 = %d;\n" % (i % 7) for i in range(5000))
 case("lit-stmts-varied.litmus", litmus("lit-stmts-varied", body, "exists (0:r0=%d)" % (4999 % 7)),
