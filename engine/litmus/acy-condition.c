@@ -267,6 +267,49 @@ acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   return parse_binary_prop (ps, test, 0, error);
 }
 
+/* herd7 reads the atoms `var = value` joined by '/\' at the top of a
+ * filter as constraints, and refuses two that give one variable two
+ * values ("Incompatible constraint on location"); atoms under '\/',
+ * '~' or '=>' and comparisons of two variables are not collected. */
+static gboolean
+collect_constraints (const AcyTest *test, const AcyLitProp *p, GPtrArray *atoms, GError **error)
+{
+  if (p->kind == ACY_LPROP_AND)
+    return collect_constraints (test, p->a, atoms, error)
+           && collect_constraints (test, p->b, atoms, error);
+  if (p->kind != ACY_LPROP_ATOM || p->rhs_is_var)
+    return TRUE;
+  for (guint i = 0; i < atoms->len; i++)
+    {
+      const AcyLitProp *q = atoms->pdata[i];
+
+      if (q->lhs.thread == p->lhs.thread && strcmp (q->lhs.name, p->lhs.name) == 0
+          && q->rhs_value != p->rhs_value)
+        {
+          g_autofree char *a = acy_test_format_value (test, q->rhs_value);
+          g_autofree char *b = acy_test_format_value (test, p->rhs_value);
+          g_autofree char *var = p->lhs.thread >= 0
+                                   ? g_strdup_printf ("%d:%s", p->lhs.thread, p->lhs.name)
+                                   : g_strdup_printf ("[%s]", p->lhs.name);
+
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                            "the filter wants %s to be both %s and %s (herd7 refuses this: "
+                            "incompatible constraint) near '%s'", var, a, b, var);
+          return FALSE;
+        }
+    }
+  g_ptr_array_add (atoms, (gpointer) p);
+  return TRUE;
+}
+
+gboolean
+acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error)
+{
+  g_autoptr(GPtrArray) atoms = g_ptr_array_new ();
+
+  return collect_constraints (test, filter, atoms, error);
+}
+
 /* ---- resolution and observed variables ---- */
 
 static gboolean

@@ -1353,7 +1353,7 @@ acy_test_parse_full (const char             *text,
     {
       advance (&ps);
       test->filter = acy_lit_parse_prop (&ps, test, error);
-      if (test->filter == NULL)
+      if (test->filter == NULL || !acy_lit_check_filter (test, test->filter, error))
         goto out;
     }
   /* herd's memory-region annotations, `regions: x:PROP ...`, have no
