@@ -104,6 +104,7 @@ test_why (void)
   g_auto(Run) all = { 0 };
   g_auto(Run) none = { 0 };
   g_auto(Run) nobody = { 0 };
+  g_auto(Run) three = { 0 };
   g_auto(Run) bad = { 0 };
 
   /* co (b, a) only in the forbidden execution, x=4 overwritten by x=3 */
@@ -126,7 +127,12 @@ test_why (void)
   /* an event name no graph shows is named as such */
   run_check (&nobody, "-cat", "coherent-rmo.cat", "--why", "po:a,zz", "C-CO+o-o.litmus", NULL);
   g_assert_cmpint (nobody.status, ==, 1);
-  g_assert_nonnull (strstr (nobody.out, "no execution has an event named zz ("));
+  g_assert_nonnull (strstr (nobody.out, "no execution has an event named zz (the events are named as in "
+                                        "the graphs: init:x, a, b)\n"));
+
+  run_check (&three, "-cat", "coherent-rmo.cat", "--why", "po:a,b,c", "C-CO+o-o.litmus", NULL);
+  g_assert_cmpint (three.status, ==, 2);
+  g_assert_nonnull (strstr (three.err, "--why takes REL:E1,E2"));
 
   run_check (&bad, "-cat", "coherent-rmo.cat", "--why", "po-loc", "C-CO+o-o.litmus", NULL);
   g_assert_cmpint (bad.status, ==, 2);

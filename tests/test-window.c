@@ -475,6 +475,34 @@ test_window_hostile_inputs (void)
   destroy_window (window);
 }
 
+/* Candidates left out (a load through 0, which is no address) are said
+ * under the verdict, never left out without a word. */
+static void
+test_window_left_out (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app, "sc.cat");
+  AcyDocument *document = acy_window_get_document (window);
+  AcyResultsView *results = acy_document_get_results_view (document);
+  g_autofree char *path = g_build_filename (SOURCE_MODELSDIR, "..", "tests", "cli", "non-address.litmus", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  set_text (document, text);
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
+  g_assert_cmpstr (acy_results_view_get_notes (results), ==,
+                   "Candidates where the access at line 21, column 7 goes through 0, which is not an "
+                   "address, were left out.");
+
+  /* a test that leaves nothing out shows no note */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "MP"));
+  run_and_wait (window);
+  results = acy_document_get_results_view (acy_window_get_document (window));
+  g_assert_null (acy_results_view_get_notes (results));
+  destroy_window (window);
+}
+
 static gboolean
 progress_reported (gpointer data)
 {
@@ -859,6 +887,25 @@ test_window_error_line (void)
   gtk_text_buffer_insert_at_cursor (buffer, " ", 1);
   g_assert_false (acy_document_get_error_line (document, NULL));
 
+  /* An operator herd7 refuses is underlined alone, not to the line's end. */
+  set_text (document, "C op\n{\n}\n\nP0(int *x)\n{\n  int r0;\n  r0 = READ_ONCE(*x);\n"
+                      "  WRITE_ONCE(*x, r0 % 2);\n}\n\nexists (x=1)\n");
+  run_and_wait (window);
+  {
+    GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "error");
+    GtkTextIter start, end;
+    g_autofree char *underlined = NULL;
+
+    g_assert_nonnull (tag);
+    gtk_text_buffer_get_start_iter (buffer, &start);
+    g_assert_true (gtk_text_iter_forward_to_tag_toggle (&start, tag));
+    end = start;
+    g_assert_true (gtk_text_iter_forward_to_tag_toggle (&end, tag));
+    underlined = gtk_text_iter_get_text (&start, &end);
+    g_assert_cmpstr (underlined, ==, "%");
+    g_assert_cmpint (gtk_text_iter_get_line (&start), ==, 8);
+  }
+
   /* Nonsense must fail cleanly too. */
   set_text (document, "}{ exists exists (((( \xe2\x82\xac");
   run_and_wait (window);
@@ -1103,6 +1150,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
+  g_test_add_func ("/ui/window/left-out", test_window_left_out);
   g_test_add_func ("/ui/window/hostile-inputs", test_window_hostile_inputs);
   g_test_add_func ("/ui/window/stale-reason", test_window_stale_reason);
   g_test_add_func ("/ui/window/table-tab-stop", test_window_table_tab_stop);

@@ -23,7 +23,24 @@ typedef struct {
 
 #define BLOB_DATA(b) ((gpointer) ((Blob *) (b) + 1))
 
+/* What a record keeps of its events and of the relations that differ
+ * from one candidate to the next until asked for them: the event
+ * structure (values 0) is shared by every candidate of one structure,
+ * the values are its own; rf and fr as their pairs (see
+ * intern_sparse). An array of AcyEvent and two matrices per record cost
+ * five times as much (an SB ring of 16 threads: 2.7 KB of its 3). */
+typedef struct {
+  const AcyEvent *structure;
+  const AcyValue *values;
+  gconstpointer   rf;
+  gconstpointer   rf_model;
+  gconstpointer   fr;
+  gint            made;           /* the record's fields are filled */
+} Events;
+
 struct _AcyRecorder {
+  GMutex         mutex;          /* making records' events, after the check */
+  GArray        *events;         /* Events, one per record */
   guint          n_observed;
   guint          max_records;
   gsize          max_bytes;
@@ -35,6 +52,7 @@ struct _AcyRecorder {
   guint64        allowed_dropped;
   guint64        candidates;     /* candidates seen */
   AcyRecord      last;           /* identity of the last outcome's candidate */
+  Events         last_events;
   gboolean       have_last;
   guint          last_outcome;
 };
@@ -109,6 +127,69 @@ intern_names (AcyRecorder *rec, const char *const *names, guint count)
   return intern (rec, copy, (count + 1) * sizeof (char *));
 }
 
+/* A relation as its pairs (a count, then i, j as 32-bit numbers), or,
+ * when that is no smaller, as its matrix after G_MAXUINT64. rf has a
+ * pair per read and fr a few, where the matrix has n * n bits. */
+static gconstpointer
+intern_sparse (AcyRecorder *rec, const AcyWord *r, guint n)
+{
+  gsize words = acy_rel_words (n);
+  guint count;
+  g_autofree guint64 *buf = NULL;
+  gsize size;
+
+  if (r == NULL)
+    return NULL;
+  count = acy_bits_count ((guint) words, r);
+  if (count * 2 * sizeof (guint32) >= words * sizeof (AcyWord))
+    {
+      size = sizeof (guint64) + words * sizeof (AcyWord);
+      buf = g_malloc (size);
+      buf[0] = G_MAXUINT64;
+      memcpy (buf + 1, r, words * sizeof (AcyWord));
+    }
+  else
+    {
+      guint32 *pairs;
+      guint k = 0;
+
+      size = sizeof (guint64) + count * 2 * sizeof (guint32);
+      buf = g_malloc (size);
+      buf[0] = count;
+      pairs = (guint32 *) (buf + 1);
+      for (guint i = 0; i < n; i++)
+        {
+          const AcyWord *row = r + (gsize) i * ACY_WORDS (n);
+
+          for (guint j = acy_bits_next (row, n, 0); j < n; j = acy_bits_next (row, n, j + 1))
+            {
+              pairs[k++] = i;
+              pairs[k++] = j;
+            }
+        }
+    }
+  return intern (rec, buf, size);
+}
+
+/* The interned matrix of a relation kept by intern_sparse */
+static const AcyWord *
+expand_sparse (AcyRecorder *rec, gconstpointer sparse, guint n)
+{
+  const guint64 *head = sparse;
+  const guint32 *pairs;
+  g_autofree AcyWord *m = NULL;
+
+  if (sparse == NULL)
+    return NULL;
+  if (head[0] == G_MAXUINT64)
+    return intern_rel (rec, (const AcyWord *) (head + 1), n);
+  m = g_new0 (AcyWord, MAX (acy_rel_words (n), 1));
+  pairs = (const guint32 *) (head + 1);
+  for (guint64 k = 0; k < head[0]; k++)
+    acy_rel_add (m, n, pairs[2 * k], pairs[2 * k + 1]);
+  return intern_rel (rec, m, n);
+}
+
 /**
  * acy_recorder_new:
  * @test: the test whose outcomes will be recorded (not kept)
@@ -126,6 +207,8 @@ acy_recorder_new (const AcyTest *test)
   rec->blobs = g_hash_table_new_full (blob_hash, blob_equal, g_free, NULL);
   rec->strings = g_string_chunk_new (1024);
   rec->records = g_ptr_array_new_with_free_func (g_free);
+  rec->events = g_array_new (FALSE, FALSE, sizeof (Events));
+  g_mutex_init (&rec->mutex);
   return rec;
 }
 
@@ -135,6 +218,8 @@ acy_recorder_free (AcyRecorder *rec)
   if (rec == NULL)
     return;
   g_ptr_array_unref (rec->records);
+  g_array_unref (rec->events);
+  g_mutex_clear (&rec->mutex);
   g_hash_table_unref (rec->blobs);
   g_string_chunk_free (rec->strings);
   g_free (rec);
@@ -149,12 +234,13 @@ acy_recorder_set_limits (AcyRecorder *rec, guint max_records, gsize max_bytes)
 }
 
 static gboolean
-same_candidate (const AcyRecord *a, const AcyRecord *b)
+same_candidate (const AcyRecord *a, const Events *ea, const AcyRecord *b, const Events *eb)
 {
   /* Interned: equal contents have equal pointers. */
-  return a->x.events == b->x.events && a->x.n_events == b->x.n_events &&
+  return ea->structure == eb->structure && ea->values == eb->values &&
+         ea->rf == eb->rf && a->x.n_events == b->x.n_events &&
          a->x.po == b->x.po && a->x.addr == b->x.addr && a->x.data == b->x.data &&
-         a->x.ctrl == b->x.ctrl && a->x.rmw == b->x.rmw && a->x.rf == b->x.rf &&
+         a->x.ctrl == b->x.ctrl && a->x.rmw == b->x.rmw &&
          a->x.fw == b->x.fw && a->final == b->final;
 }
 
@@ -191,6 +277,7 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   AcyRecord r = { 0 };
   AcyRecord *copy;
   const AcyWord *model_rf;
+  Events ev = { 0 };
 
   if ((rec->max_records && rec->records->len >= rec->max_records) ||
       (rec->max_bytes && rec->memory >= rec->max_bytes))
@@ -202,7 +289,19 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
     }
 
   r.x.n_events = n;
-  r.x.events = intern (rec, x->events, n * sizeof (AcyEvent));
+  {
+    g_autofree AcyEvent *structure = g_memdup2 (x->events, n * sizeof (AcyEvent));
+    g_autofree AcyValue *values = g_new (AcyValue, MAX (n, 1));
+
+    for (guint i = 0; i < n; i++)
+      {
+        values[i] = structure[i].value;
+        structure[i].value = 0;
+      }
+    ev.structure = intern (rec, structure, n * sizeof (AcyEvent));
+    ev.values = intern (rec, values, n * sizeof (AcyValue));
+  }
+  /* r.x.events stays NULL until acy_recorder_get_record asks for it */
   r.x.structure_id = 0;
   r.x.n_threads = x->n_threads;
   r.x.n_locs = x->n_locs;
@@ -214,12 +313,13 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   r.x.data = intern_rel (rec, x->data, n);
   r.x.ctrl = intern_rel (rec, x->ctrl, n);
   r.x.rmw = intern_rel (rec, x->rmw, n);
-  r.x.rf = intern_rel (rec, x->rf, n);
+  /* r.x.rf, r.rf_model and r.fr too */
+  ev.rf = intern_sparse (rec, x->rf, n);
   r.x.fw = intern (rec, x->fw, ACY_WORDS (n) * sizeof (AcyWord));
   model_rf = lookup_rel (env, "rf");
-  r.rf_model = model_rf ? intern_rel (rec, model_rf, n) : r.x.rf;
+  ev.rf_model = model_rf ? intern_sparse (rec, model_rf, n) : ev.rf;
   r.co = intern_rel (rec, lookup_rel (env, "co"), n);
-  r.fr = intern_rel (rec, lookup_rel (env, "fr"), n);
+  ev.fr = intern_sparse (rec, lookup_rel (env, "fr"), n);
   r.allowed = verdict->allowed;
   if (verdict->failed_check)
     r.failed_check = g_string_chunk_insert_const (rec->strings, verdict->failed_check);
@@ -230,7 +330,7 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   r.condition = candidate->condition;
   r.state = -1;
 
-  if (rec->have_last && same_candidate (&rec->last, &r))
+  if (rec->have_last && same_candidate (&rec->last, &rec->last_events, &r, &ev))
     rec->last_outcome++;
   else
     {
@@ -239,13 +339,15 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
       rec->last_outcome = 0;
     }
   rec->last = r;
+  rec->last_events = ev;
   rec->have_last = TRUE;
   r.candidate = rec->candidates;
   r.outcome = rec->last_outcome;
 
   copy = g_memdup2 (&r, sizeof r);
   g_ptr_array_add (rec->records, copy);
-  rec->memory += sizeof r + sizeof (gpointer);
+  g_array_append_val (rec->events, ev);
+  rec->memory += sizeof r + sizeof (gpointer) + sizeof ev;
   return TRUE;
 }
 
@@ -258,10 +360,55 @@ acy_recorder_get_n_records (const AcyRecorder *rec)
 /**
  * acy_recorder_get_record:
  *
+ * Makes the record's events, rf and fr, the first time it is asked for
+ * (any thread may ask).
+ *
  * Returns: (transfer none): record @index, valid as long as the recorder
  */
 const AcyRecord *
-acy_recorder_get_record (const AcyRecorder *rec, guint index)
+acy_recorder_get_record (const AcyRecorder *recorder, guint index)
+{
+  AcyRecorder *rec = (AcyRecorder *) recorder;
+  AcyRecord *r;
+  Events *ev;
+
+  g_return_val_if_fail (index < rec->records->len, NULL);
+  r = g_ptr_array_index (rec->records, index);
+  ev = &g_array_index (rec->events, Events, index);
+  if (g_atomic_int_get (&ev->made))
+    return r;
+
+  g_mutex_lock (&rec->mutex);
+  if (!ev->made)
+    {
+      guint n = r->x.n_events;
+      g_autofree AcyEvent *events = g_memdup2 (ev->structure, n * sizeof (AcyEvent));
+
+      for (guint i = 0; i < n; i++)
+        events[i].value = ev->values[i];
+      r->x.events = intern (rec, events, n * sizeof (AcyEvent));
+      r->x.rf = expand_sparse (rec, ev->rf, n);
+      r->rf_model = ev->rf_model == ev->rf ? r->x.rf : expand_sparse (rec, ev->rf_model, n);
+      r->fr = expand_sparse (rec, ev->fr, n);
+      /* Published last: a thread that sees it set sees the fields */
+      g_atomic_int_set (&ev->made, TRUE);
+    }
+  g_mutex_unlock (&rec->mutex);
+  return r;
+}
+
+/**
+ * acy_recorder_peek_record:
+ *
+ * Record @index as acy_recorder_get_record() gives it, but without its
+ * events, rf and fr (x.events, x.rf, rf_model and fr are %NULL unless
+ * asked for before): for going through many records by verdict, state,
+ * final values or candidate without making those of each.
+ *
+ * Returns: (transfer none): record @index, valid as long as the recorder
+ */
+const AcyRecord *
+acy_recorder_peek_record (const AcyRecorder *rec, guint index)
 {
   g_return_val_if_fail (index < rec->records->len, NULL);
   return g_ptr_array_index (rec->records, index);
@@ -384,7 +531,7 @@ acy_recorder_explain (const AcyRecorder *rec,
   g_return_val_if_fail (rec != NULL && model != NULL && func != NULL, FALSE);
   g_return_val_if_fail (index < rec->records->len, FALSE);
 
-  e.record = g_ptr_array_index (rec->records, index);
+  e.record = acy_recorder_get_record (rec, index);
   e.func = func;
   e.user_data = user_data;
   runner = acy_model_runner_new (model);

@@ -66,6 +66,11 @@ gboolean         acy_recorder_add_outcome  (const AcyCandidate *candidate,
 guint            acy_recorder_get_n_records  (const AcyRecorder *recorder);
 const AcyRecord *acy_recorder_get_record     (const AcyRecorder *recorder,
                                               guint              index);
+/* The same without its events, rf and fr (x.events, x.rf, rf_model and
+ * fr NULL unless got before): for scanning many records by verdict,
+ * state, final values or candidate. */
+const AcyRecord *acy_recorder_peek_record    (const AcyRecorder *recorder,
+                                              guint              index);
 /* Outcomes seen but not kept because a bound was reached. */
 guint64          acy_recorder_get_n_dropped  (const AcyRecorder *recorder);
 guint64          acy_recorder_get_n_allowed_dropped (const AcyRecorder *recorder);

@@ -318,6 +318,15 @@ parse_unary (AcyLitParser *ps, GError **error)
           || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
     {
       advance (ps);
+      /* herd7 reads '-' only as part of a number written right after it */
+      if (ps->herd_c && t->text[0] == '-'
+          && !(peek (ps)->kind == ACY_LTOK_INT && peek (ps)->loc.line == t->loc.line
+               && peek (ps)->loc.col == t->loc.col + 1))
+        {
+          error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                      "herd7 allows unary '-' only right before a number; write '(0 - ...)'");
+          goto out;
+        }
       /* herd7's grammar dereferences a name or a bracketed expression,
        * not another dereference: `**pp` must be written `*(*pp)` */
       if (t->text[0] == '*' && acy_lit_tok_is (peek (ps), "*"))
@@ -371,7 +380,7 @@ parse_unary (AcyLitParser *ps, GError **error)
                * no unary '-' but on a number, no unary '~' */
               error_near (ps, error, ACY_ERROR_SYNTAX, t,
                           t->text[0] == '!' ? "herd7 has no '!' operator; write '(... == 0)'"
-                          : t->text[0] == '-' ? "herd7 has no unary '-' but on a number; write '(0 - ...)'"
+                          : t->text[0] == '-' ? "herd7 allows unary '-' only right before a number; write '(0 - ...)'"
                           : "herd7 has no unary '~' operator");
               e = NULL;
               goto out;
@@ -412,10 +421,13 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
         {
           /* herd7's C lexer and parser refuse these in a test (a lex
            * error for '%', "unexpected" for the others) */
-          error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                      op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
-                        ? "herd7's C has no '&&' or '||'; nest 'if' statements or use '&' and '|' on 0/1 values"
-                        : "herd7's C has no '%', '<<' or '>>' operator");
+          g_autofree char *msg =
+            op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
+              ? g_strdup_printf ("herd7's C has no '%s'; nest 'if' statements or use '%c' on 0/1 values",
+                                 op->text, op->text[0])
+              : g_strdup_printf ("herd7's C has no '%s' operator", op->text);
+
+          error_near (ps, error, ACY_ERROR_SYNTAX, t, msg);
           lhs = NULL;
           break;
         }

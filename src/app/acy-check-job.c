@@ -25,6 +25,7 @@
 
 #include "acyclic.h"
 #include "acy-check-job.h"
+#include "acy-execution-browser.h"
 
 
 typedef struct
@@ -59,8 +60,10 @@ acy_run_report_free (AcyRunReport *report)
   g_clear_pointer (&report->value_text, g_hash_table_unref);
   g_free (report->observation);
   g_strfreev (report->flags);
+  g_free (report->left_out);
   g_free (report->expected);
   g_free (report->herd_text);
+  g_free (report->herd_shown);
   g_clear_pointer (&report->recorder, acy_recorder_free);
   g_clear_pointer (&report->test, acy_test_free);
   g_clear_pointer (&report->model, acy_model_free);
@@ -307,6 +310,40 @@ acy_check_job_load_model (const char  *model_path,
   return acy_setup_load (&spec, model, macros, error);
 }
 
+/* herd7's output as the results view shows it, its list of states cut
+ * short when long: a text view holding 262,143 lines takes seconds to
+ * fill and hundreds of megabytes. NULL when it is shown whole. Done
+ * here, not on the main thread: finding the cut reads every line. */
+#define HERD_VIEW_MAX_STATES 1000
+
+static char *
+cut_herd_text (const char *text,
+               guint       n_states)
+{
+  const char *states, *cut, *rest;
+  GString *shown;
+
+  states = n_states > HERD_VIEW_MAX_STATES ? strstr (text, "\nStates ") : NULL;
+  if (states == NULL)
+    return NULL;
+  /* The state lines follow "States N" */
+  cut = strchr (states + 1, '\n');
+  for (guint i = 0; cut && i < HERD_VIEW_MAX_STATES; i++)
+    cut = strchr (cut + 1, '\n');
+  rest = cut;
+  for (guint i = HERD_VIEW_MAX_STATES; rest && i < n_states; i++)
+    rest = strchr (rest + 1, '\n');
+  if (cut == NULL || rest == NULL)
+    return NULL;
+  shown = g_string_new_len (text, cut + 1 - text);
+  g_string_append_printf (shown,
+                          /* Translators: in herd7's output as shown, in place of the states left out */
+                          _("… %u more states (Copy herd7 Output copies them all)"),
+                          n_states - HERD_VIEW_MAX_STATES);
+  g_string_append (shown, rest);
+  return g_string_free (shown, FALSE);
+}
+
 static AcyRunReport *
 make_report (const AcyTest  *test,
              const AcyModel *model,
@@ -344,9 +381,20 @@ make_report (const AcyTest  *test,
   report->positive = acy_check_result_get_positive (result);
   report->negative = acy_check_result_get_negative (result);
   report->flags = g_strdupv ((char **) flags);
+  if (acy_check_result_get_non_address (result) != NULL)
+    {
+      const AcyNonAddress *na = acy_check_result_get_non_address (result);
+      g_autofree char *v = acy_test_format_value (test, na->value);
+
+      /* Translators: the access is a load of the test at that line and column */
+      report->left_out = g_strdup_printf (_("Candidates where the access at line %u, column %u goes "
+                                            "through %s, which is not an address, were left out."),
+                                          na->at.line, na->at.col, v);
+    }
   report->expected = g_strdup (expected);
   acy_check_result_format_herd (result, herd, FALSE);
   report->herd_text = g_strdup (herd->str);
+  report->herd_shown = cut_herd_text (report->herd_text, n_states);
   report->candidates = stats->candidates;
   report->elapsed = stats->elapsed;
   report->result = result;
@@ -405,6 +453,8 @@ check_thread (GTask        *task,
   report->test = g_steal_pointer (&test);
   report->model = g_steal_pointer (&setup.model);
   report->recorder = g_steal_pointer (&recorder);
+  /* The graphs' labels measured here, not on the main thread */
+  acy_graph_grid_add_run (&report->grid, report->recorder, ACY_EXECUTION_BROWSER_GRID_SAMPLE);
   g_task_return_pointer (task, report, (GDestroyNotify) acy_run_report_free);
   g_clear_pointer (&result, acy_check_result_free);
   setup_clear (&setup);

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "acyclic.h"
+#include "acy-graph-layout.h"
 
 G_BEGIN_DECLS
 
@@ -36,8 +37,11 @@ typedef struct
   guint64     positive;
   guint64     negative;
   char      **flags;
+  char       *left_out;      /* candidates left out, said in words, or NULL */
   char       *expected;      /* the test's Result: comment, or NULL */
   char       *herd_text;
+  /* herd_text as the view shows it: a long list of states cut short */
+  char       *herd_shown;
   guint64     candidates;
   gdouble     elapsed;
 
@@ -45,6 +49,8 @@ typedef struct
   AcyTest     *test;
   AcyModel    *model;
   AcyRecorder *recorder;
+  /* The graphs' grid for @recorder, measured on the worker */
+  AcyGraphGrid grid;
 } AcyRunReport;
 
 void acy_run_report_free      (AcyRunReport  *report);

@@ -47,7 +47,7 @@ find_record (AcyCompareView *self, ModelRun *run, guint r, guint64 candidate)
 
   for (guint i = 0; i < acy_recorder_get_n_records (rec); i++)
     {
-      const AcyRecord *rd = acy_recorder_get_record (rec, i);
+      const AcyRecord *rd = acy_recorder_peek_record (rec, i);
       gboolean match = state >= 0 ? rd->allowed && rd->state == state
                                   : !rd->allowed && same_values (rd->final, values, n_obs);
 

@@ -29,6 +29,7 @@ struct _AcyDocument
   char             *title;
   char             *model;
   GtkTextTag       *error_tag;
+  GtkTextMark      *error_mark;   /* where the last error is, to scroll to */
 
   /* The last error: where it is (in this file or another) and what */
   char             *error_file;

@@ -21,7 +21,7 @@ void
 acy_document_clear_run (AcyDocument *self)
 {
   if (self->results_view != NULL)
-    acy_results_view_set_run (self->results_view, NULL, NULL, NULL);
+    acy_results_view_set_run (self->results_view, NULL, NULL, NULL, NULL);
   acy_free_in_thread (g_steal_pointer (&self->run_recorder), (GDestroyNotify) acy_recorder_free);
   acy_free_in_thread (g_steal_pointer (&self->run_test), (GDestroyNotify) acy_test_free);
   acy_free_in_thread (g_steal_pointer (&self->run_model), (GDestroyNotify) acy_model_free);
@@ -102,11 +102,13 @@ acy_document_run_cb (GObject      *object,
   else if (report != NULL)
     {
       /* The document keeps the run for the graphs until the next one. */
+      AcyGraphGrid grid = report->grid;
+
       acy_document_clear_run (self);
       acy_run_report_steal_run (report, &self->run_test, &self->run_model, &self->run_recorder);
       acy_results_view_show_report (self->results_view, report);
       acy_results_view_set_run (self->results_view, self->run_test, self->run_model,
-                                self->run_recorder);
+                                self->run_recorder, &grid);
       /* Edited, or given another model, while it ran */
       acy_document_update_stale (self);
     }

@@ -332,8 +332,14 @@ acy_document_mark_error (AcyDocument *self,
          && (g_unichar_isalnum (gtk_text_iter_get_char (&end))
              || gtk_text_iter_get_char (&end) == '_'))
     gtk_text_iter_forward_char (&end);
+  /* an operator ('%', '<<', '&&'): its characters only */
+  while (!gtk_text_iter_ends_line (&end) && g_unichar_ispunct (gtk_text_iter_get_char (&end))
+         && gtk_text_iter_get_char (&end) != '_' && gtk_text_iter_get_char (&end) != '('
+         && gtk_text_iter_get_char (&end) != ')' && gtk_text_iter_get_char (&end) != ';'
+         && gtk_text_iter_get_line_offset (&end) - gtk_text_iter_get_line_offset (&start) < 3)
+    gtk_text_iter_forward_char (&end);
   if (gtk_text_iter_equal (&start, &end) && !gtk_text_iter_ends_line (&end))
-    gtk_text_iter_forward_to_line_end (&end);
+    gtk_text_iter_forward_char (&end);
   if (gtk_text_iter_equal (&start, &end))
     {
       /* An error at the end of a line: underline the line before it. */
@@ -407,7 +413,16 @@ acy_document_show_error (AcyDocument *self,
       shown = g_strdup_printf (_("%s, line %u, column %u: %s"), where, line, col, text);
 
       if (g_strcmp0 (file, own) == 0)
-        acy_document_mark_error (self, line, col);
+        {
+          GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+          GtkTextIter at;
+
+          acy_document_mark_error (self, line, col);
+          /* bring the place into view, the cursor staying where it is */
+          iter_at_line_col (buffer, &at, line, col);
+          gtk_text_buffer_move_mark (buffer, self->error_mark, &at);
+          gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->source_view), self->error_mark);
+        }
       else
         g_signal_emit (self, signals[ERROR_ELSEWHERE], 0, file, line, col);
     }
@@ -683,6 +698,12 @@ acy_document_init (AcyDocument *self)
   self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "error",
                                                 "underline", PANGO_UNDERLINE_ERROR,
                                                 NULL);
+  {
+    GtkTextIter start;
+
+    gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
+    self->error_mark = gtk_text_buffer_create_mark (GTK_TEXT_BUFFER (self->buffer), NULL, &start, TRUE);
+  }
 
   g_signal_connect_object (self->buffer, "changed",
                            G_CALLBACK (acy_document_buffer_changed),

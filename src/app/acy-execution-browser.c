@@ -17,12 +17,6 @@
 #include "acy-graph-render.h"
 #include "acy-relation-console.h"
 
-/* Measuring every label of every execution would take long for large
- * runs; the grid is fitted to this many distinct event structures and
- * later labels, if wider, grow around their column's centre. Each
- * costs a Pango layout per event, on the main thread as the run ends:
- * 400 of an 18-thread test took a third of a second. */
-#define GRID_SAMPLE 64
 
 struct _AcyExecutionBrowser {
   GtkWidget        parent_instance;
@@ -184,7 +178,7 @@ rebuild_list (AcyExecutionBrowser *self)
   self->pos = 0;
   for (guint i = 0; self->recorder && i < acy_recorder_get_n_records (self->recorder); i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (self->recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (self->recorder, i);
       gboolean keep = self->filter == ACY_BROWSE_ALL ||
                       (self->filter == ACY_BROWSE_ALLOWED && r->allowed) ||
                       (self->filter == ACY_BROWSE_STATE && r->allowed && r->state == (gint) self->state_index);
@@ -232,7 +226,16 @@ acy_execution_browser_set_run (AcyExecutionBrowser *self,
                                const AcyModel      *model,
                                AcyRecorder         *recorder)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  acy_execution_browser_set_run_with_grid (self, test, model, recorder, NULL);
+}
+
+void
+acy_execution_browser_set_run_with_grid (AcyExecutionBrowser *self,
+                                         const AcyTest       *test,
+                                         const AcyModel      *model,
+                                         AcyRecorder         *recorder,
+                                         const AcyGraphGrid  *grid)
+{
   guint64 dropped;
 
   g_return_if_fail (ACY_IS_EXECUTION_BROWSER (self));
@@ -241,14 +244,12 @@ acy_execution_browser_set_run (AcyExecutionBrowser *self,
   self->model = model;
   self->recorder = recorder;
   self->grid = (AcyGraphGrid) { 0 };
-  for (guint i = 0; recorder && i < acy_recorder_get_n_records (recorder); i++)
-    {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
-      if (g_hash_table_size (seen) >= GRID_SAMPLE || g_hash_table_contains (seen, r->x.events))
-        continue;
-      g_hash_table_add (seen, (gpointer) r->x.events);
-      acy_graph_grid_add (&self->grid, &r->x);
-    }
+  /* Each costs a Pango layout per event: 400 execution structures of an
+   * 18-thread test took a third of a second on the main thread. */
+  if (grid != NULL)
+    self->grid = *grid;
+  else if (recorder != NULL)
+    acy_graph_grid_add_run (&self->grid, recorder, ACY_EXECUTION_BROWSER_GRID_SAMPLE);
   dropped = recorder ? acy_recorder_get_n_dropped (recorder) : 0;
   if (dropped)
     {

@@ -14,6 +14,11 @@ G_BEGIN_DECLS
 #define ACY_TYPE_EXECUTION_BROWSER (acy_execution_browser_get_type ())
 G_DECLARE_FINAL_TYPE (AcyExecutionBrowser, acy_execution_browser, ACY, EXECUTION_BROWSER, GtkWidget)
 
+/* Measuring every label of every execution would take long for large
+ * runs; the grid is fitted to this many distinct event structures and
+ * later labels, if wider, grow around their column's centre. */
+#define ACY_EXECUTION_BROWSER_GRID_SAMPLE 64
+
 typedef enum {
   ACY_BROWSE_ALL,
   ACY_BROWSE_ALLOWED,
@@ -28,6 +33,14 @@ void          acy_execution_browser_set_run    (AcyExecutionBrowser *self,
                                                 const AcyTest       *test,
                                                 const AcyModel      *model,
                                                 AcyRecorder         *recorder);
+/* The same, with the run's grid already measured (nullable: measured
+ * here) by acy_graph_grid_add_run (grid, recorder,
+ * ACY_EXECUTION_BROWSER_GRID_SAMPLE), on a worker for a big run. */
+void          acy_execution_browser_set_run_with_grid (AcyExecutionBrowser *self,
+                                                       const AcyTest       *test,
+                                                       const AcyModel      *model,
+                                                       AcyRecorder         *recorder,
+                                                       const AcyGraphGrid  *grid);
 /* Step only through allowed executions ending in state @state_index (as
  * numbered in the check's result), and show the first. */
 void          acy_execution_browser_show_state (AcyExecutionBrowser *self,

@@ -73,6 +73,7 @@ struct _AcyOutcomeList
   GStrv           observed;
   guint           n_observed;
   guint           n_states;
+  guint           n_shown;      /* the first n_shown states are items */
 };
 
 static const char *
@@ -98,7 +99,7 @@ acy_outcome_list_get_item_type (GListModel *model)
 static guint
 acy_outcome_list_get_n_items (GListModel *model)
 {
-  return ACY_OUTCOME_LIST (model)->n_states;
+  return ACY_OUTCOME_LIST (model)->n_shown;
 }
 
 static gpointer
@@ -108,7 +109,7 @@ acy_outcome_list_get_item (GListModel *model,
   AcyOutcomeList *self = ACY_OUTCOME_LIST (model);
   AcyOutcome *outcome;
 
-  if (position >= self->n_states)
+  if (position >= self->n_shown)
     return NULL;
   outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
   outcome->list = g_object_ref (self);
@@ -152,11 +153,12 @@ acy_outcome_list_init (AcyOutcomeList *self)
 {
 }
 
-/* A list of @report's states, taken from it. Each report gets a list
- * of its own: rows made from an older one keep that one, and its states,
- * alive. */
+/* A list of @report's states, taken from it, showing the first
+ * @n_shown. Each report gets a list of its own: rows made from an older
+ * one keep that one, and its states, alive. */
 static AcyOutcomeList *
-acy_outcome_list_new (AcyRunReport *report)
+acy_outcome_list_new (AcyRunReport *report,
+                      guint         n_shown)
 {
   AcyOutcomeList *self = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
 
@@ -167,8 +169,26 @@ acy_outcome_list_new (AcyRunReport *report)
       self->observed = g_strdupv (report->observed);
       self->n_observed = g_strv_length (report->observed);
       self->n_states = acy_check_result_get_n_states (self->result);
+      self->n_shown = MIN (n_shown, self->n_states);
     }
   return self;
+}
+
+/* Shows the first @n_shown states (at most all), telling the views. */
+static void
+acy_outcome_list_set_n_shown (AcyOutcomeList *self,
+                              guint           n_shown)
+{
+  guint old = self->n_shown;
+
+  n_shown = MIN (n_shown, self->n_states);
+  if (n_shown == old)
+    return;
+  self->n_shown = n_shown;
+  if (n_shown > old)
+    g_list_model_items_changed (G_LIST_MODEL (self), old, 0, n_shown - old);
+  else
+    g_list_model_items_changed (G_LIST_MODEL (self), n_shown, old - n_shown, 0);
 }
 
 struct _AcyResultsView
@@ -211,6 +231,8 @@ struct _AcyResultsView
   guint           tick_id;
   guint           n_satisfying;
   AcyStaleReason  stale;
+  guint           table_idle;    /* growing or emptying the table */
+  guint           pending_row;   /* to select once shown, or G_MAXUINT */
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
@@ -222,6 +244,15 @@ G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
  * 200 rows whatever the table shows, which was most of the time a big
  * result took to appear. */
 #define MAX_VALUE_COLUMNS 6
+
+/* GTK 4.8's column view keeps widgets for 200 rows around the one in
+ * view, however few it shows: making or unmaking them all at once held
+ * the main loop for 50-250 ms when a big result came in (the rows of the
+ * old result went, the new ones came). The rows of a table come and go
+ * this many at a time, one step per main loop iteration: past the 200,
+ * the rest of a big table is added at once, which costs no widget. */
+#define TABLE_STEP_ROWS 40
+#define TABLE_WIDGET_ROWS 200
 
 #define TABLE_HEADER_HEIGHT 34
 #define TABLE_ROW_HEIGHT    35
@@ -292,6 +323,58 @@ acy_results_view_set_page (AcyResultsView *self,
   gtk_stack_set_visible_child_name (self->stack, name);
 }
 
+static void acy_results_view_selection_changed (AcyResultsView *self);
+
+/* Selects @row of the table, already shown, without showing its
+ * executions again: the browser shows them already. */
+static void
+select_row_quietly (AcyResultsView *self,
+                    guint           row)
+{
+  g_signal_handlers_block_by_func (self->selection, acy_results_view_selection_changed, self);
+  gtk_single_selection_set_selected (self->selection, row);
+  g_signal_handlers_unblock_by_func (self->selection, acy_results_view_selection_changed, self);
+}
+
+/* One step of growing the table to all its states, or, while a check
+ * runs and the table is out of sight, of emptying it (see
+ * TABLE_STEP_ROWS). */
+static gboolean
+acy_results_view_table_step (gpointer data)
+{
+  AcyResultsView *self = data;
+  AcyOutcomeList *list = self->outcomes;
+  gboolean growing = !g_str_equal (gtk_stack_get_visible_child_name (self->stack), "running");
+  guint n = list->n_shown;
+
+  if (growing)
+    n = n + TABLE_STEP_ROWS >= TABLE_WIDGET_ROWS ? list->n_states : n + TABLE_STEP_ROWS;
+  else
+    n = n > TABLE_WIDGET_ROWS ? TABLE_WIDGET_ROWS : n > TABLE_STEP_ROWS ? n - TABLE_STEP_ROWS : 0;
+  acy_outcome_list_set_n_shown (list, n);
+  if (growing ? n < list->n_states : n > 0)
+    return G_SOURCE_CONTINUE;
+
+  self->table_idle = 0;
+  if (growing && self->pending_row < list->n_shown)
+    select_row_quietly (self, self->pending_row);
+  self->pending_row = G_MAXUINT;
+  return G_SOURCE_REMOVE;
+}
+
+/* Growing, below redrawing: the result's first frame comes first.
+ * Emptying, above it: while a check runs the spinner redraws the window
+ * frame after frame, and an idle below them would wait for the end. */
+static void
+acy_results_view_start_table_steps (AcyResultsView *self)
+{
+  gboolean running = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "running");
+
+  if (self->table_idle == 0)
+    self->table_idle = g_idle_add_full (running ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE,
+                                        acy_results_view_table_step, self, NULL);
+}
+
 void
 acy_results_view_show_empty (AcyResultsView *self)
 {
@@ -312,6 +395,13 @@ acy_results_view_show_running (AcyResultsView *self)
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   acy_results_view_update_progress (self);
   acy_results_view_set_page (self, "running");
+  /* The old table's rows go while the check runs, a few at a time, so
+   * that the new result does not wait for them. */
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  self->pending_row = G_MAXUINT;
+  g_clear_handle_id (&self->table_idle, g_source_remove);
+  if (self->outcomes->n_shown > 0)
+    acy_results_view_start_table_steps (self);
   if (self->tick_id == 0)
     self->tick_id = g_timeout_add (PROGRESS_TICK_MSEC, acy_results_view_tick, self);
 }
@@ -598,45 +688,15 @@ clear_columns (AcyResultsView *self)
     }
 }
 
-/* herd7's output in the text view, its list of states cut short when
- * long: a text view holding 262,143 lines takes seconds to fill and
- * hundreds of megabytes. Copy herd7 Output still copies all of it. */
-#define HERD_VIEW_MAX_STATES 1000
-
+/* herd7's output in the text view, cut short by the worker (see
+ * acy-check-job.c): Copy herd7 Output still copies all of it. */
 static void
 show_herd_text (AcyResultsView *self,
-                const char     *text,
-                guint           n_states)
+                AcyRunReport   *report)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->herd_view);
-  const char *states, *cut, *rest;
-  g_autoptr(GString) shown = NULL;
 
-  states = n_states > HERD_VIEW_MAX_STATES ? strstr (text, "\nStates ") : NULL;
-  if (states == NULL)
-    {
-      gtk_text_buffer_set_text (buffer, text, -1);
-      return;
-    }
-  /* The state lines follow "States N" */
-  cut = strchr (states + 1, '\n');
-  for (guint i = 0; cut && i < HERD_VIEW_MAX_STATES; i++)
-    cut = strchr (cut + 1, '\n');
-  rest = cut;
-  for (guint i = HERD_VIEW_MAX_STATES; rest && i < n_states; i++)
-    rest = strchr (rest + 1, '\n');
-  if (cut == NULL || rest == NULL)
-    {
-      gtk_text_buffer_set_text (buffer, text, -1);
-      return;
-    }
-  shown = g_string_new_len (text, cut + 1 - text);
-  g_string_append_printf (shown,
-                          /* Translators: in herd7's output as shown, in place of the states left out */
-                          _("… %u more states (Copy herd7 Output copies them all)"),
-                          n_states - HERD_VIEW_MAX_STATES);
-  g_string_append (shown, rest);
-  gtk_text_buffer_set_text (buffer, shown->str, (int) shown->len);
+  gtk_text_buffer_set_text (buffer, report->herd_shown ? report->herd_shown : report->herd_text, -1);
 }
 
 static const char *
@@ -730,16 +790,21 @@ acy_results_view_show_report (AcyResultsView *self,
   gtk_label_set_text (self->witnesses_label, witnesses);
   gtk_label_set_text (self->summary_label, verdict_summary (report->observation));
 
-  if (report->flags != NULL && report->flags[0] != NULL)
-    {
-      g_autofree char *joined = g_strjoinv (", ", report->flags);
-      g_autofree char *text = g_strdup_printf (_("Flags: %s"), joined);
+  {
+    g_autoptr(GString) text = g_string_new (NULL);
 
-      gtk_label_set_text (self->flags_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->flags_label), TRUE);
-    }
-  else
-    gtk_widget_set_visible (GTK_WIDGET (self->flags_label), FALSE);
+    if (report->flags != NULL && report->flags[0] != NULL)
+      {
+        g_autofree char *joined = g_strjoinv (", ", report->flags);
+
+        g_string_append_printf (text, _("Flags: %s"), joined);
+      }
+    /* never left out without a word (herd7 answers so, or refuses) */
+    if (report->left_out != NULL)
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", report->left_out);
+    gtk_label_set_text (self->flags_label, text->str);
+    gtk_widget_set_visible (GTK_WIDGET (self->flags_label), text->len > 0);
+  }
 
   update_expected (self, report);
   {
@@ -785,12 +850,17 @@ acy_results_view_show_report (AcyResultsView *self,
   n_rows = report->result ? acy_check_result_get_n_states (report->result) : 0;
   for (guint i = 0; i < n_rows; i++)
     self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
-  /* Each report a list of its own: rows made from the old one keep it. */
+  /* Each report a list of its own: rows made from the old one keep it.
+   * A big one grows in steps (TABLE_STEP_ROWS). */
+  g_clear_handle_id (&self->table_idle, g_source_remove);
+  self->pending_row = G_MAXUINT;
   g_clear_object (&self->outcomes);
-  self->outcomes = acy_outcome_list_new (report);
+  self->outcomes = acy_outcome_list_new (report, TABLE_STEP_ROWS);
   g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
+  if (self->outcomes->n_shown < self->outcomes->n_states)
+    acy_results_view_start_table_steps (self);
 
-  show_herd_text (self, report->herd_text, n_rows);
+  show_herd_text (self, report);
 
   acy_results_view_fit_table (self);
 
@@ -816,12 +886,22 @@ acy_results_view_get_verdict (AcyResultsView *self)
   return gtk_label_get_text (self->verdict_label);
 }
 
+const char *
+acy_results_view_get_notes (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->flags_label)))
+    return NULL;
+  return gtk_label_get_text (self->flags_label);
+}
+
 guint
 acy_results_view_get_n_rows (AcyResultsView *self)
 {
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), 0);
 
-  return g_list_model_get_n_items (G_LIST_MODEL (self->outcomes));
+  return self->outcomes->n_states;
 }
 
 /* Final states only forbidden executions reach, listed after the
@@ -849,7 +929,10 @@ acy_results_view_get_row_check (AcyResultsView *self,
 
   g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
 
-  outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  /* Counted as shown in full, while the table grows too */
+  if (row < self->outcomes->n_states)
+    return NULL;
+  outcome = g_list_model_get_item (G_LIST_MODEL (self->forbidden), row - self->outcomes->n_states);
   return outcome != NULL && outcome->forbidden ? outcome->check : NULL;
 }
 
@@ -926,14 +1009,14 @@ acy_results_view_add_forbidden (AcyResultsView *self,
 
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
 
       if (r->allowed)
         g_hash_table_add (allowed, (gpointer) r->final);
     }
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       AcyOutcome *outcome;
 
       if (r->allowed || g_hash_table_contains (allowed, r->final))
@@ -966,6 +1049,7 @@ acy_results_view_add_forbidden (AcyResultsView *self,
  * @test: (nullable): the test of the report shown
  * @model: (nullable): its model
  * @recorder: (nullable): its recorded outcomes, states resolved
+ * @grid: (nullable): the graphs' grid for @recorder, if measured already
  *
  * Shows the executions of the run. Nothing is copied: the caller keeps
  * them alive until the next call, and calls with %NULLs before freeing
@@ -974,17 +1058,18 @@ acy_results_view_add_forbidden (AcyResultsView *self,
  * would have (with its failing check), else the first allowed one.
  */
 void
-acy_results_view_set_run (AcyResultsView *self,
-                          const AcyTest  *test,
-                          const AcyModel *model,
-                          AcyRecorder    *recorder)
+acy_results_view_set_run (AcyResultsView     *self,
+                          const AcyTest      *test,
+                          const AcyModel     *model,
+                          AcyRecorder        *recorder,
+                          const AcyGraphGrid *grid)
 {
   guint n = recorder ? acy_recorder_get_n_records (recorder) : 0;
   gint witness = -1, forbidden = -1;
 
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
-  acy_execution_browser_set_run (self->browser, test, model, recorder);
+  acy_execution_browser_set_run_with_grid (self->browser, test, model, recorder, grid);
   if (recorder == NULL)
     {
       g_list_store_remove_all (self->forbidden);
@@ -994,7 +1079,7 @@ acy_results_view_set_run (AcyResultsView *self,
 
   for (guint i = 0; i < n && witness < 0; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
 
       if (r->allowed && r->condition && r->state >= 0)
         witness = r->state;
@@ -1021,6 +1106,15 @@ acy_results_view_select_row (AcyResultsView *self,
 {
   g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
 
+  /* Not in the table yet: its executions now, the row once it is */
+  if (row < self->outcomes->n_states && row >= self->outcomes->n_shown)
+    {
+      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+      self->pending_row = row;
+      acy_execution_browser_show_state (self->browser, row);
+      return;
+    }
+  self->pending_row = G_MAXUINT;
   if (gtk_single_selection_get_selected (self->selection) == row)
     acy_execution_browser_show_state (self->browser, row);
   else
@@ -1064,6 +1158,8 @@ acy_results_view_selection_changed (AcyResultsView *self)
 
   if (row == GTK_INVALID_LIST_POSITION)
     return;
+  /* The user's choice, over a row waiting to be selected */
+  self->pending_row = G_MAXUINT;
   outcome = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
   /* A forbidden state: its first execution, with the failing check */
   if (outcome != NULL && outcome->forbidden)
@@ -1108,6 +1204,7 @@ acy_results_view_dispose (GObject *object)
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
+  g_clear_handle_id (&self->table_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
@@ -1188,7 +1285,8 @@ acy_results_view_init (AcyResultsView *self)
                                   GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, self->verdict_label, NULL,
                                   -1);
 
-  self->outcomes = acy_outcome_list_new (NULL);
+  self->outcomes = acy_outcome_list_new (NULL, 0);
+  self->pending_row = G_MAXUINT;
   self->forbidden = g_list_store_new (ACY_TYPE_OUTCOME);
   self->sections = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (self->sections, self->outcomes);

@@ -44,7 +44,8 @@ const char *acy_results_view_get_stale_text    (AcyResultsView       *self);
 void        acy_results_view_set_run           (AcyResultsView       *self,
                                                 const AcyTest        *test,
                                                 const AcyModel       *model,
-                                                AcyRecorder          *recorder);
+                                                AcyRecorder          *recorder,
+                                                const AcyGraphGrid   *grid);
 void        acy_results_view_select_row        (AcyResultsView       *self,
                                                 guint                 row);
 AcyExecutionBrowser *acy_results_view_get_execution_browser (AcyResultsView *self);
@@ -56,6 +57,8 @@ gboolean    acy_results_view_get_fixes_offered (AcyResultsView       *self);
 /* For tests and the window */
 const char *acy_results_view_get_page          (AcyResultsView       *self);
 const char *acy_results_view_get_verdict       (AcyResultsView       *self);
+/* The flags and notes under the verdict, or NULL when none shows. */
+const char *acy_results_view_get_notes         (AcyResultsView       *self);
 guint       acy_results_view_get_n_rows        (AcyResultsView       *self);
 guint       acy_results_view_get_n_satisfying  (AcyResultsView       *self);
 guint       acy_results_view_get_n_forbidden_rows (AcyResultsView    *self);

@@ -189,6 +189,7 @@ typedef struct {
   const char *e1, *e2;
   gboolean    found;
   gboolean    seen1, seen2;   /* some execution has an event of that name */
+  char       *names;          /* the event names of the first execution, for messages */
   GError     *error;
 } Why;
 
@@ -204,6 +205,8 @@ why_outcome (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoin
 
   w->seen1 |= a != G_MAXUINT;
   w->seen2 |= b != G_MAXUINT;
+  if (w->names == NULL)
+    w->names = g_strjoinv (", ", names);
   if (a == G_MAXUINT || b == G_MAXUINT)
     return;
   kind = acy_model_env_eval (env, w->rel, &bits, &w->error);
@@ -236,7 +239,8 @@ parse_why (const char *spec, char **rel, char **e1, char **e2)
   const char *colon = strchr (spec, ':');
   const char *comma = colon ? strchr (colon, ',') : NULL;
 
-  if (!comma)
+  if (!comma || strchr (comma + 1, ',') != NULL || comma[1] == '\0' || comma == colon + 1
+      || colon == spec)
     return FALSE;
   *rel = g_strndup (spec, colon - spec);
   *e1 = g_strndup (colon + 1, comma - colon - 1);
@@ -266,7 +270,11 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
     expr = rel;
   if (!acy_model_check_expression (model, expr, &error))
     {
-      fprintf (stderr, "acyclic-check: %s\n", error->message);
+      if (o->why && g_error_matches (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+        fprintf (stderr, "acyclic-check: --why %s: the model defines no relation or set named '%s'\n",
+                 o->why, rel);
+      else
+        fprintf (stderr, "acyclic-check: %s\n", error->message);
       return 2;
     }
 
@@ -280,7 +288,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
       g_autoptr(AcyRecorder) recorder = NULL;
       AcyCheckOptions copts = { 0 };
       Eval ev = { expr, 0, NULL };
-      Why why = { rel, e1, e2, FALSE, FALSE, FALSE, NULL };
+      Why why = { rel, e1, e2, FALSE, FALSE, FALSE, NULL, NULL };
 
       g_clear_error (&error);
       if (!(test = acy_test_load (file, macros, &error)))
@@ -320,6 +328,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
           status = 1;
           continue;
         }
+      acy_cli_warn_left_out (test, result);
       if (!o->why)
         continue;
       for (guint r = 0; r < acy_recorder_get_n_records (recorder) && (all || !why.found); r++)
@@ -341,12 +350,13 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
       if (!why.found && status == 0)
         {
           if (!why.seen1 || !why.seen2)
-            printf ("no execution has an event named %s (events are named as the graphs name "
-                    "them: a, b, ... and init:x)\n", !why.seen1 ? e1 : e2);
+            printf ("no execution has an event named %s (the events are named as in the graphs: %s)\n",
+                    !why.seen1 ? e1 : e2, why.names ? why.names : "none");
           else
             printf ("no execution has (%s, %s) in %s\n", e1, e2, rel);
           status = 1;
         }
+      g_free (why.names);
     }
   return status;
 }

@@ -307,14 +307,14 @@ write_graphs (const AcyCliOptions *o, const AcyTest *test, const AcyModel *model
         }
     }
   for (guint i = 0; i < n; i++)
-    if (graph_wanted (o, acy_recorder_get_record (recorder, i)))
+    if (graph_wanted (o, acy_recorder_peek_record (recorder, i)))
       {
         acy_graph_grid_add (&grid, &acy_recorder_get_record (recorder, i)->x);
         wanted++;
       }
   for (guint i = 0; i < n; i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       g_autoptr(GError) error = NULL;
       g_autoptr(AcyGraphScene) scene = NULL;
       g_autofree char *title = NULL;
@@ -696,7 +696,7 @@ write_herd_dot (const AcyCliOptions *o, const AcyTest *test, const AcyModel *mod
     }
   for (guint i = 0; i < n && !g_str_equal (show, "none"); i++)
     {
-      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+      const AcyRecord *r = acy_recorder_peek_record (recorder, i);
       g_autoptr(AcyGraphScene) scene = NULL;
       g_autofree char *dot = NULL;
       gboolean want;
@@ -921,6 +921,22 @@ run_jobs (const AcyCliOptions *o, GPtrArray *files)
   return status;
 }
 
+void
+acy_cli_warn_left_out (const AcyTest *test, const AcyCheckResult *result)
+{
+  /* herd7 answers when the model rules all such candidates out, and
+   * refuses the test ("Non symbolic address") when it allows one; either
+   * way none goes unsaid here */
+  const AcyNonAddress *na = acy_check_result_get_non_address (result);
+  g_autofree char *v = NULL;
+
+  if (na == NULL)
+    return;
+  v = acy_test_format_value (test, na->value);
+  fprintf (stderr, "%s:%u:%u: warning: candidates where this access goes through %s, "
+           "which is not an address, were left out\n", na->at.file, na->at.line, na->at.col, v);
+}
+
 int
 acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 {
@@ -1130,17 +1146,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
             hexa_rewrite (out);
           fputs (out->str, stdout);
         }
-      if (acy_check_result_get_non_address (result) != NULL)
-        {
-          /* herd7 answers when the model rules all such candidates out,
-           * and refuses the test ("Non symbolic address") when it allows
-           * one; either way none goes unsaid here */
-          const AcyNonAddress *na = acy_check_result_get_non_address (result);
-          g_autofree char *v = acy_test_format_value (test, na->value);
-
-          fprintf (stderr, "%s:%u:%u: warning: candidates where this access goes through %s, "
-                   "which is not an address, were left out\n", na->at.file, na->at.line, na->at.col, v);
-        }
+      acy_cli_warn_left_out (test, result);
       if (o->verbose)
         {
           const AcyCheckProgress *st = acy_check_result_get_stats (result);

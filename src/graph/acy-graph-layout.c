@@ -234,6 +234,25 @@ acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
     }
 }
 
+void
+acy_graph_grid_add_run (AcyGraphGrid      *grid,
+                        const AcyRecorder *recorder,
+                        guint              max_structures)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint n = acy_recorder_get_n_records (recorder);
+
+  for (guint i = 0; i < n && g_hash_table_size (seen) < max_structures; i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (recorder, i);
+
+      if (g_hash_table_contains (seen, r->x.events))
+        continue;
+      g_hash_table_add (seen, (gpointer) r->x.events);
+      acy_graph_grid_add (grid, &r->x);
+    }
+}
+
 /* ---- relations ---------------------------------------------------------- */
 
 /* Pairs to draw for relation @r: its transitive reduction when it is a

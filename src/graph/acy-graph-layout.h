@@ -25,6 +25,12 @@ typedef struct {
 } AcyGraphGrid;
 
 void acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x);
+/* The grid of a whole run, fitted to the executions of its first
+ * @max_structures distinct event arrays. Pango only: a worker thread may
+ * call it, so that a big run's labels are not measured on the main one. */
+void acy_graph_grid_add_run (AcyGraphGrid      *grid,
+                             const AcyRecorder *recorder,
+                             guint              max_structures);
 
 /* A relation to draw: base (po, rf, co, fr) or named by the model. */
 typedef struct {

@@ -86,6 +86,7 @@ static const char *const lit_locs[] = { "x", "y", "z" };
 static const char *const lit_consts[] = {
   "0", "1", "2", "-1", "2147483647", "-2147483648", "0x10", "3",
 };
+static const char *const lit_unsigned[] = { "0", "1", "2", "3", "2147483647", "0x10" };
 static const char *const lit_binops[] = {
   "+", "-", "*", "/", "&", "|", "^", "==", "!=", "<", ">", "<=", ">=",
 };
@@ -117,12 +118,10 @@ lit_atom (Gen *g)
         add (g, ")");
       break;
     case 3:
-      /* herd7's C has unary '-' only before a number, and no '!', '~',
-       * '%', '<<', '>>', '&&' or '||' in a test */
-      n = count (g) + 1;
-      for (guint i = 0; i < n; i++)
-        add (g, "- ");
-      add (g, ONE_OF (g, lit_consts));
+      /* herd7's C has unary '-' only right before a number, and no '!',
+       * '~', '%', '<<', '>>', '&&' or '||' in a test */
+      add (g, "-");
+      add (g, ONE_OF (g, lit_unsigned));
       break;
     case 4:
       add (g, "READ_ONCE(*");
