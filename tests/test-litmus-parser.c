@@ -162,21 +162,21 @@ test_errors (void)
   assert_parse_error ("C r\n{}\nP0(int *x) {\n  *x = r9 + 1;\n}\nexists (x=0)\n", m,
                       ACY_ERROR_UNKNOWN_NAME,
                       "bad.litmus:4:8: undeclared register or parameter 'r9' near 'r9'");
-  assert_parse_error ("C d\n{}\nP0(int *x) { }\nP0(int *x) { }\nexists (x=0)\n", m,
+  assert_parse_error ("C d\n{}\nP0(int *x) { smp_mb(); }\nP0(int *x) { smp_mb(); }\nexists (x=0)\n", m,
                       ACY_ERROR_SYNTAX, "bad.litmus:4:1: duplicate thread P0 (first defined at 3:1)");
-  assert_parse_error ("C g\n{}\nP0(int *x) { }\nP2(int *x) { }\nexists (x=0)\n", m,
+  assert_parse_error ("C g\n{}\nP0(int *x) { smp_mb(); }\nP2(int *x) { smp_mb(); }\nexists (x=0)\n", m,
                       ACY_ERROR_SYNTAX, "expected P1 near 'P2'");
-  assert_parse_error ("C n\n{}\nP0(int *x) { }\nexists (3:r0=0)\n", m,
+  assert_parse_error ("C n\n{}\nP0(int *x) { smp_mb(); }\nexists (3:r0=0)\n", m,
                       ACY_ERROR_UNKNOWN_NAME, "no thread P3");
   /* herd7 checks a test with no condition as `forall (true)`; anything
    * else where the condition goes is an error */
   {
-    g_autoptr (AcyTest) t = parse_ok ("C q\n{}\nP0(int *x) { }\n", m);
+    g_autoptr (AcyTest) t = parse_ok ("C q\n{}\nP0(int *x) { smp_mb(); }\n", m);
 
     g_assert_cmpint (acy_test_get_quantifier (t), ==, ACY_QUANT_FORALL);
     g_assert_cmpstr (acy_test_get_condition_text (t), ==, "forall (true)");
   }
-  assert_parse_error ("C q\n{}\nP0(int *x) { }\nexist (x=0)\n", m, ACY_ERROR_SYNTAX,
+  assert_parse_error ("C q\n{}\nP0(int *x) { smp_mb(); }\nexist (x=0)\n", m, ACY_ERROR_SYNTAX,
                       "expected the final condition");
   assert_parse_error ("C w\n{}\nP0(int *x) { while (1) { } }\nexists (x=0)\n", m,
                       ACY_ERROR_UNSUPPORTED, "loops");

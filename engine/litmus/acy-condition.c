@@ -4,9 +4,11 @@
  *
  * prop   := prop '=>' prop | prop '\/' prop | prop '/\' prop
  *         | ('~' | 'not') prop | '(' prop ')' | 'true' | 'false' | atom
- * atom   := var ('=' | '==' | '!=') (value | var)
+ * atom   := var ('=' | '==') (value | var) | var '!=' value
  * var    := N ':' REG | LOC | '[' LOC ']'
- * '/\' binds tighter than '\/', which binds tighter than '=>'.
+ * As herd7 reads them: '~' binds tightest, then '=>' (to the right:
+ * a => b => c is a => (b => c)), then '/\', then '\/'; so
+ * a \/ b => c is a \/ (b => c).
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -66,7 +68,7 @@ acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
   return TRUE;
 }
 
-static AcyLitProp *parse_implies (AcyLitParser *ps, AcyTest *test, GError **error);
+static AcyLitProp *parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error);
 
 static AcyLitProp *
 parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
@@ -92,6 +94,8 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
   t = peek (ps);
   if (acy_lit_tok_is (t, "-") && peek_at (ps, 1)->kind == ACY_LTOK_INT)
     {
+      if (!acy_lit_check_state_int (peek_at (ps, 1), TRUE, error))
+        return NULL;
       advance (ps);
       p->rhs_value = -advance (ps)->value;
     }
@@ -105,6 +109,15 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
     }
   else
     {
+      if (negate)
+        {
+          /* herd7's '!=' takes a value only: a number or an address */
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                            "herd7 compares with '!=' to a value only, not to a register "
+                            "or location; write '~(... = ...)' near '%s'",
+                            acy_lit_token_describe (t));
+          return NULL;
+        }
       if (!acy_lit_parse_state_var (ps, test, &p->rhs_var, TRUE, error))
         return NULL;
       p->rhs_is_var = TRUE;
@@ -163,7 +176,7 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   else if (acy_lit_tok_is (t, "("))
     {
       advance (ps);
-      p = parse_implies (ps, test, error);
+      p = parse_binary_prop (ps, test, 0, error);
       if (p != NULL && !acy_lit_tok_is (peek (ps), ")"))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
@@ -190,37 +203,11 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
   return seal_prop (p, t, error);
 }
 
-static AcyLitProp *
-parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
-{
-  static const char *const ops[] = { "\\/", "/\\" };
-  static const AcyLitPropKind kinds[] = { ACY_LPROP_OR, ACY_LPROP_AND };
-  AcyLitProp *lhs;
-
-  lhs = level < 2 ? parse_binary_prop (ps, test, level + 1, error)
-                  : parse_unary_prop (ps, test, error);
-  if (level >= 2)
-    return lhs;
-  while (lhs != NULL && acy_lit_tok_is (peek (ps), ops[level]))
-    {
-      const AcyLitToken *t = advance (ps);
-      AcyLitProp *rhs = parse_binary_prop (ps, test, level + 1, error);
-      AcyLitProp *p;
-
-      if (rhs == NULL)
-        return NULL;
-      p = prop_new (ps, kinds[level], t->loc);
-      p->a = lhs;
-      p->b = rhs;
-      lhs = seal_prop (p, t, error);
-    }
-  return lhs;
-}
-
+/* implies := unary ('=>' implies)? */
 static AcyLitProp *
 parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
 {
-  AcyLitProp *lhs = parse_binary_prop (ps, test, 0, error);
+  AcyLitProp *lhs = parse_unary_prop (ps, test, error);
 
   if (lhs != NULL && acy_lit_tok_is (peek (ps), "=>"))
     {
@@ -246,10 +233,81 @@ parse_implies (AcyLitParser *ps, AcyTest *test, GError **error)
   return lhs;
 }
 
+/* or := and ('\/' and)*;  and := implies ('/\' implies)* */
+static AcyLitProp *
+parse_binary_prop (AcyLitParser *ps, AcyTest *test, guint level, GError **error)
+{
+  static const char *const ops[] = { "\\/", "/\\" };
+  static const AcyLitPropKind kinds[] = { ACY_LPROP_OR, ACY_LPROP_AND };
+  AcyLitProp *lhs;
+
+  lhs = level < 2 ? parse_binary_prop (ps, test, level + 1, error)
+                  : parse_implies (ps, test, error);
+  if (level >= 2)
+    return lhs;
+  while (lhs != NULL && acy_lit_tok_is (peek (ps), ops[level]))
+    {
+      const AcyLitToken *t = advance (ps);
+      AcyLitProp *rhs = parse_binary_prop (ps, test, level + 1, error);
+      AcyLitProp *p;
+
+      if (rhs == NULL)
+        return NULL;
+      p = prop_new (ps, kinds[level], t->loc);
+      p->a = lhs;
+      p->b = rhs;
+      lhs = seal_prop (p, t, error);
+    }
+  return lhs;
+}
+
 AcyLitProp *
 acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 {
-  return parse_implies (ps, test, error);
+  return parse_binary_prop (ps, test, 0, error);
+}
+
+/* herd7 reads the atoms `var = value` joined by '/\' at the top of a
+ * filter as constraints, and refuses two that give one variable two
+ * values ("Incompatible constraint on location"); atoms under '\/',
+ * '~' or '=>' and comparisons of two variables are not collected. */
+static gboolean
+collect_constraints (const AcyTest *test, const AcyLitProp *p, GPtrArray *atoms, GError **error)
+{
+  if (p->kind == ACY_LPROP_AND)
+    return collect_constraints (test, p->a, atoms, error)
+           && collect_constraints (test, p->b, atoms, error);
+  if (p->kind != ACY_LPROP_ATOM || p->rhs_is_var)
+    return TRUE;
+  for (guint i = 0; i < atoms->len; i++)
+    {
+      const AcyLitProp *q = atoms->pdata[i];
+
+      if (q->lhs.thread == p->lhs.thread && strcmp (q->lhs.name, p->lhs.name) == 0
+          && q->rhs_value != p->rhs_value)
+        {
+          g_autofree char *a = acy_test_format_value (test, q->rhs_value);
+          g_autofree char *b = acy_test_format_value (test, p->rhs_value);
+          g_autofree char *var = p->lhs.thread >= 0
+                                   ? g_strdup_printf ("%d:%s", p->lhs.thread, p->lhs.name)
+                                   : g_strdup_printf ("[%s]", p->lhs.name);
+
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                            "the filter wants %s to be both %s and %s (herd7 refuses this: "
+                            "incompatible constraint) near '%s'", var, a, b, var);
+          return FALSE;
+        }
+    }
+  g_ptr_array_add (atoms, (gpointer) p);
+  return TRUE;
+}
+
+gboolean
+acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error)
+{
+  g_autoptr(GPtrArray) atoms = g_ptr_array_new ();
+
+  return collect_constraints (test, filter, atoms, error);
 }
 
 /* ---- resolution and observed variables ---- */
@@ -603,10 +661,11 @@ compare_values (const AcyTest *test, AcyValue a, AcyValue b)
 int
 acy_test_compare_states (const AcyTest *test, const AcyValue *a, const AcyValue *b, guint n)
 {
+  /* herd7 orders states by the 32-bit signed values and only prints an
+   * atomic_t location as unsigned: -1 (4294967295) comes before 1. */
   for (guint i = 0; i < n; i++)
     {
-      int c = compare_values (test, acy_test_observed_value (test, i, a[i]),
-                              acy_test_observed_value (test, i, b[i]));
+      int c = compare_values (test, a[i], b[i]);
       if (c)
         return c;
     }

@@ -1492,8 +1492,11 @@ run_combination (Enum *en)
       c.reads[k] = g;
       c.rf_cands[k] = acy_arena_newv (a, guint, n);
       for (guint w = 0; w < n; w++)
-        /* (a C11 RMW, both read and write, does not read from itself) */
-        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc && w != g)
+        /* A C11 RMW, both read and write, does not read from itself, and
+         * as in herd7 the read of a kernel RMW never reads from that
+         * RMW's own write (a model without atomicity would allow it). */
+        if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc && w != g
+            && !acy_rel_has (c.rmw, n, g, w))
           c.rf_cands[k][m++] = w;
       c.n_rf_cands[k++] = m;
     }

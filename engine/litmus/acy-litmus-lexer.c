@@ -171,6 +171,20 @@ after_minus (Lexer *lx)
 }
 
 gboolean
+acy_lit_int_has_suffix (const char *text)
+{
+  gsize n = strlen (text);
+
+  return n > 0 && strchr ("uUlL", text[n - 1]) != NULL;
+}
+
+gboolean
+acy_lit_int_is_hex (const char *text)
+{
+  return text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+}
+
+gboolean
 acy_lit_int_is_hex32 (const char *text, guint64 v)
 {
   return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && v > (guint64) G_MAXINT32 && v <= G_MAXUINT32;
@@ -314,6 +328,23 @@ acy_lit_tokenize (AcyArena     *arena,
             lx.p++;
           t.kind = ACY_LTOK_INT;
           t.text = acy_arena_strndup (arena, s, (gsize) (lx.p - s));
+          /* herd7's C lexer reads decimal digits only, and its condition
+           * lexer no suffix: both stop at the letter ("unexpected 'x1'",
+           * "unexpected 'L'"). Macro files may use either. The initial
+           * state is checked by the parser (program is 0 there too). */
+          if (lx.program == 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
+                                "herd7's C code has no hexadecimal literals; "
+                                "write the value in decimal near '%s'", t.text);
+              goto fail;
+            }
+          if (lx.program > 0 && acy_lit_int_has_suffix (t.text))
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
+                                "herd7 reads no 'u' or 'l' suffix on a number near '%s'", t.text);
+              goto fail;
+            }
           if (overflow || v > (guint64) G_MAXINT64)
             {
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,

@@ -59,6 +59,12 @@ gboolean acy_lit_tokenize (AcyArena     *arena,
  * negative 32-bit value. */
 gboolean acy_lit_int_is_hex32 (const char *text, guint64 v);
 
+/* Whether integer literal @text ends in a C suffix (1L, 2UL), or is
+ * hexadecimal (0x10): herd7 reads neither in a test's code, and no
+ * suffix anywhere in a test. */
+gboolean acy_lit_int_has_suffix (const char *text);
+gboolean acy_lit_int_is_hex (const char *text);
+
 static inline gboolean
 acy_lit_tok_is (const AcyLitToken *t, const char *punct)
 {

@@ -49,6 +49,28 @@ acy_lit_expect (AcyLitParser *ps, const char *punct, const char *what, GError **
   return FALSE;
 }
 
+/* A number in a test's initial state or condition, @minus when a '-'
+ * precedes it: herd7 reads decimal and hexadecimal there, but no '-'
+ * before a hexadecimal number and no C suffix. */
+gboolean
+acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error)
+{
+  if (acy_lit_int_has_suffix (t->text))
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                        "herd7 reads no 'u' or 'l' suffix on a number near '%s'", t->text);
+      return FALSE;
+    }
+  if (minus && acy_lit_int_is_hex (t->text))
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
+                        "herd7 reads no '-' before a hexadecimal number; "
+                        "write the negative value in decimal near '%s'", t->text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open, GError **error)
 {
@@ -572,6 +594,15 @@ acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
         }
       g_ptr_array_add (stmts, s);
     }
+  if (stmts->len == 0 && ps->herd_c)
+    {
+      /* herd7's C grammar wants one instruction or declaration at
+       * least in a thread's body and in every block */
+      error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
+                  "herd7 wants at least one statement between braces");
+      g_ptr_array_free (stmts, TRUE);
+      return FALSE;
+    }
   *n_body = stmts->len;
   *body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
   if (stmts->len > 0)
@@ -600,6 +631,11 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
     }
   if (acy_lit_tok_is (t, ";"))
     {
+      if (ps->herd_c)
+        {
+          error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7's C has no empty statement");
+          return NULL;
+        }
       advance (ps);
       return acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
     }
@@ -733,6 +769,8 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
     t = peek_at (ps, 1);
   if (t->kind == ACY_LTOK_INT)
     {
+      if (!acy_lit_check_state_int (t, minus, error))
+        return FALSE;
       /* as in the program: herd7's values are 32-bit, and a
        * hexadecimal literal may use all 32 bits (0xFFFFFFFF is -1) */
       if (acy_lit_int_is_hex32 (t->text, (guint64) t->value))
@@ -1327,7 +1365,7 @@ acy_test_parse_full (const char             *text,
     {
       advance (&ps);
       test->filter = acy_lit_parse_prop (&ps, test, error);
-      if (test->filter == NULL)
+      if (test->filter == NULL || !acy_lit_check_filter (test, test->filter, error))
         goto out;
     }
   /* herd's memory-region annotations, `regions: x:PROP ...`, have no

@@ -68,6 +68,7 @@ gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
 AcyLitExpr *acy_lit_expr_new    (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc);
 AcyLitStmt *acy_lit_stmt_new    (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc);
 gboolean    acy_lit_expect      (AcyLitParser *ps, const char *punct, const char *what, GError **error);
+gboolean    acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error);
 
 /* ---- macros (acy-macros.c) ---- */
 
@@ -164,6 +165,7 @@ gboolean acy_lit_c11_check_call (AcyLitExpr *e, guint *value_args, guint *n_valu
 
 /* acy-condition.c */
 AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error);
+gboolean    acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error);
 gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
                                      gboolean allow_bracket, GError **error);
 gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error);
