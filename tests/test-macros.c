@@ -132,12 +132,14 @@ test_expand_rmw (void)
 {
   g_autoptr (AcyMacros) m = load_defs ();
 
-  ASSERT_EVENTS (m, "int r; r = xchg(x, 1);", "F[MB] R*[ONCE]x W*[ONCE]x F[MB]");
+  /* herd7 7.58 without -variant lkmmv2: every RMW but atomic_add_unless
+   * is a ONCE read and write, whatever its annotation, with no fences */
+  ASSERT_EVENTS (m, "int r; r = xchg(x, 1);", "R*[ONCE]x W*[ONCE]x");
   ASSERT_EVENTS (m, "atomic_inc(y);", "R*[NORETURN]y W*[ONCE]y");
   ASSERT_EVENTS (m, "atomic_andnot(3, y);", "R*[NORETURN]y W*[ONCE]y");
-  ASSERT_EVENTS (m, "int r; r = atomic_dec_and_test(y);", "F[MB] R*[ONCE]y W*[ONCE]y F[MB]");
+  ASSERT_EVENTS (m, "int r; r = atomic_dec_and_test(y);", "R*[ONCE]y W*[ONCE]y");
   /* the first path of cmpxchg is the successful one */
-  ASSERT_EVENTS (m, "int r; r = cmpxchg_acquire(x, 0, 1);", "R*[ACQUIRE]x W*[ONCE]x");
+  ASSERT_EVENTS (m, "int r; r = cmpxchg_acquire(x, 0, 1);", "R*[ONCE]x W*[ONCE]x");
 }
 
 static void
@@ -218,7 +220,7 @@ test_kernel_def (void)
   m = acy_macros_load (path, &error);
   g_assert_no_error (error);
   ASSERT_EVENTS (m, "int r; r = atomic_add_unless(x, 1, 5);", "F[MB] R*[ONCE]x W*[ONCE]x F[MB]");
-  ASSERT_EVENTS (m, "int r; r = xchg_release(x, 1);", "R*[ONCE]x W*[RELEASE]x");
+  ASSERT_EVENTS (m, "int r; r = xchg_release(x, 1);", "R*[ONCE]x W*[ONCE]x");
 }
 
 int

@@ -276,12 +276,6 @@ find_tag (const AcyTest *test, const char *name)
   return -1;
 }
 
-static gboolean
-tag_is (const AcyTest *test, gint tag, const char *name)
-{
-  return tag >= 0 && g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, tag), name) == 0;
-}
-
 /* ---- choice points ---- */
 
 static guint
@@ -695,18 +689,6 @@ val_of_read (Exec *x, gint ev)
 
 static gboolean eval_c11 (Exec *x, const AcyLitExpr *e, Val *out);
 
-static gint
-rmw_read_tag (Exec *x, gint tag)
-{
-  return tag_is (x->test, tag, "acquire") ? tag : x->tag_once;
-}
-
-static gint
-rmw_write_tag (Exec *x, gint tag)
-{
-  return tag_is (x->test, tag, "release") ? tag : x->tag_once;
-}
-
 /* A read-modify-write instruction on one location: the tags of its read
  * and its write, and the fences around it. */
 typedef struct {
@@ -718,15 +700,15 @@ typedef struct {
   gint        fence_tag;
 } Rmw;
 
-/* An RMW annotated @tag, as herd's C semantics (below) make it. */
+/* An RMW annotated @tag, as herd's C semantics (below) make it;
+ * @fenced: with @tag fences around it (under lkmmv1 only). */
 static Rmw
-rmw_plan (Exec *x, gint loc, const Val *addr, gint tag, gboolean mb, AcyLoc at)
+rmw_plan (Exec *x, gint loc, const Val *addr, gint tag, gboolean fenced, AcyLoc at)
 {
   Rmw m = {
     .loc = loc, .addr = addr, .at = at,
-    .read_tag = mb ? x->tag_once : rmw_read_tag (x, tag),
-    .write_tag = mb ? x->tag_once : rmw_write_tag (x, tag),
-    .fenced = mb, .fence_tag = tag,
+    .read_tag = x->tag_once, .write_tag = x->tag_once,
+    .fenced = fenced, .fence_tag = tag,
   };
 
   if (x->rmw_tags_both)
@@ -777,15 +759,17 @@ rmw_lone_read (Exec *x, gint loc, const Val *addr, gint tag, AcyLoc at)
   return r;
 }
 
-/* The RMW primitives follow herd's C semantics: xchg, cmpxchg and the
- * value-returning atomics with tag mb are a relaxed (ONCE) read and write
- * between two mb fences; acquire goes on the read, release on the write;
- * a failed cmpxchg or atomic_add_unless is a lone ONCE read. */
+/* The RMW primitives follow herd7 7.58's C semantics. Under lkmmv2 the
+ * annotation tags both the read and the write. Under lkmmv1 (no variant)
+ * xchg, cmpxchg and the value-returning atomics are a ONCE read and
+ * write whatever their annotation (acquire, release and mb alike), with
+ * no fences; atomic_add_unless alone is between two mb fences (measured
+ * with the oracle: tests/herd7 case rmw-lkmmv1). A failed cmpxchg or
+ * atomic_add_unless is a lone ONCE read. */
 static gboolean
 eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 {
   gint t = e->tag_index;
-  gboolean mb = tag_is (x->test, t, "mb");
   Val a, v, o;
   gint loc, r, w;
   Rmw m;
@@ -806,7 +790,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_XCHG:
       if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
-      m = rmw_plan (x, loc, &a, t, mb, e->loc);
+      m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
       r = rmw_read (x, &m);
       rmw_write (x, &m, r, &v, FALSE);
       *out = val_of_read (x, r);
@@ -825,7 +809,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
           {
             if (!eval (x, e->args[2], &v))
               return FALSE;
-            m = rmw_plan (x, loc, &a, t, mb, e->loc);
+            m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
             r = rmw_read (x, &m);
             rmw_write (x, &m, r, &v, FALSE);
           }
@@ -860,7 +844,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
             m.write_tag = x->rmw_tags_both ? t : x->tag_once;
           }
         else
-          m = rmw_plan (x, loc, &a, t, mb, e->loc);
+          m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
         r = rmw_read (x, &m);
         if (r < 0)
           return FALSE;
