@@ -85,6 +85,7 @@ typedef struct {
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
+#define VALUE_FAULT   (G_MININT64 + 2)   /* an operation on it faulted (see Combo.saw_fault) */
 
 /* A step (an operation solved, an rf choice tried, an event set up)
  * takes a few ns to a few hundred, so looks come well within a ms; an
@@ -126,6 +127,14 @@ typedef struct {
   AcyValue  *value;           /* solver: value of each event */
   gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */
   gboolean   saw_unsolved;    /* solver: some event this pass was unsolved */
+  /* An operation that faults (division by zero, '*' on an address) makes
+   * VALUE_FAULT; the test is refused only when a candidate whose path
+   * conditions all hold needs it, as herd7 never builds the others */
+  gboolean   saw_fault;       /* solver: some value this pass was VALUE_FAULT */
+  gboolean   fault_pending;   /* the last pass of constraints_hold that held saw one */
+  const AcySym *fault_op;     /* the first faulting operation, its operands, its thread */
+  AcyValue   fault_a, fault_b;
+  guint      fault_thread;
   guint      n_reads;
   guint     *reads;           /* events that need an rf */
   guint    **rf_cands;        /* per read: candidate writes */
@@ -189,27 +198,24 @@ sym_value (Combo *c, const AcySym *s, guint thread)
         return VALUE_UNKNOWN;
       if (a == ACY_LIT_VALUE_UNSOLVED || b == ACY_LIT_VALUE_UNSOLVED)
         return ACY_LIT_VALUE_UNSOLVED;
+      if (a == VALUE_FAULT || b == VALUE_FAULT)
+        return VALUE_FAULT;
       if (!acy_lit_binop (c->en->test, s->op, a, b, &r))
         {
-          /* herd7 stops on a division by zero (Division_by_zero): so do
-           * we on any undefined operation, rather than leave a symbol in
-           * the final state */
-          if (c->en->error == NULL && !ACY_LIT_VALUE_IS_SYMBOL (a) && !ACY_LIT_VALUE_IS_SYMBOL (b))
+          /* herd7 stops on a division by zero (Division_by_zero), and so
+           * do we on any undefined operation, rather than leave a symbol
+           * in the final state: when a candidate needs it (fault_raise) */
+          if (ACY_LIT_VALUE_IS_SYMBOL (a) || ACY_LIT_VALUE_IS_SYMBOL (b))
+            return ACY_LIT_VALUE_UNSOLVED;
+          if (!c->saw_fault)
             {
-              g_autofree char *why = acy_lit_binop_fault (c->en->test, s->op, a, b);
-
-              if ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && b == 0)
-                why = (g_free (why), g_strdup ("division by zero"));
-              if (s->at.file != NULL)
-                acy_set_error_at (&c->en->error, ACY_ERROR_UNSUPPORTED, s->at,
-                                  "%s (P%u, with a value it read)", why, thread);
-              else
-                g_set_error (&c->en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
-                             "%s: P%u: %s (with a value it read)", c->en->test->filename, thread, why);
-              c->en->halted = TRUE;
-              c->en->steps_left = 1;
+              c->fault_op = s;
+              c->fault_a = a;
+              c->fault_b = b;
+              c->fault_thread = thread;
             }
-          return ACY_LIT_VALUE_UNSOLVED;
+          c->saw_fault = TRUE;
+          return VALUE_FAULT;
         }
       c->saw_unknown |= r == VALUE_UNKNOWN;
       return r;
@@ -253,6 +259,7 @@ solver_reset (Combo *c)
   memset (c->state, 0, c->n);
   c->saw_unknown = FALSE;
   c->saw_unsolved = FALSE;
+  c->saw_fault = FALSE;
 }
 
 /* An access's address constraint failed: note it when the address is
@@ -263,7 +270,7 @@ note_non_address (Enum *en, Combo *c, guint t, const AcyConstraint *k)
 {
   AcyValue a = sym_value (c, k->addr, t);
 
-  if (a == VALUE_UNKNOWN || a == ACY_LIT_VALUE_UNSOLVED || ACY_VALUE_IS_ADDR (a))
+  if (a == VALUE_UNKNOWN || a == ACY_LIT_VALUE_UNSOLVED || a == VALUE_FAULT || ACY_VALUE_IS_ADDR (a))
     return;
   en->non_address->seen = TRUE;
   en->non_address->at = k->at;
@@ -307,7 +314,7 @@ constraints_hold (Enum *en, Combo *c)
         {
           AcyValue v = sym_value (c, tr->constraints[i].cond, t);
 
-          if (v == VALUE_UNKNOWN || v == ACY_LIT_VALUE_UNSOLVED)
+          if (v == VALUE_UNKNOWN || v == ACY_LIT_VALUE_UNSOLVED || v == VALUE_FAULT)
             continue;
           if (tr->constraints[i].addr != NULL && through_moved_pointer (en, c, t, &tr->constraints[i]))
             return FALSE;
@@ -320,6 +327,7 @@ constraints_hold (Enum *en, Combo *c)
             }
         }
     }
+  c->fault_pending = c->saw_fault;
   return TRUE;
 }
 
@@ -1035,6 +1043,31 @@ rotation_images (Enum *en, Combo *c, guint period)
 }
 
 /* Every choice of final writes for one solved candidate. */
+/* Refuse the test for the operation that faulted (Combo.fault_op), as
+ * herd7 does (Division_by_zero, "Illegal operation"). */
+static G_GNUC_NO_INLINE gboolean
+fault_raise (Enum *en, Combo *c)
+{
+  const AcySym *s = c->fault_op;
+  g_autofree char *why = NULL;
+
+  if (en->error == NULL && s != NULL)
+    {
+      why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
+      if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
+        why = (g_free (why), g_strdup ("division by zero"));
+      if (s->at.file != NULL)
+        acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, s->at,
+                          "%s (P%u, with a value it read)", why, c->fault_thread);
+      else
+        g_set_error (&en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                     "%s: P%u: %s (with a value it read)", en->test->filename, c->fault_thread, why);
+    }
+  en->halted = TRUE;
+  en->steps_left = 1;
+  return FALSE;
+}
+
 static gboolean
 emit_finals (Enum *en, Combo *c)
 {
@@ -1090,6 +1123,9 @@ emit_finals (Enum *en, Combo *c)
           if (c->values[v] == ACY_LIT_VALUE_UNSOLVED && sym != NULL)
             c->values[v] = thin_air_symbol (c, sym);
         }
+      /* a candidate whose path conditions hold needs a faulting value */
+      if (c->fault_pending || c->saw_fault)
+        return fault_raise (en, c);
 
       /* also when halted while solving: the values are not to be used */
       if (halted_after (en, STEPS_PER_LOOK / 256))
