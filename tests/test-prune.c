@@ -313,23 +313,23 @@ test_rotation (void)
       guint64 candidates[G_N_ELEMENTS (states)];
 
       for (guint i = 0; i < G_N_ELEMENTS (states); i++)
-      {
-        g_autoptr(GString) text = g_string_new ("C ring\n");
-        g_autoptr(AcyMacros) mac = macros ();
-        g_autoptr(AcyModel) mod = model ();
-        g_autoptr(AcyTest) test = NULL;
-        Judged pruned, full;
+        {
+          g_autoptr(GString) text = g_string_new ("C ring\n");
+          g_autoptr(AcyMacros) mac = macros ();
+          g_autoptr(AcyModel) mod = model ();
+          g_autoptr(AcyTest) test = NULL;
+          Judged pruned, full;
 
-        g_string_append_printf (text, "%s\n", inits[j]);
-        for (guint t = 0; t < 3; t++)
-          g_string_append_printf (text, ringer, t, t, (t + 1) % 3, t, (t + 1) % 3);
-        g_string_append_printf (text, "%s\n", states[i]);
-        test = parse (text->str, mac);
-        compare_runs (test, mod, &pruned, &full);
-        g_test_message ("%s %s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
-                        inits[j], states[i], pruned.candidates, full.candidates);
-        candidates[i] = pruned.candidates;
-      }
+          g_string_append_printf (text, "%s\n", inits[j]);
+          for (guint t = 0; t < 3; t++)
+            g_string_append_printf (text, ringer, t, t, (t + 1) % 3, t, (t + 1) % 3);
+          g_string_append_printf (text, "%s\n", states[i]);
+          test = parse (text->str, mac);
+          compare_runs (test, mod, &pruned, &full);
+          g_test_message ("%s %s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
+                          inits[j], states[i], pruned.candidates, full.candidates);
+          candidates[i] = pruned.candidates;
+        }
       /* the last state shows only some threads: no rotation */
       for (guint i = 0; i + 1 < G_N_ELEMENTS (states); i++)
         if (j == 0)

@@ -291,10 +291,8 @@ through_moved_pointer (Enum *en, Combo *c, guint t, const AcyConstraint *k)
     return FALSE;
   if (en->error == NULL)
     {
-      text = acy_test_format_value (en->test, a);
-      acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, k->at,
-                        "an access through %s, an address moved by arithmetic, is not supported "
-                        "(herd7 takes it for a location of its own; P%u, with a value it read)", text, t);
+      text = acy_lit_moved_access_message (en->test, a, (gint) t);
+      acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, k->at, "%s", text);
       en->halted = TRUE;
       en->steps_left = 1;
     }

@@ -156,38 +156,6 @@ acy_lit_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValu
   return TRUE;
 }
 
-static const char *
-op_text (AcyLitOp op)
-{
-  switch (op)
-    {
-    case ACY_LOP_ADD: return "+";
-    case ACY_LOP_SUB: return "-";
-    case ACY_LOP_MUL: return "*";
-    case ACY_LOP_DIV: return "/";
-    case ACY_LOP_MOD: return "%";
-    case ACY_LOP_AND: return "&";
-    case ACY_LOP_OR: return "|";
-    case ACY_LOP_XOR: return "^";
-    case ACY_LOP_ANDNOT: return "&~";
-    case ACY_LOP_SHL: return "<<";
-    case ACY_LOP_SHR: return ">>";
-    case ACY_LOP_EQ: return "==";
-    case ACY_LOP_NE: return "!=";
-    case ACY_LOP_LT: return "<";
-    case ACY_LOP_LE: return "<=";
-    case ACY_LOP_GT: return ">";
-    case ACY_LOP_GE: return ">=";
-    case ACY_LOP_LAND: return "&&";
-    case ACY_LOP_LOR: return "||";
-    case ACY_LOP_NOT: return "!";
-    case ACY_LOP_NEG: return "-";
-    case ACY_LOP_BNOT: return "~";
-    case ACY_LOP_NONE: break;
-    }
-  return "?";
-}
-
 char *
 acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b)
 {
@@ -203,7 +171,7 @@ acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b)
         return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
       if (op == ACY_LOP_SUB && ACY_VALUE_IS_PTR (a) && !ACY_VALUE_IS_PTR (b))
         return g_strdup_printf ("an address moved by more than %d", ACY_VALUE_PTR_MAX_OFFSET);
-      return g_strdup_printf ("'%s' on an address is an illegal operation, as in herd7", op_text (op));
+      return g_strdup_printf ("'%s' on an address is an illegal operation, as in herd7", acy_lit_op_text (op));
     }
   if ((op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b == 0)
     return g_strdup ("division by zero");
@@ -365,7 +333,7 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
               g_autofree char *why = acy_lit_binop_fault (x->test, op, a->value, b ? b->value : 0);
 
               acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
-                                "%s near '%s'", why, op_text (op));
+                                "%s near '%s'", why, acy_lit_op_text (op));
             }
           x->dead = TRUE;
           return a;
@@ -481,6 +449,16 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   return (gint) x->n_events++;
 }
 
+char *
+acy_lit_moved_access_message (const AcyTest *test, AcyValue v, gint thread)
+{
+  g_autofree char *text = acy_test_format_value (test, v);
+  g_autofree char *read = thread >= 0 ? g_strdup_printf ("; P%d, with a value it read", thread) : NULL;
+
+  return g_strdup_printf ("an access through %s, an address moved by arithmetic, is not supported "
+                          "(herd7 takes it for a location of its own%s)", text, read ? read : "");
+}
+
 /* An access through an address that arithmetic moved (x+1): herd7 takes
  * x+1 for a location of its own, which the locations of a test here do
  * not include, so the test is refused at the access rather than answered
@@ -494,10 +472,8 @@ moved_pointer (Exec *x, AcyValue v, AcyLoc at)
     return FALSE;
   if (x->error == NULL)
     {
-      text = acy_test_format_value (x->test, v);
-      acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at,
-                        "an access through %s, an address moved by arithmetic, is not supported "
-                        "(herd7 takes it for a location of its own)", text);
+      text = acy_lit_moved_access_message (x->test, v, -1);
+      acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at, "%s", text);
     }
   x->dead = TRUE;
   return TRUE;

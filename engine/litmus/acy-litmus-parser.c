@@ -159,6 +159,23 @@ static const BinOp binops[] = {
   { "%", ACY_LOP_MOD, 10, TRUE },
 };
 
+/* How @op is written: the binary operators' table, and the others. */
+const char *
+acy_lit_op_text (AcyLitOp op)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
+    if (binops[i].op == op)
+      return binops[i].text;
+  switch (op)
+    {
+    case ACY_LOP_ANDNOT: return "&~";
+    case ACY_LOP_NOT: return "!";
+    case ACY_LOP_NEG: return "-";
+    case ACY_LOP_BNOT: return "~";
+    default: return "?";
+    }
+}
+
 static const BinOp *
 binop_of (const AcyLitToken *t)
 {
