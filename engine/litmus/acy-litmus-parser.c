@@ -19,8 +19,8 @@
 
 /* ---- helpers ---- */
 
-static gboolean
-accept (AcyLitParser *ps, const char *punct)
+gboolean
+acy_lit_accept (AcyLitParser *ps, const char *punct)
 {
   if (acy_lit_tok_is (peek (ps), punct))
     {
@@ -30,8 +30,8 @@ accept (AcyLitParser *ps, const char *punct)
   return FALSE;
 }
 
-static void
-error_near (AcyLitParser *ps, GError **error, AcyErrorCode code,
+void
+acy_lit_error_near (AcyLitParser *ps, GError **error, AcyErrorCode code,
             const AcyLitToken *t, const char *msg)
 {
   acy_set_error_at (error, code, t->loc, "%s near '%s'", msg, acy_lit_token_describe (t));
@@ -40,11 +40,11 @@ error_near (AcyLitParser *ps, GError **error, AcyErrorCode code,
 gboolean
 acy_lit_expect (AcyLitParser *ps, const char *punct, const char *what, GError **error)
 {
-  if (accept (ps, punct))
+  if (acy_lit_accept (ps, punct))
     return TRUE;
   {
     g_autofree char *msg = g_strdup_printf ("expected '%s'%s%s", punct, what ? " " : "", what ? what : "");
-    error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), msg);
+    acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), msg);
   }
   return FALSE;
 }
@@ -71,29 +71,16 @@ acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error)
   return TRUE;
 }
 
-static gboolean
-expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open, GError **error)
+gboolean
+acy_lit_expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open, GError **error)
 {
-  if (accept (ps, punct))
+  if (acy_lit_accept (ps, punct))
     return TRUE;
   acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
                     "expected '%s' to close the '%s' opened at %u:%u near '%s'",
                     punct, open->text, open->loc.line, open->loc.col,
                     acy_lit_token_describe (peek (ps)));
   return FALSE;
-}
-
-static gboolean
-enter (AcyLitParser *ps, GError **error)
-{
-  if (++ps->depth > ACY_LIT_MAX_DEPTH || acy_stack_low ())
-    {
-      error_near (ps, error, ACY_ERROR_LIMIT, peek (ps), "nesting too deep (more than 1000 levels)");
-      return FALSE;
-    }
-  /* every statement and operand passes here: a long thread or a long
-   * list stops at the deadline too */
-  return !acy_halt_tick (ps->halt, error);
 }
 
 gboolean
@@ -132,609 +119,6 @@ acy_lit_stmt_new (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc)
   s->kind = kind;
   s->loc = loc;
   s->reg = -1;
-  return s;
-}
-
-/* ---- expressions ---- */
-
-typedef struct {
-  const char *text;
-  AcyLitOp    op;
-  guint       prec;
-  gboolean    macros_only;  /* herd7's C refuses it in a test; .def bodies may use it */
-} BinOp;
-
-static const BinOp binops[] = {
-  { "||", ACY_LOP_LOR, 1, TRUE },
-  { "&&", ACY_LOP_LAND, 2, TRUE },
-  { "|", ACY_LOP_OR, 3, FALSE },
-  { "^", ACY_LOP_XOR, 4, FALSE },
-  { "&", ACY_LOP_AND, 5, FALSE },
-  { "==", ACY_LOP_EQ, 6, FALSE }, { "!=", ACY_LOP_NE, 6, FALSE },
-  { "<", ACY_LOP_LT, 7, FALSE }, { "<=", ACY_LOP_LE, 7, FALSE },
-  { ">", ACY_LOP_GT, 7, FALSE }, { ">=", ACY_LOP_GE, 7, FALSE },
-  { "<<", ACY_LOP_SHL, 8, TRUE }, { ">>", ACY_LOP_SHR, 8, TRUE },
-  { "+", ACY_LOP_ADD, 9, FALSE }, { "-", ACY_LOP_SUB, 9, FALSE },
-  { "*", ACY_LOP_MUL, 10, FALSE }, { "/", ACY_LOP_DIV, 10, FALSE },
-  { "%", ACY_LOP_MOD, 10, TRUE },
-};
-
-/* How @op is written: the binary operators' table, and the others. */
-const char *
-acy_lit_op_text (AcyLitOp op)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
-    if (binops[i].op == op)
-      return binops[i].text;
-  switch (op)
-    {
-    case ACY_LOP_ANDNOT: return "&~";
-    case ACY_LOP_NOT: return "!";
-    case ACY_LOP_NEG: return "-";
-    case ACY_LOP_BNOT: return "~";
-    default: return "?";
-    }
-}
-
-static const BinOp *
-binop_of (const AcyLitToken *t)
-{
-  if (t->kind != ACY_LTOK_PUNCT)
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
-    if (strcmp (binops[i].text, t->text) == 0)
-      return &binops[i];
-  return NULL;
-}
-
-static AcyLitExpr *parse_binary (AcyLitParser *ps, guint min_prec, GError **error);
-static AcyLitExpr *parse_unary (AcyLitParser *ps, GError **error);
-static gboolean is_type_word (const AcyLitToken *t);
-static void skip_type (AcyLitParser *ps);
-
-/* An operator passed to a macro, as in `__atomic_op(X,&~,V)`: a run of
- * operator tokens directly followed by ',' or ')'. */
-static AcyLitExpr *
-try_parse_oparg (AcyLitParser *ps)
-{
-  guint k = 0;
-  GString *s;
-  AcyLitExpr *e;
-
-  while (peek_at (ps, k)->kind == ACY_LTOK_PUNCT
-         && (binop_of (peek_at (ps, k)) || acy_lit_tok_is (peek_at (ps, k), "~")))
-    k++;
-  if (k == 0 || k > 2
-      || !(acy_lit_tok_is (peek_at (ps, k), ",") || acy_lit_tok_is (peek_at (ps, k), ")")))
-    return NULL;
-
-  e = acy_lit_expr_new (ps->arena, ACY_LEXPR_OPARG, peek (ps)->loc);
-  s = g_string_new (NULL);
-  for (guint i = 0; i < k; i++)
-    g_string_append (s, advance (ps)->text);
-  e->name = acy_arena_strdup (ps->arena, s->str);
-  if (strcmp (s->str, "&~") == 0)
-    e->op = ACY_LOP_ANDNOT;
-  else
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
-        if (strcmp (binops[i].text, s->str) == 0)
-          e->op = binops[i].op;
-    }
-  g_string_free (s, TRUE);
-  return e;
-}
-
-/* call := IDENT{tag}? ('(' (arg (',' arg)*)? ')')? */
-static AcyLitExpr *
-parse_call (AcyLitParser *ps, const AcyLitToken *name, GError **error)
-{
-  AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_CALL, name->loc);
-  GPtrArray *args;
-  const AcyLitToken *open;
-
-  e->name = name->text;
-  e->tag = name->tag;
-  open = peek (ps);
-  if (!accept (ps, "("))
-    return e;
-  e->call_parens = TRUE;
-  args = g_ptr_array_new ();
-  if (!acy_lit_tok_is (peek (ps), ")"))
-    for (;;)
-      {
-        AcyLitExpr *arg = try_parse_oparg (ps);
-
-        if (arg == NULL)
-          arg = acy_lit_parse_expr (ps, error);
-        if (arg == NULL)
-          {
-            g_ptr_array_free (args, TRUE);
-            return NULL;
-          }
-        g_ptr_array_add (args, arg);
-        if (!accept (ps, ","))
-          break;
-      }
-  if (!expect_close (ps, ")", open, error))
-    {
-      g_ptr_array_free (args, TRUE);
-      return NULL;
-    }
-  e->n_args = args->len;
-  e->args = acy_arena_newv (ps->arena, AcyLitExpr *, MAX (args->len, 1));
-  if (args->len > 0)
-    memcpy (e->args, args->pdata, args->len * sizeof (gpointer));
-  g_ptr_array_free (args, TRUE);
-  return e;
-}
-
-/* primary := INT | IDENT | call | '(' expr ')' */
-static AcyLitExpr *
-parse_primary (AcyLitParser *ps, GError **error)
-{
-  const AcyLitToken *t = peek (ps);
-
-  if (t->kind == ACY_LTOK_INT)
-    {
-      AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_INT, t->loc);
-
-      advance (ps);
-      e->value = t->value;
-      return e;
-    }
-  if (t->kind == ACY_LTOK_IDENT)
-    {
-      advance (ps);
-      if (t->tag != NULL || acy_lit_tok_is (peek (ps), "("))
-        return parse_call (ps, t, error);
-      {
-        AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_NAME, t->loc);
-
-        e->name = t->text;
-        return e;
-      }
-    }
-  if (acy_lit_tok_is (t, "(") && is_type_word (peek_at (ps, 1)))
-    {
-      /* a cast such as `(char **)x`: values carry no C type here */
-      advance (ps);
-      skip_type (ps);
-      while (accept (ps, "*"))
-        ;
-      if (!expect_close (ps, ")", t, error))
-        return NULL;
-      return parse_unary (ps, error);
-    }
-  if (acy_lit_tok_is (t, "("))
-    {
-      AcyLitExpr *e;
-
-      advance (ps);
-      e = acy_lit_parse_expr (ps, error);
-      if (e == NULL || !expect_close (ps, ")", t, error))
-        return NULL;
-      return e;
-    }
-  error_near (ps, error, ACY_ERROR_SYNTAX, t, "expected an expression");
-  return NULL;
-}
-
-/* unary := ('!' | '-' | '~' | '*' | '&' | '+') unary | primary */
-static AcyLitExpr *
-parse_unary (AcyLitParser *ps, GError **error)
-{
-  const AcyLitToken *t = peek (ps);
-  AcyLitExpr *e = NULL, *a;
-
-  if (!enter (ps, error))
-    return NULL;
-
-  if (t->kind == ACY_LTOK_PUNCT
-      && (acy_lit_tok_is (t, "!") || acy_lit_tok_is (t, "-") || acy_lit_tok_is (t, "~")
-          || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
-    {
-      advance (ps);
-      /* herd7 reads '-' only as part of a number written right after it */
-      if (ps->herd_c && t->text[0] == '-'
-          && !(peek (ps)->kind == ACY_LTOK_INT && peek (ps)->loc.line == t->loc.line
-               && peek (ps)->loc.col == t->loc.col + 1))
-        {
-          error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                      "herd7 allows unary '-' only right before a number; write '(0 - ...)'");
-          goto out;
-        }
-      /* herd7's grammar dereferences a name or a bracketed expression,
-       * not another dereference: `**pp` must be written `*(*pp)` */
-      if (t->text[0] == '*' && acy_lit_tok_is (peek (ps), "*"))
-        {
-          acy_set_error_at (error, ACY_ERROR_SYNTAX, peek (ps)->loc,
-                            "unexpected '*': write '*(*p)' to dereference twice near '*'");
-          goto out;
-        }
-      a = parse_unary (ps, error);
-      if (a == NULL)
-        goto out;
-      switch (t->text[0])
-        {
-        case '+':
-          if (ps->herd_c)
-            {
-              error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7 has no unary '+' operator");
-              e = NULL;
-              goto out;
-            }
-          e = a;
-          break;
-        case '*':
-          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_DEREF, t->loc);
-          e->a = a;
-          break;
-        case '&':
-          if (a->kind != ACY_LEXPR_NAME)
-            {
-              acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
-                                "'&' needs the name of a shared location near '&'");
-              goto out;
-            }
-          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_ADDROF, t->loc);
-          e->name = a->name;
-          break;
-        case '-':
-          if (a->kind == ACY_LEXPR_INT)
-            {
-              a->value = -a->value;
-              a->loc = t->loc;
-              e = a;
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        case '!':
-        case '~':
-          if (ps->herd_c)
-            {
-              /* herd7's C lexer has no `!` (only `!=`), and its parser
-               * no unary '-' but on a number, no unary '~' */
-              error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                          t->text[0] == '!' ? "herd7 has no '!' operator; write '(... == 0)'"
-                          : t->text[0] == '-' ? "herd7 allows unary '-' only right before a number; write '(0 - ...)'"
-                          : "herd7 has no unary '~' operator");
-              e = NULL;
-              goto out;
-            }
-          G_GNUC_FALLTHROUGH;
-        default:
-          e = acy_lit_expr_new (ps->arena, ACY_LEXPR_UNARY, t->loc);
-          e->op = t->text[0] == '!' ? ACY_LOP_NOT : t->text[0] == '-' ? ACY_LOP_NEG : ACY_LOP_BNOT;
-          e->a = a;
-          break;
-        }
-    }
-  else
-    e = parse_primary (ps, error);
-
-out:
-  ps->depth--;
-  if (e != NULL && !acy_lit_expr_seal (e, acy_lit_token_describe (t), error))
-    return NULL;
-  return e;
-}
-
-static AcyLitExpr *
-parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
-{
-  AcyLitExpr *lhs;
-  const BinOp *op;
-
-  if (!enter (ps, error))
-    return NULL;
-  lhs = parse_unary (ps, error);
-  while (lhs != NULL && (op = binop_of (peek (ps))) != NULL && op->prec >= min_prec)
-    {
-      const AcyLitToken *t = advance (ps);
-      AcyLitExpr *rhs, *e;
-
-      if (ps->herd_c && op->macros_only)
-        {
-          /* herd7's C lexer and parser refuse these in a test (a lex
-           * error for '%', "unexpected" for the others) */
-          g_autofree char *msg =
-            op->op == ACY_LOP_LAND || op->op == ACY_LOP_LOR
-              ? g_strdup_printf ("herd7's C has no '%s'; nest 'if' statements or use '%c' on 0/1 values",
-                                 op->text, op->text[0])
-              : g_strdup_printf ("herd7's C has no '%s' operator", op->text);
-
-          error_near (ps, error, ACY_ERROR_SYNTAX, t, msg);
-          lhs = NULL;
-          break;
-        }
-      rhs = parse_binary (ps, op->prec + 1, error);
-      if (rhs == NULL)
-        {
-          lhs = NULL;
-          break;
-        }
-      e = acy_lit_expr_new (ps->arena, ACY_LEXPR_BINARY, t->loc);
-      e->op = op->op;
-      e->a = lhs;
-      e->b = rhs;
-      lhs = acy_lit_expr_seal (e, t->text, error) ? e : NULL;
-    }
-  ps->depth--;
-  return lhs;
-}
-
-/* expr := unary (binop unary)*, C precedences */
-AcyLitExpr *
-acy_lit_parse_expr (AcyLitParser *ps, GError **error)
-{
-  return parse_binary (ps, 1, error);
-}
-
-/* ---- statements ---- */
-
-static const char *const type_words[] = {
-  "int", "long", "short", "char", "unsigned", "signed", "bool", "_Bool",
-  "intptr_t", "uintptr_t", "atomic_t", "atomic_long_t", "spinlock_t", "void",
-  "size_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "const",
-  "volatile", "struct", "union", "int8_t", "int16_t", "int32_t", "int64_t",
-  "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-  /* herd's C11 and wide types */
-  "atomic_int", "_Atomic", "mtx_t", "__int128_t", "__uint128_t", "__int128", "__uint128",
-};
-
-static gboolean
-is_type_word (const AcyLitToken *t)
-{
-  if (t->kind != ACY_LTOK_IDENT || t->tag != NULL)
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (type_words); i++)
-    if (strcmp (type_words[i], t->text) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-skip_type (AcyLitParser *ps)
-{
-  while (is_type_word (peek (ps)))
-    {
-      const AcyLitToken *t = advance (ps);
-
-      /* `struct srcu_struct`: the tag name is part of the type */
-      if ((strcmp (t->text, "struct") == 0 || strcmp (t->text, "union") == 0)
-          && peek (ps)->kind == ACY_LTOK_IDENT)
-        advance (ps);
-    }
-}
-
-static AcyLitStmt *parse_stmt (AcyLitParser *ps, GError **error);
-
-static AcyLitStmt *
-make_block (AcyLitParser *ps, AcyLoc loc, GPtrArray *stmts)
-{
-  AcyLitStmt *b = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, loc);
-
-  b->n_body = stmts->len;
-  b->body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
-  if (stmts->len > 0)
-    memcpy (b->body, stmts->pdata, stmts->len * sizeof (gpointer));
-  return b;
-}
-
-/* decl := type ('*'* IDENT ('=' expr)?) (',' ...)* ';' */
-static AcyLitStmt *
-parse_decl (AcyLitParser *ps, GError **error)
-{
-  const AcyLitToken *first = peek (ps);
-  GPtrArray *decls = g_ptr_array_new ();
-  AcyLitStmt *result = NULL;
-
-  skip_type (ps);
-  for (;;)
-    {
-      const AcyLitToken *name;
-      AcyLitStmt *d;
-
-      while (accept (ps, "*"))
-        ;
-      name = peek (ps);
-      if (name->kind != ACY_LTOK_IDENT || name->tag != NULL)
-        {
-          error_near (ps, error, ACY_ERROR_SYNTAX, name, "expected a variable name in a declaration");
-          goto out;
-        }
-      advance (ps);
-      d = acy_lit_stmt_new (ps->arena, ACY_LSTMT_DECL, name->loc);
-      d->name = name->text;
-      if (accept (ps, "="))
-        {
-          d->expr = acy_lit_parse_expr (ps, error);
-          if (d->expr == NULL)
-            goto out;
-        }
-      g_ptr_array_add (decls, d);
-      if (!accept (ps, ","))
-        break;
-    }
-  if (!acy_lit_expect (ps, ";", "after a declaration", error))
-    goto out;
-  result = decls->len == 1 ? decls->pdata[0] : make_block (ps, first->loc, decls);
-out:
-  g_ptr_array_free (decls, TRUE);
-  return result;
-}
-
-/* What can only come after the threads: seeing it inside a body means a
- * '}' is missing, which is the error worth reporting (with where the
- * body was opened), rather than whatever the condition fails to parse as. */
-static gboolean
-starts_outside_thread (AcyLitParser *ps)
-{
-  const AcyLitToken *t = peek (ps);
-  const AcyLitToken *u = peek_at (ps, 1);
-
-  if (acy_lit_tok_is (t, "~"))
-    {
-      t = u;
-      u = peek_at (ps, 2);
-    }
-  if (t->kind != ACY_LTOK_IDENT)
-    return FALSE;
-  if ((g_str_equal (t->text, "exists") || g_str_equal (t->text, "forall")
-       || g_str_equal (t->text, "filter")) && acy_lit_tok_is (u, "("))
-    return TRUE;
-  return g_str_equal (t->text, "locations") && acy_lit_tok_is (u, "[");
-}
-
-gboolean
-acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
-                          AcyLitStmt ***body, guint *n_body, GError **error)
-{
-  GPtrArray *stmts = g_ptr_array_new ();
-
-  while (!acy_lit_tok_is (peek (ps), "}"))
-    {
-      AcyLitStmt *s;
-
-      if (peek (ps)->kind == ACY_LTOK_EOF || starts_outside_thread (ps))
-        {
-          expect_close (ps, "}", open, error);
-          g_ptr_array_free (stmts, TRUE);
-          return FALSE;
-        }
-      s = parse_stmt (ps, error);
-      if (s == NULL)
-        {
-          g_ptr_array_free (stmts, TRUE);
-          return FALSE;
-        }
-      g_ptr_array_add (stmts, s);
-    }
-  if (stmts->len == 0 && ps->herd_c)
-    {
-      /* herd7's C grammar wants one instruction or declaration at
-       * least in a thread's body and in every block */
-      error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
-                  "herd7 wants at least one statement between braces");
-      g_ptr_array_free (stmts, TRUE);
-      return FALSE;
-    }
-  *n_body = stmts->len;
-  *body = acy_arena_newv (ps->arena, AcyLitStmt *, MAX (stmts->len, 1));
-  if (stmts->len > 0)
-    memcpy (*body, stmts->pdata, stmts->len * sizeof (gpointer));
-  g_ptr_array_free (stmts, TRUE);
-  return TRUE;
-}
-
-/* stmt := '{' stmt* '}' | ';' | decl
- *       | 'if' '(' expr ')' stmt ('else' stmt)?
- *       | expr ('=' expr)? ';' */
-static AcyLitStmt *
-parse_stmt_inner (AcyLitParser *ps, GError **error)
-{
-  const AcyLitToken *t = peek (ps);
-  AcyLitStmt *s;
-
-  if (acy_lit_tok_is (t, "{"))
-    {
-      advance (ps);
-      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
-      if (!acy_lit_parse_block_body (ps, t, &s->body, &s->n_body, error))
-        return NULL;
-      advance (ps);
-      return s;
-    }
-  if (acy_lit_tok_is (t, ";"))
-    {
-      if (ps->herd_c)
-        {
-          error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7's C has no empty statement");
-          return NULL;
-        }
-      advance (ps);
-      return acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
-    }
-  if (is_type_word (t))
-    return parse_decl (ps, error);
-  if (acy_lit_tok_is_ident (t, "if"))
-    {
-      const AcyLitToken *open;
-
-      advance (ps);
-      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_IF, t->loc);
-      open = peek (ps);
-      if (!acy_lit_expect (ps, "(", "after 'if'", error))
-        return NULL;
-      s->expr = acy_lit_parse_expr (ps, error);
-      if (s->expr == NULL || !expect_close (ps, ")", open, error))
-        return NULL;
-      s->then_s = parse_stmt (ps, error);
-      if (s->then_s == NULL)
-        return NULL;
-      if (acy_lit_tok_is_ident (peek (ps), "else"))
-        {
-          advance (ps);
-          s->else_s = parse_stmt (ps, error);
-          if (s->else_s == NULL)
-            return NULL;
-        }
-      return s;
-    }
-  if (acy_lit_tok_is_ident (t, "while") || acy_lit_tok_is_ident (t, "for")
-      || acy_lit_tok_is_ident (t, "do") || acy_lit_tok_is_ident (t, "goto")
-      || acy_lit_tok_is_ident (t, "return"))
-    {
-      error_near (ps, error, ACY_ERROR_UNSUPPORTED, t,
-                  "loops, jumps and returns are not supported in litmus threads");
-      return NULL;
-    }
-
-  {
-    AcyLitExpr *e = acy_lit_parse_expr (ps, error);
-
-    if (e == NULL)
-      return NULL;
-    if (acy_lit_tok_is (peek (ps), "="))
-      {
-        const AcyLitToken *eq = advance (ps);
-
-        if (e->kind == ACY_LEXPR_NAME)
-          s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_ASSIGN, e->loc);
-        else if (e->kind == ACY_LEXPR_DEREF)
-          s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_STORE, e->loc);
-        else
-          {
-            error_near (ps, error, ACY_ERROR_SYNTAX, eq,
-                        "the left of '=' must be a register or '*pointer'");
-            return NULL;
-          }
-        s->lhs = e;
-        s->expr = acy_lit_parse_expr (ps, error);
-        if (s->expr == NULL)
-          return NULL;
-      }
-    else
-      {
-        s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_EXPR, e->loc);
-        s->expr = e;
-      }
-    if (!acy_lit_expect (ps, ";", "after a statement", error))
-      return NULL;
-    return s;
-  }
-}
-
-static AcyLitStmt *
-parse_stmt (AcyLitParser *ps, GError **error)
-{
-  AcyLitStmt *s;
-
-  if (!enter (ps, error))
-    return NULL;
-  s = parse_stmt_inner (ps, error);
-  ps->depth--;
   return s;
 }
 
@@ -823,12 +207,12 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
           const AcyLitToken *open = advance (ps);
 
           return parse_init_value (ps, test, out, error)
-                 && expect_close (ps, ")", open, error);
+                 && acy_lit_expect_close (ps, ")", open, error);
         }
       *out = ACY_VALUE_ADDR_BASE + acy_lit_test_location (test, t->text);
       return TRUE;
     }
-  error_near (ps, error, ACY_ERROR_SYNTAX, t, "expected an initial value");
+  acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t, "expected an initial value");
   return FALSE;
 }
 
@@ -845,12 +229,12 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
       gboolean has_value = FALSE;
 
-      if (accept (ps, ";"))
+      if (acy_lit_accept (ps, ";"))
         continue;
-      if (accept (ps, "}"))
+      if (acy_lit_accept (ps, "}"))
         return TRUE;
       if (t->kind == ACY_LTOK_EOF)
-        return expect_close (ps, "}", open, error);
+        return acy_lit_expect_close (ps, "}", open, error);
 
       /* `int 0:r1 = z;`, `int * 1:r1;`: a typed register */
       {
@@ -871,7 +255,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           if (t->value < 0 || t->value > G_MAXINT16)
             {
               /* (a thread that does not exist is found later, by name) */
-              error_near (ps, error, ACY_ERROR_UNKNOWN_NAME, t, "no thread has this number");
+              acy_lit_error_near (ps, error, ACY_ERROR_UNKNOWN_NAME, t, "no thread has this number");
               return FALSE;
             }
           advance (ps);
@@ -879,7 +263,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           r = peek (ps);
           if (r->kind != ACY_LTOK_IDENT)
             {
-              error_near (ps, error, ACY_ERROR_SYNTAX, r, "expected a register name");
+              acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, r, "expected a register name");
               return FALSE;
             }
           advance (ps);
@@ -907,7 +291,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           if (type && strcmp (type->text, "spinlock_t") == 0)
             {
               /* herd7: "Cannot find the size of type spinlock_t" */
-              error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
+              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
                           "herd7 cannot size a spinlock_t in the init block; leave it out "
                           "(a spinlock_t parameter is enough)");
               return FALSE;
@@ -918,7 +302,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
               /* herd7 reads `x=&y` only with a pointer type */
               g_autofree char *msg = g_strdup_printf ("an address needs a pointer type here, as herd7 "
                                                       "reads it: 'int *%s = &...'", name->text);
-              error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
+              acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
               return FALSE;
             }
           if (name == NULL && acy_lit_tok_is (peek (ps), "[")
@@ -930,7 +314,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             }
           if (name == NULL)
             {
-              error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a location in the init block");
+              acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a location in the init block");
               return FALSE;
             }
           init.var.name = name->text;
@@ -941,7 +325,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
         }
 
-      if (accept (ps, "="))
+      if (acy_lit_accept (ps, "="))
         {
           if (!parse_init_value (ps, test, &init.value, error))
             return FALSE;
@@ -1027,9 +411,9 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
       if (pname == NULL)
         {
           if (peek (ps)->kind == ACY_LTOK_EOF)
-            expect_close (ps, ")", open, error);
+            acy_lit_expect_close (ps, ")", open, error);
           else
-            error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
+            acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
           goto fail;
         }
       for (guint i = 0; i < params->len; i++)
@@ -1045,15 +429,15 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
         {
           g_autofree char *msg = g_strdup_printf ("'%s' is a keyword of herd7's C parser; "
                                                   "give the parameter another name", pname->text);
-          error_near (ps, error, ACY_ERROR_SYNTAX, pname, msg);
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, pname, msg);
           goto fail;
         }
       if (strcmp (pname->text, "void") != 0)
         g_ptr_array_add (params, (gpointer) pname->text);
-      if (!accept (ps, ","))
+      if (!acy_lit_accept (ps, ","))
         break;
     }
-  if (!expect_close (ps, ")", open, error))
+  if (!acy_lit_expect_close (ps, ")", open, error))
     goto fail;
 
   th.n_params = params->len;
@@ -1068,7 +452,7 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
   open = peek (ps);
   if (!acy_lit_tok_is (open, "{"))
     {
-      error_near (ps, error, ACY_ERROR_SYNTAX, open, "expected '{' to start the thread's code");
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, open, "expected '{' to start the thread's code");
       goto fail;
     }
   advance (ps);
@@ -1137,8 +521,8 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
       AcyLitVar *v;
 
       if (peek (ps)->kind == ACY_LTOK_EOF)
-        return expect_close (ps, "]", open, error);
-      if (accept (ps, ";"))
+        return acy_lit_expect_close (ps, "]", open, error);
+      if (acy_lit_accept (ps, ";"))
         continue;
       v = acy_arena_new0 (test->arena, AcyLitVar);
       if (!acy_lit_parse_state_var (ps, test, v, TRUE, error))
@@ -1368,7 +752,7 @@ acy_test_parse_full (const char             *text,
   }
   if (threads->len == 0)
     {
-      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "expected a thread 'P0(...) { ... }'");
+      acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "expected a thread 'P0(...) { ... }'");
       goto out;
     }
   test->n_threads = threads->len;
@@ -1426,7 +810,7 @@ acy_test_parse_full (const char             *text,
     }
   else
     {
-      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps),
+      acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps),
                   "expected the final condition ('exists', '~exists' or 'forall')");
       goto out;
     }
@@ -1453,10 +837,10 @@ acy_test_parse_full (const char             *text,
     }
   if (override && override->set_quantifier)
     test->quant = override->quantifier;
-  accept (&ps, ";");
+  acy_lit_accept (&ps, ";");
   if (peek (&ps)->kind != ACY_LTOK_EOF)
     {
-      error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "unexpected text after the condition");
+      acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "unexpected text after the condition");
       goto out;
     }
 

@@ -68,6 +68,14 @@ gboolean    acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
 AcyLitExpr *acy_lit_expr_new    (AcyArena *arena, AcyLitExprKind kind, AcyLoc loc);
 AcyLitStmt *acy_lit_stmt_new    (AcyArena *arena, AcyLitStmtKind kind, AcyLoc loc);
 gboolean    acy_lit_expect      (AcyLitParser *ps, const char *punct, const char *what, GError **error);
+/* TRUE (and the token taken) when the next token is @punct. */
+gboolean    acy_lit_accept      (AcyLitParser *ps, const char *punct);
+/* @msg at @t, followed by "near '<t>'". */
+void        acy_lit_error_near  (AcyLitParser *ps, GError **error, AcyErrorCode code,
+                                 const AcyLitToken *t, const char *msg);
+/* @punct, or an error naming the @open token it should close. */
+gboolean    acy_lit_expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open,
+                                  GError **error);
 gboolean    acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error);
 
 /* ---- macros (acy-macros.c) ---- */

@@ -1,0 +1,175 @@
+/* acy-enumerate-private.h - the enumerator's state, shared by its files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * acy-enumerate.c searches candidates (combinations of traces, rf, final
+ * writes, lock orders); acy-enumerate-symmetry.c finds the symmetries of
+ * a test (two alike threads, classes of interchangeable threads, a ring
+ * of threads) and says, per candidate, whether it is the first of its
+ * images. Private to engine/litmus.
+ */
+#pragma once
+
+#include "acy-litmus-trace.h"
+
+typedef struct {
+  const AcyTest             *test;
+  const AcyTraceSet         *set;
+  guint64                    max_candidates;
+  AcyCandidateFunc           func;
+  gpointer                   user_data;
+  GCancellable              *cancellable;
+  gint64                     deadline;    /* monotonic time, 0 = none */
+  guint64                    count;
+  guint64                    n_structures;
+  gboolean                   stop;
+  gboolean                   halted;      /* cancelled or out of time */
+  gint64                     steps_left;  /* until the next look at both */
+  AcyRfPruneFunc             prune;
+  gpointer                   prune_data;
+  GError                    *error;
+
+  const AcyTrace           **chosen;
+  guint                     *chosen_index;  /* per thread: index of its chosen trace */
+  AcyArena                  *arena;     /* per combination */
+
+  /* Symmetry: threads a < b whose paths are alike (-1 none); swapping
+   * them maps a candidate to another, allowed or not alike. */
+  gint                       sym_a, sym_b;
+  guint                     *sym_var;   /* per tracked variable: its image */
+  AcyValue                  *mirror;    /* the image's tracked values */
+  gboolean                   mirror_condition;
+
+  /* Interchangeable threads: per thread, its class of threads that run
+   * alike and none of whose registers the state shows (-1 none); NULL
+   * when there is no class of two or more. */
+  gint                      *group;
+
+  /* Rotation: the threads turned one place (t to t + 1, the last to the
+   * first) with their locations renamed, as a ring of threads that run
+   * alike up to the locations they touch (0 none, else the number of
+   * threads). Per power k of it (k < rot_n): rot_thread[k * n_threads
+   * + t] is the image of thread t, rot_loc[k * n_locs + l] of location
+   * l, rot_var[k * n_tracked + v] of tracked variable v. */
+  guint                      rot_n;
+  guint                     *rot_thread;
+  guint                     *rot_loc;
+  guint                     *rot_var;
+  AcyValue                  *rot_values;     /* the images' tracked values, one array each */
+  const AcyValue           **rot_images;
+  gboolean                  *rot_conditions;
+  gboolean                   rot_early;      /* no thin air: judge partial rfs by the rotation */
+
+  /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
+  gboolean                   order_locks;
+  gboolean                   co_hint_used;
+
+  AcyNonAddress             *non_address;  /* where to note those left out, or NULL */
+} Enum;
+
+#define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */
+#define VALUE_FAULT   (G_MININT64 + 2)   /* an operation on it faulted (see Combo.saw_fault) */
+
+/* A step (an operation solved, an rf choice tried, an event set up)
+ * takes a few ns to a few hundred, so looks come well within a ms; an
+ * emitted candidate counts as a 256th of the steps, as the caller's
+ * work on it is unknown. */
+#define STEPS_PER_LOOK 16384
+
+/* ---- one combination of traces ---- */
+
+typedef struct {
+  Enum      *en;
+  guint      n;
+  AcyEvent  *events;
+  const AcyTraceEvent **tev;  /* per event: its trace event (NULL for initial writes) */
+  guint     *offset;          /* per thread: index of its first event */
+  AcyWord   *po, *addr, *data, *ctrl, *rmw, *rf, *fw;
+  AcyWord   *rf_hi;           /* scratch: rf and every edge still possible */
+  gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
+  guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
+  AcyValue  *value;           /* solver: value of each event */
+  gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */
+  gboolean   saw_unsolved;    /* solver: some event this pass was unsolved */
+  /* An operation that faults (division by zero, '*' on an address) makes
+   * VALUE_FAULT; the test is refused only when a candidate whose path
+   * conditions all hold needs it, as herd7 never builds the others */
+  gboolean   saw_fault;       /* solver: some value this pass was VALUE_FAULT */
+  gboolean   fault_pending;   /* the last pass of constraints_hold that held saw one */
+  const AcySym *fault_op;     /* the first faulting operation, its operands, its thread */
+  AcyValue   fault_a, fault_b;
+  guint      fault_thread;
+  guint      n_reads;
+  guint     *reads;           /* events that need an rf */
+  guint    **rf_cands;        /* per read: candidate writes */
+  guint     *n_rf_cands;
+  guint      n_fw;            /* tracked locations */
+  gint      *fw_loc;
+  guint    **fw_cands;
+  guint     *n_fw_cands;
+  guint     *fw_choice;
+  AcyValue  *values;          /* tracked values */
+  guint     *used;            /* per thread: rf edges chosen from its writes */
+  guint64    weight;          /* candidates each one here stands for */
+  /* Lock orders: the lock writes (LKW), location by location; those of
+   * one location are lock_ev[i] for i in [lock_lo[i], lock_hi[i]). */
+  guint      n_lock_ev;
+  guint     *lock_ev;
+  guint     *lock_lo, *lock_hi;
+  gboolean  *lock_placed;
+  guint     *lock_seq;        /* per position: the index placed there */
+  AcyWord   *co_hint;         /* placed before placed in order, and before unplaced */
+  AcyWord   *co_hint_set;
+  AcyExecution x;
+} Combo;
+
+G_GNUC_INTERNAL gboolean acy_enum_look_for_halt (Enum *en);
+
+/* Count @steps of work: TRUE when the enumeration was cancelled or ran
+ * out of time. */
+
+/* Count @steps of work: TRUE when the enumeration was cancelled or ran
+ * out of time. */
+static inline gboolean
+halted_after (Enum *en, gint64 steps)
+{
+  en->steps_left -= steps;
+  return G_UNLIKELY (en->steps_left <= 0) && acy_enum_look_for_halt (en);
+}
+
+/* ---- symmetry (acy-enumerate-symmetry.c) ---- */
+
+G_GNUC_INTERNAL void acy_enum_find_symmetry (Enum *en);
+G_GNUC_INTERNAL gboolean acy_enum_find_interchangeable (Enum *en);
+G_GNUC_INTERNAL void acy_enum_find_rotation (Enum *en);
+G_GNUC_INTERNAL gint acy_enum_mirror_order (Enum *en, Combo *c);
+G_GNUC_INTERNAL guint acy_enum_rotation_period (Enum *en, Combo *c);
+G_GNUC_INTERNAL gboolean acy_enum_rotation_hopeless (Enum *en, Combo *c, guint done);
+G_GNUC_INTERNAL void acy_enum_rotation_images (Enum *en, Combo *c, guint period);
+
+/* Interchangeable threads, read by read: a thread of a class is fresh
+ * while none of its reads has an rf yet (it comes after @reader, as
+ * reads get theirs in thread order) and no rf chosen comes from its
+ * writes. Any permutation of fresh threads of a class that follow the
+ * same path leaves the choices so far as they are, so reading from a
+ * write of one of them leads to the images of what reading from the same
+ * write of another leads to: only the first is read from, and stands
+ * for them all. Returns how many choices reading from @w stands for, 0
+ * when it is the image of another. */
+static inline guint
+fresh_weight (Enum *en, Combo *c, guint reader, guint w)
+{
+  guint t = c->events[w].thread, m = 0;
+
+  if (t == ACY_THREAD_INIT || en->group[t] < 0 || t <= reader || c->used[t] > 0)
+    return 1;
+  for (guint j = reader + 1; j < en->test->n_threads; j++)
+    if (en->group[j] == en->group[t] && c->used[j] == 0
+        && en->chosen_index[j] == en->chosen_index[t])
+      {
+        if (j < t)
+          return 0;
+        m++;
+      }
+  return m;
+}
