@@ -147,6 +147,25 @@ G_GNUC_INTERNAL guint acy_enum_rotation_period (Enum *en, Combo *c);
 G_GNUC_INTERNAL gboolean acy_enum_rotation_hopeless (Enum *en, Combo *c, guint done);
 G_GNUC_INTERNAL void acy_enum_rotation_images (Enum *en, Combo *c, guint period);
 
+/* How many fresh threads of @t's class, from @from on, follow @t's path:
+ * 0 when one of them comes before @t (then @t's choice is the image of
+ * that one's). */
+static inline guint
+class_weight (Enum *en, Combo *c, guint t, guint from)
+{
+  guint m = 0;
+
+  for (guint j = from; j < en->test->n_threads; j++)
+    if (en->group[j] == en->group[t] && c->used[j] == 0
+        && en->chosen_index[j] == en->chosen_index[t])
+      {
+        if (j < t)
+          return 0;
+        m++;
+      }
+  return m;
+}
+
 /* Interchangeable threads, read by read: a thread of a class is fresh
  * while none of its reads has an rf yet (it comes after @reader, as
  * reads get theirs in thread order) and no rf chosen comes from its
@@ -159,17 +178,9 @@ G_GNUC_INTERNAL void acy_enum_rotation_images (Enum *en, Combo *c, guint period)
 static inline guint
 fresh_weight (Enum *en, Combo *c, guint reader, guint w)
 {
-  guint t = c->events[w].thread, m = 0;
+  guint t = c->events[w].thread;
 
   if (t == ACY_THREAD_INIT || en->group[t] < 0 || t <= reader || c->used[t] > 0)
     return 1;
-  for (guint j = reader + 1; j < en->test->n_threads; j++)
-    if (en->group[j] == en->group[t] && c->used[j] == 0
-        && en->chosen_index[j] == en->chosen_index[t])
-      {
-        if (j < t)
-          return 0;
-        m++;
-      }
-  return m;
+  return class_weight (en, c, t, reader + 1);
 }

@@ -603,19 +603,9 @@ setup_lock_order (Enum *en, Combo *c)
 static guint
 lock_weight (Enum *en, Combo *c, guint t)
 {
-  guint m = 0;
-
   if (en->group == NULL || en->group[t] < 0 || c->used[t] > 0)
     return 1;
-  for (guint j = 0; j < en->test->n_threads; j++)
-    if (en->group[j] == en->group[t] && c->used[j] == 0
-        && en->chosen_index[j] == en->chosen_index[t])
-      {
-        if (j < t)
-          return 0;
-        m++;
-      }
-  return m;
+  return class_weight (en, c, t, 0);
 }
 
 /* Place a lock write at each position @p.. in turn (every order of the

@@ -518,8 +518,6 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
   return loc;
 }
 
-/* A read of @loc, its address depending on @addr. Its value is a new
- * symbol unless @value is given (lock reads have fixed values). */
 /* The location a plain store goes to. herd7 lets a store through a
  * value that is no address (an integer read from memory, say) go
  * nowhere: the execution stays, without the write (herd7 gives `Always`
@@ -559,6 +557,8 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   return x->dead ? -1 : -2;
 }
 
+/* A read of @loc, its address depending on @addr. Its value is a new
+ * symbol unless @value is given (lock reads have fixed values). */
 static gint
 emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
            const Val *addr, gboolean needs_rf, AcyLoc at)
