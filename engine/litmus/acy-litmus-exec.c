@@ -479,6 +479,18 @@ moved_pointer (Exec *x, AcyValue v, AcyLoc at)
   return TRUE;
 }
 
+/* The location a constant address @v names: -1 when it is a moved one
+ * (the path is dead, with the error), -2 when it names no location. */
+static gint
+const_loc (Exec *x, AcyValue v, AcyLoc at)
+{
+  if (moved_pointer (x, v, at))
+    return -1;
+  if (!ACY_VALUE_IS_ADDR (v) || (guint) ACY_VALUE_ADDR_LOC (v) >= x->test->loc_names->len)
+    return -2;
+  return ACY_VALUE_ADDR_LOC (v);
+}
+
 /* The location an address points to, for a load or an RMW at @at. herd7
  * refuses a test that accesses memory through a constant that is no
  * address ("Non symbolic address: [5]"), and so do we. An unknown
@@ -495,9 +507,8 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
     {
-      if (moved_pointer (x, a->s->value, at))
-        return -1;
-      if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
+      loc = const_loc (x, a->s->value, at);
+      if (loc == -2)
         {
           if (x->error == NULL && !ACY_VALUE_IS_ADDR (a->s->value))
             acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at,
@@ -506,7 +517,7 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
           x->dead = TRUE;
           return -1;
         }
-      return ACY_VALUE_ADDR_LOC (a->s->value);
+      return loc;
     }
   loc = (gint) choose (x, n_locs);
   {
@@ -532,13 +543,7 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   if (x->dead)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
-    {
-      if (moved_pointer (x, a->s->value, at))
-        return -1;
-      if (!ACY_VALUE_IS_ADDR (a->s->value) || (guint) ACY_VALUE_ADDR_LOC (a->s->value) >= n_locs)
-        return -2;
-      return ACY_VALUE_ADDR_LOC (a->s->value);
-    }
+    return const_loc (x, a->s->value, at);
   loc = choose (x, n_locs + 1);
   if (loc < n_locs)
     {
