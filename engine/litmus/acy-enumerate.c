@@ -51,6 +51,15 @@ is_plain (AcyValue v)
   return v != VALUE_UNKNOWN && v != VALUE_FAULT && v != ACY_LIT_VALUE_UNSOLVED && !ACY_LIT_VALUE_IS_SYMBOL (v);
 }
 
+/* Is @g a read (its value is what it reads)? */
+static gboolean
+is_read (Combo *c, guint g)
+{
+  const AcyTraceEvent *te = c->tev[g];
+
+  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g;
+}
+
 static AcyValue
 sym_value (Combo *c, const AcySym *s, guint thread)
 {
@@ -131,7 +140,7 @@ event_value (Combo *c, guint g)
   /* herd solves read == value as an equation: the reads of a class that
    * one pins have the value, whatever they read from (pins_hold checks
    * that the writes they read from agree) */
-  if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]])
+  if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]] && is_read (c, g))
     v = c->pin_value[c->pin_root[g]];
   else if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
     v = c->rf_of[g] < 0 ? (te->needs_rf ? VALUE_UNKNOWN : te->ev.value)
@@ -145,20 +154,21 @@ event_value (Combo *c, guint g)
   return v;
 }
 
-static gboolean
-is_read (Combo *c, guint g)
-{
-  const AcyTraceEvent *te = c->tev[g];
-
-  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g;
-}
-
 static guint
 pin_find (Combo *c, guint g)
 {
   while (c->pin_root[g] != g)
     g = c->pin_root[g] = c->pin_root[c->pin_root[g]];
   return g;
+}
+
+static void
+pin_union (Combo *c, guint g, guint h)
+{
+  guint a = pin_find (c, g), b = pin_find (c, h);
+
+  if (a != b)
+    c->pin_root[MAX (a, b)] = MIN (a, b);
 }
 
 static void
@@ -170,12 +180,14 @@ solver_clear (Combo *c)
   c->saw_fault = FALSE;
 }
 
-/* herd's variables for the values of reads that copy one another (a
- * read of a write whose value is what another read read) are one class,
- * and an equation that gives one of them a value (a successful
- * cmpxchg's read == old) gives it to the class, even when reads-from
- * alone leaves the class out of thin air. Two such values that differ
- * have no solution (pin_contradiction). */
+/* herd's variables for the value of a read and for the value of the
+ * write it reads from are one class (its equation read := written), and
+ * so are a write's and the read whose value it writes. An equation that
+ * gives one read a value (a successful cmpxchg's read == old) gives it
+ * to every read of the class, even when reads-from alone leaves them
+ * out of thin air; pins_hold then checks that what the writes of the
+ * class write agrees. Two such values that differ have no solution
+ * (pin_contradiction). */
 static G_GNUC_NO_INLINE void
 pins_propagate (Combo *c)
 {
@@ -194,14 +206,10 @@ pins_propagate (Combo *c)
 
       if (w < (gint) n_locs || !is_read (c, g))
         continue;
+      pin_union (c, g, (guint) w);
       ws = c->tev[w]->sym;
       if (ws->kind == ACY_SYM_READ)
-        {
-          guint a = pin_find (c, g), b = pin_find (c, c->offset[c->tev[w]->ev.thread] + ws->read);
-
-          if (a != b)
-            c->pin_root[MAX (a, b)] = MIN (a, b);
-        }
+        pin_union (c, (guint) w, c->offset[c->tev[w]->ev.thread] + ws->read);
     }
   for (guint g = n_locs; g < c->n; g++)
     if (c->pin[g] != NULL)
@@ -280,7 +288,7 @@ pins_hold (Combo *c)
   if (c->pin_contradiction)
     return FALSE;
   for (guint g = c->x.n_locs; g < c->n; g++)
-    if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0)
+    if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0 && is_read (c, g))
       {
         AcyValue w = event_value (c, (guint) c->rf_of[g]);
 
