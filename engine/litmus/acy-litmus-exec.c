@@ -408,7 +408,7 @@ herd_symbol (Exec *x, const AcySym *s)
     {
       AcySym *m = (AcySym *) s;
 
-      m->herd = m->herd_max = x->hc;
+      m->herd = m->herd_name = x->hc;
     }
 }
 
@@ -421,7 +421,8 @@ herd_register_read (Exec *x, const AcySym *s)
     {
       AcySym *m = (AcySym *) s;
 
-      m->herd_max = MAX (m->herd_max, x->hc);
+      if (m->herd_name == m->herd)
+        m->herd_name = x->hc;
     }
 }
 
@@ -537,7 +538,7 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
   loc = (gint) choose (x, n_locs);
   {
     AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)),
-                        TRUE, a->s, at, -1 };
+                        TRUE, a->s, at, a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
 
     g_array_append_val (x->constraints, c);
   }
@@ -562,7 +563,10 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   loc = choose (x, n_locs + 1);
   if (loc < n_locs)
     {
-      constrain (x, sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE);
+      AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE, NULL, { 0 },
+                          a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
+
+      g_array_append_val (x->constraints, c);
       return (gint) loc;
     }
   for (guint l = 0; l < n_locs; l++)
