@@ -239,7 +239,7 @@ static gint
 find_tag (const AcyTest *test, const char *name)
 {
   for (guint i = 0; i < test->tag_names->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+    if (strcmp (g_ptr_array_index (test->tag_names, i), name) == 0)
       return (gint) i;
   return -1;
 }
