@@ -508,6 +508,9 @@ test_mutex_misuse (void)
       if (strstr (error->message, bad[i].message) == NULL || !g_str_has_prefix (error->message, bad[i].where))
         g_error ("expected '%s ...%s' in '%s'", bad[i].where, bad[i].message, error->message);
     }
+  /* a test with mutexes is a C11 test for the window */
+  g_assert_true (acy_test_text_uses_c11 ("C m\n{}\nP0 (mtx_t* m) {\n  mtx_lock(m);\n}\nexists (m=0)\n", -1));
+  g_assert_false (acy_test_text_uses_c11 ("C lock\n{}\nP0 (int* x) {\n  *x = 1;\n}\nexists (x=1)\n", -1));
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(AcyTest) t = acy_test_parse ("C bad\n{ mtx_t m; }\nP0 (mtx_t* m) {\n  mtx_lock(m);\n}\nexists (m=0)\n",
