@@ -551,11 +551,7 @@ parse_mutex (AcyLitParser *ps, GError **error)
   AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_CALL, t->loc);
   AcyLitStmt *s;
 
-  if (t->tag != NULL)
-    {
-      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t, "a mutex operation takes no {tag}");
-      return NULL;
-    }
+  /* the lexer gives tags to `__` names only: `mtx_lock{x}` stops at '{' */
   if (!acy_lit_expect (ps, "(", "after a mutex operation", error))
     return NULL;
   if (acy_lit_tok_is (peek (ps), "&"))
