@@ -917,6 +917,15 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         return !x->dead;
       }
 
+    case ACY_CORE_C11_LOCK:
+      /* herd's one event for a C11 lock, never a successful one (see
+       * acy-litmus-c11.c) */
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+        return FALSE;
+      new_event (x, ACY_EV_LKC, loc, sym_const (x, 0), -1, &a, e->loc);
+      x->n_instrs++;
+      return !x->dead;
+
     case ACY_CORE_UNLOCK:
       if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;

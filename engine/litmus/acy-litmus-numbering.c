@@ -169,6 +169,7 @@ acy_herd_expr_vars (const AcyLitExpr *e)
           return arg_vars (e, 0) + arg_vars (e, 1) + arg_vars (e, 2) + 3
                  + arg_vars (e, 0) + arg_vars (e, 2) + 1;
         case ACY_CORE_LOCK:
+        case ACY_CORE_C11_LOCK:
         case ACY_CORE_UNLOCK:
         case ACY_CORE_TRYLOCK:
         case ACY_CORE_ISLOCKED:
