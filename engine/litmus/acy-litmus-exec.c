@@ -65,6 +65,7 @@ typedef struct {
   AcyHerdNumbering   *numbering;
   guint64             hc;           /* symbols herd created so far */
   guint64             hout;         /* outcome of the last statement in herd's list */
+  guint64             eout;         /* outcome of the statement being run, by its alternatives */
   GPtrArray          *ops;          /* operations of the path */
   GArray             *unordered;    /* guint triples, see AcyTrace */
 } Exec;
@@ -370,6 +371,20 @@ constrain (Exec *x, const AcySym *cond, gboolean want)
   AcyConstraint c = { cond, want, NULL, { 0 }, -1 };
 
   g_array_append_val (x->constraints, c);
+}
+
+/* One of the two alternatives herd builds for an instruction (a
+ * cmpxchg that succeeds or fails, ...), 0 the first it builds. What
+ * follows the statement is built once per outcome, in the order of
+ * herd's list of them, and its symbols are numbered in that order; the
+ * bind that gives the value to the statement lists them in reverse. */
+static guint
+choose_alternative (Exec *x)
+{
+  guint c = choose (x, 2);
+
+  x->eout = x->eout * 2 + (1 - c);
+  return c;
 }
 
 /* herd's equation read == @value (its `assign`, in a successful cmpxchg
@@ -803,7 +818,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 
         if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
           return FALSE;
-        success = choose (x, 2) == 0;
+        success = choose_alternative (x) == 0;
 
         if (success)
           {
@@ -866,7 +881,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_ADD_UNLESS:
       if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
-      if (choose (x, 2) == 0)
+      if (choose_alternative (x) == 0)
         {
           Val nv;
 
@@ -896,7 +911,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_TRYLOCK:
       if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
-      if (e->core == ACY_CORE_TRYLOCK && choose (x, 2) == 1)
+      if (e->core == ACY_CORE_TRYLOCK && choose_alternative (x) == 1)
         {
           AcyValue one = 1;
 
@@ -940,7 +955,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       {
         AcyValue one = 1, zero = 0;
 
-        if (choose (x, 2) == 0)
+        if (choose_alternative (x) == 0)
           {
             emit_read (x, ACY_EV_RL, loc, &one, -1, &a, FALSE, e->loc);
             *out = val_const (x, 1);
@@ -1069,7 +1084,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
         if (ex < 0)
           return FALSE;
         expected = x->events[ex].sym;
-        if (choose (x, 2) == 0)
+        if (choose_alternative (x) == 0)
           {
             /* failure: an atomic read, whose value goes to "expected"
              * (herd records no dependency on it) */
@@ -1264,10 +1279,14 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
   if (x->dead)
     return FALSE;
   x->hout = 0;
+  x->eout = 0;
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
-      return eval (x, s->expr, &v);
+      if (!eval (x, s->expr, &v))
+        return FALSE;
+      x->hout = x->eout;
+      return TRUE;
     case ACY_LSTMT_ASSIGN:
     case ACY_LSTMT_DECL:
       if (s->expr == NULL)
@@ -1276,12 +1295,16 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
         return FALSE;
       x->regs[s->reg] = v.s;
       x->regd[s->reg] = v.d;
+      x->hout = x->eout;
       return TRUE;
     case ACY_LSTMT_STORE:
       {
         gint w;
 
-        return plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) && !x->dead;
+        if (!plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) || x->dead)
+          return FALSE;
+        x->hout = x->eout;
+        return TRUE;
       }
     case ACY_LSTMT_IF:
       {
