@@ -22,6 +22,16 @@
  * Needs a display:
  *   xvfb-run -a -s '-screen 0 1400x900x24' _build/bench/results-fill [-r RUNS] [N...]
  * RESULTS_FILL_SHOTS=DIR saves a screenshot after each N's last run.
+ * Lines starting with '#' give the time a frame of the idle window takes
+ * (GTK's own drawing, the floor of any stall), before the runs and with
+ * each N's result shown.
+ * RESULTS_FILL_TRACE=1 prints on stderr each main loop block over 20 ms
+ * and each phase of a frame over 5 ms, with the main thread's CPU time
+ * (a phase is named by the signal that ends it: "up to paint" is the
+ * layout, "up to after-paint" the drawing).
+ * RESULTS_FILL_NO_ANIM=1 turns GTK's animations off (the results page's
+ * crossfade, CSS transitions), which otherwise ask for a frame after
+ * frame for about a second after a result shows.
  */
 #define G_LOG_DOMAIN "results-fill"
 #include "config.h"
@@ -54,6 +64,10 @@ typedef struct {
   gint64       shown;       /* first frame after that */
   double       done_cpu;    /* the main thread's CPU time then */
   double       shown_cpu;
+  gboolean     trace;       /* RESULTS_FILL_TRACE: say where the time goes */
+  gint64       phase_start; /* when the frame clock's current phase began */
+  double       phase_cpu;   /* the main thread's CPU time then */
+  guint        painted;     /* frames drawn */
 } Watch;
 
 /* CPU time of the calling thread, in seconds: unlike wall time, it
@@ -77,6 +91,10 @@ on_tick (gpointer data)
 
   if (w->last_tick && now - w->last_tick > w->max_stall)
     w->max_stall = now - w->last_tick;
+  if (w->trace && w->last_tick && now - w->last_tick > 20000)
+    g_printerr ("  block %6.1f ms (cpu %5.1f), ended at %+8.1f ms from the check's end\n",
+                (now - w->last_tick) / 1e3, (cpu - w->last_tick_cpu) * 1e3,
+                w->done ? (now - w->done) / 1e3 : 0.0);
   if (w->last_tick && cpu - w->last_tick_cpu > w->max_busy)
     w->max_busy = cpu - w->last_tick_cpu;
   w->last_tick = now;
@@ -97,11 +115,90 @@ on_running (AcyDocument *document, GParamSpec *pspec, Watch *w)
 static void
 on_after_paint (GdkFrameClock *clock, Watch *w)
 {
+  w->painted++;
   if (w->done && !w->shown)
     {
       w->shown = g_get_monotonic_time ();
       w->shown_cpu = thread_cpu ();
     }
+}
+
+/* RESULTS_FILL_TRACE: the frame clock's phases that take over 5 ms,
+ * each named by the signal that ends it (the span between two signals
+ * is the handlers of the first: "layout" ends the update phase, "paint"
+ * ends the layout, "after-paint" ends the painting). */
+typedef struct {
+  Watch      *w;
+  const char *name;
+} Phase;
+
+static void
+on_phase (GdkFrameClock *clock, Phase *phase)
+{
+  Watch *w = phase->w;
+  gint64 now = g_get_monotonic_time ();
+  double cpu = thread_cpu ();
+  gboolean last = g_str_equal (phase->name, "after-paint");
+
+  if (w->trace && w->phase_start && now - w->phase_start > 5000)
+    g_printerr ("    frame: %6.1f ms (cpu %5.1f) up to %s\n", (now - w->phase_start) / 1e3,
+                (cpu - w->phase_cpu) * 1e3, phase->name);
+  w->phase_start = last ? 0 : now;
+  w->phase_cpu = cpu;
+}
+
+static void
+watch_phase (GdkFrameClock *clock, const char *signal, Watch *w)
+{
+  Phase *phase = g_new (Phase, 1);
+
+  phase->w = w;
+  phase->name = signal;
+  /* kept for the life of the process, as the window */
+  g_signal_connect (clock, signal, G_CALLBACK (on_phase), phase);
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* What a frame of the window costs when nothing in it changed: GTK's
+ * own drawing (under Xvfb, software GL), which no change to ours can
+ * lower. The median of a few redraws of the whole window, each timed as
+ * the main loop iteration that drew it. */
+static void
+idle_frame (GtkWidget *window, Watch *w, const char *when)
+{
+  double wall[15], cpu[15];
+
+  for (guint i = 0; i < G_N_ELEMENTS (wall); i++)
+    {
+      guint painted = w->painted;
+
+      gtk_widget_queue_draw (window);
+      while (TRUE)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+          double c0 = thread_cpu ();
+
+          g_main_context_iteration (NULL, TRUE);
+          if (w->painted != painted)
+            {
+              wall[i] = (g_get_monotonic_time () - t0) / 1e3;
+              cpu[i] = (thread_cpu () - c0) * 1e3;
+              break;
+            }
+        }
+    }
+  qsort (wall, G_N_ELEMENTS (wall), sizeof wall[0], compare_doubles);
+  qsort (cpu, G_N_ELEMENTS (cpu), sizeof cpu[0], compare_doubles);
+  g_print ("# a frame of the idle window %s (renderer %s): %.1f ms, main thread CPU %.1f ms"
+           " (medians of %u)\n", when, g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "default",
+           wall[G_N_ELEMENTS (wall) / 2], cpu[G_N_ELEMENTS (cpu) / 2], (guint) G_N_ELEMENTS (wall));
 }
 
 static void
@@ -202,6 +299,8 @@ main (int argc, char **argv)
       g_printerr ("results-fill: no display (run it under xvfb-run)\n");
       return 77;
     }
+  if (g_getenv ("RESULTS_FILL_NO_ANIM"))
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   app = acy_application_new ();
   g_application_set_application_id (G_APPLICATION (app), APP_ID ".ResultsFill");
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -218,8 +317,17 @@ main (int argc, char **argv)
   g_signal_connect (document, "notify::running", G_CALLBACK (on_running), &w);
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
                     G_CALLBACK (on_after_paint), &w);
+  w.trace = g_getenv ("RESULTS_FILL_TRACE") != NULL;
+  {
+    const char *phases[] = { "flush-events", "before-paint", "update", "layout", "paint",
+                             "after-paint", "resume-events" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
+      watch_phase (gtk_widget_get_frame_clock (GTK_WIDGET (window)), phases[i], &w);
+  }
   g_timeout_add (2, on_tick, &w);
   iterate_for (G_USEC_PER_SEC);
+  idle_frame (GTK_WIDGET (window), &w, "before any run");
 
   g_print ("%3s %8s %4s %8s %8s %8s %9s %8s %9s | %8s %9s\n",
            "N", "states", "run", "engine_s", "show_s", "show_cpu", "stall_ms", "busy_ms", "rss_MB",
@@ -255,6 +363,11 @@ main (int argc, char **argv)
                    w.shown_cpu - w.done_cpu, w.max_stall / 1e3, w.max_busy * 1e3, rss_kb () / 1024.0,
                    cli_s, cli_kb / 1024.0);
         }
+      {
+        g_autofree char *when = g_strdup_printf ("showing N=%u", n);
+
+        idle_frame (GTK_WIDGET (window), &w, when);
+      }
       if (g_getenv ("RESULTS_FILL_SHOTS"))
         {
           /* RESULTS_FILL_SHOTS=DIR: the screen after the last run, with ImageMagick's import */
