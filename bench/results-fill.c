@@ -22,9 +22,6 @@
  * Needs a display:
  *   xvfb-run -a -s '-screen 0 1400x900x24' _build/bench/results-fill [-r RUNS] [N...]
  * RESULTS_FILL_SHOTS=DIR saves a screenshot after each N's last run.
- * Lines starting with '#' give the time a frame of the idle window takes
- * (GTK's own drawing, the floor of any stall), before the runs and with
- * each N's result shown.
  * RESULTS_FILL_TRACE=1 prints on stderr each main loop block over 20 ms
  * and each phase of a frame over 5 ms, with the main thread's CPU time
  * (a phase is named by the signal that ends it: "up to paint" is the
@@ -67,7 +64,6 @@ typedef struct {
   gboolean     trace;       /* RESULTS_FILL_TRACE: say where the time goes */
   gint64       phase_start; /* when the frame clock's current phase began */
   double       phase_cpu;   /* the main thread's CPU time then */
-  guint        painted;     /* frames drawn */
 } Watch;
 
 /* CPU time of the calling thread, in seconds: unlike wall time, it
@@ -115,7 +111,6 @@ on_running (AcyDocument *document, GParamSpec *pspec, Watch *w)
 static void
 on_after_paint (GdkFrameClock *clock, Watch *w)
 {
-  w->painted++;
   if (w->done && !w->shown)
     {
       w->shown = g_get_monotonic_time ();
@@ -156,49 +151,6 @@ watch_phase (GdkFrameClock *clock, const char *signal, Watch *w)
   phase->name = signal;
   /* kept for the life of the process, as the window */
   g_signal_connect (clock, signal, G_CALLBACK (on_phase), phase);
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* What a frame of the window costs when nothing in it changed: GTK's
- * own drawing (under Xvfb, software GL), which no change to ours can
- * lower. The median of a few redraws of the whole window, each timed as
- * the main loop iteration that drew it. */
-static void
-idle_frame (GtkWidget *window, Watch *w, const char *when)
-{
-  double wall[15], cpu[15];
-
-  for (guint i = 0; i < G_N_ELEMENTS (wall); i++)
-    {
-      guint painted = w->painted;
-
-      gtk_widget_queue_draw (window);
-      while (TRUE)
-        {
-          gint64 t0 = g_get_monotonic_time ();
-          double c0 = thread_cpu ();
-
-          g_main_context_iteration (NULL, TRUE);
-          if (w->painted != painted)
-            {
-              wall[i] = (g_get_monotonic_time () - t0) / 1e3;
-              cpu[i] = (thread_cpu () - c0) * 1e3;
-              break;
-            }
-        }
-    }
-  qsort (wall, G_N_ELEMENTS (wall), sizeof wall[0], compare_doubles);
-  qsort (cpu, G_N_ELEMENTS (cpu), sizeof cpu[0], compare_doubles);
-  g_print ("# a frame of the idle window %s (renderer %s): %.1f ms, main thread CPU %.1f ms"
-           " (medians of %u)\n", when, g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "default",
-           wall[G_N_ELEMENTS (wall) / 2], cpu[G_N_ELEMENTS (cpu) / 2], (guint) G_N_ELEMENTS (wall));
 }
 
 static void
@@ -327,7 +279,6 @@ main (int argc, char **argv)
   }
   g_timeout_add (2, on_tick, &w);
   iterate_for (G_USEC_PER_SEC);
-  idle_frame (GTK_WIDGET (window), &w, "before any run");
 
   g_print ("%3s %8s %4s %8s %8s %8s %9s %8s %9s | %8s %9s\n",
            "N", "states", "run", "engine_s", "show_s", "show_cpu", "stall_ms", "busy_ms", "rss_MB",
@@ -363,11 +314,6 @@ main (int argc, char **argv)
                    w.shown_cpu - w.done_cpu, w.max_stall / 1e3, w.max_busy * 1e3, rss_kb () / 1024.0,
                    cli_s, cli_kb / 1024.0);
         }
-      {
-        g_autofree char *when = g_strdup_printf ("showing N=%u", n);
-
-        idle_frame (GTK_WIDGET (window), &w, when);
-      }
       if (g_getenv ("RESULTS_FILL_SHOTS"))
         {
           /* RESULTS_FILL_SHOTS=DIR: the screen after the last run, with ImageMagick's import */
