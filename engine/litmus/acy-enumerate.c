@@ -44,6 +44,22 @@ acy_enum_look_for_halt (Enum *en)
 
 static AcyValue event_value (Combo *c, guint g);
 
+/* A value solved to a number or an address. */
+static inline gboolean
+is_plain (AcyValue v)
+{
+  return v != VALUE_UNKNOWN && v != VALUE_FAULT && v != ACY_LIT_VALUE_UNSOLVED && !ACY_LIT_VALUE_IS_SYMBOL (v);
+}
+
+/* Is @g a read (its value is what it reads)? */
+static gboolean
+is_read (Combo *c, guint g)
+{
+  const AcyTraceEvent *te = c->tev[g];
+
+  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g;
+}
+
 static AcyValue
 sym_value (Combo *c, const AcySym *s, guint thread)
 {
@@ -118,10 +134,15 @@ event_value (Combo *c, guint g)
     }
   if (c->state[g] == 2)
     return c->value[g];
-  if (c->state[g] == 1)
+  if (c->state[g] != 0)
     return ACY_LIT_VALUE_UNSOLVED;   /* a value that needs itself */
   c->state[g] = 1;
-  if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
+  /* herd solves read == value as an equation: the reads of a class that
+   * one pins have the value, whatever they read from (pins_hold checks
+   * that the writes they read from agree) */
+  if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]] && is_read (c, g))
+    v = c->pin_value[c->pin_root[g]];
+  else if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
     v = c->rf_of[g] < 0 ? (te->needs_rf ? VALUE_UNKNOWN : te->ev.value)
                         : event_value (c, (guint) c->rf_of[g]);
   else
@@ -133,14 +154,93 @@ event_value (Combo *c, guint g)
   return v;
 }
 
-/* A fresh solving pass: nothing is known yet. */
+static guint
+pin_find (Combo *c, guint g)
+{
+  while (c->pin_root[g] != g)
+    g = c->pin_root[g] = c->pin_root[c->pin_root[g]];
+  return g;
+}
+
 static void
-solver_reset (Combo *c)
+pin_union (Combo *c, guint g, guint h)
+{
+  guint a = pin_find (c, g), b = pin_find (c, h);
+
+  if (a != b)
+    c->pin_root[MAX (a, b)] = MIN (a, b);
+}
+
+static void
+solver_clear (Combo *c)
 {
   memset (c->state, 0, c->n);
   c->saw_unknown = FALSE;
   c->saw_unsolved = FALSE;
   c->saw_fault = FALSE;
+}
+
+/* herd's variables for the value of a read and for the value of the
+ * write it reads from are one class (its equation read := written), and
+ * so are a write's and the read whose value it writes. An equation that
+ * gives one read a value (a successful cmpxchg's read == old) gives it
+ * to every read of the class, even when reads-from alone leaves them
+ * out of thin air; pins_hold then checks that what the writes of the
+ * class write agrees. Two such values that differ have no solution
+ * (pin_contradiction). */
+static G_GNUC_NO_INLINE void
+pins_propagate (Combo *c)
+{
+  guint n_locs = c->x.n_locs;
+
+  c->pin_contradiction = FALSE;
+  for (guint g = 0; g < c->n; g++)
+    {
+      c->pin_root[g] = g;
+      c->pin_set[g] = FALSE;
+    }
+  for (guint g = n_locs; g < c->n; g++)
+    {
+      gint w = c->rf_of[g];
+      const AcySym *ws;
+
+      if (w < (gint) n_locs || !is_read (c, g))
+        continue;
+      pin_union (c, g, (guint) w);
+      ws = c->tev[w]->sym;
+      if (ws->kind == ACY_SYM_READ)
+        pin_union (c, (guint) w, c->offset[c->tev[w]->ev.thread] + ws->read);
+    }
+  for (guint g = n_locs; g < c->n; g++)
+    if (c->pin[g] != NULL)
+      {
+        AcyValue v;
+        guint r = pin_find (c, g);
+
+        /* the read itself is not known while its pin is computed */
+        c->state[g] = 1;
+        v = sym_value (c, c->pin[g]->cond->b, c->tev[g]->ev.thread);
+        c->state[g] = 0;
+        if (!is_plain (v))
+          continue;
+        if (c->pin_set[r] && c->pin_value[r] != v)
+          c->pin_contradiction = TRUE;
+        c->pin_set[r] = TRUE;
+        c->pin_value[r] = v;
+        c->pin_from[r] = c->pin[g];
+      }
+  for (guint g = 0; g < c->n; g++)
+    c->pin_root[g] = pin_find (c, g);
+  solver_clear (c);
+}
+
+/* A fresh solving pass: nothing is known yet. */
+static void
+solver_reset (Combo *c)
+{
+  solver_clear (c);
+  if (G_UNLIKELY (c->pin != NULL))
+    pins_propagate (c);
 }
 
 /* An access's address constraint failed: note it when the address is
@@ -180,6 +280,36 @@ through_moved_pointer (Enum *en, Combo *c, guint t, const AcyConstraint *k)
   return TRUE;
 }
 
+/* A read that an equation gave its value (event_value) reads it from
+ * the write: herd has both equations, read == value and read == what
+ * the write writes, and no solution when they disagree. */
+static G_GNUC_NO_INLINE gboolean
+pins_hold (Combo *c)
+{
+  if (c->pin_contradiction)
+    return FALSE;
+  for (guint g = c->x.n_locs; g < c->n; g++)
+    if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0 && is_read (c, g))
+      {
+        AcyValue w = event_value (c, (guint) c->rf_of[g]);
+        const AcyConstraint *k = c->pin_from[c->pin_root[g]];
+
+        if (!is_plain (w) || w == c->pin_value[c->pin_root[g]])
+          continue;
+        /* an access's address pinned the class, and the read reads what
+         * is no address: say so (see note_non_address) */
+        if (k->addr != NULL && !ACY_VALUE_IS_ADDR (w) && c->en->non_address != NULL
+            && !c->en->non_address->seen)
+          {
+            c->en->non_address->seen = TRUE;
+            c->en->non_address->at = k->at;
+            c->en->non_address->value = w;
+          }
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /* Do the constraints of every path hold, as far as they are known? */
 static gboolean
 constraints_hold (Enum *en, Combo *c)
@@ -206,6 +336,8 @@ constraints_hold (Enum *en, Combo *c)
             }
         }
     }
+  if (G_UNLIKELY (c->pin != NULL) && !pins_hold (c))
+    return FALSE;
   c->fault_pending = c->saw_fault;
   return TRUE;
 }
@@ -241,6 +373,10 @@ thin_air_is_solvable (Enum *en, Combo *c)
 static gboolean
 thin_air_is_certain (Enum *en, Combo *c)
 {
+  /* an rf chosen later can join an unsolved class to one an equation
+   * pins (pins_propagate), and so solve it */
+  if (c->pin != NULL)
+    return FALSE;
   solver_reset (c);
   for (guint t = 0; t < en->test->n_threads; t++)
     {
@@ -260,40 +396,94 @@ thin_air_is_certain (Enum *en, Combo *c)
   return FALSE;
 }
 
-/* The name herd gives an unsolved value @s0: the largest number among
- * the symbols unified with it, through reads-from and copies. */
+/* Union-find over herd's variable numbers, as herd's own: union by
+ * rank, the first argument's root winning a tie. */
+typedef struct {
+  GHashTable *index;   /* number -> 1 + slot */
+  GArray     *parent;  /* slot -> slot */
+  GArray     *rank;
+  GArray     *number;  /* slot -> number */
+} HerdVars;
+
+static guint
+herd_var (HerdVars *hv, guint64 number)
+{
+  guint slot = GPOINTER_TO_UINT (g_hash_table_lookup (hv->index, &number));
+
+  if (slot == 0)
+    {
+      guint64 *key = g_new (guint64, 1);
+      guint self = hv->parent->len, zero = 0;
+
+      *key = number;
+      slot = self + 1;
+      g_hash_table_insert (hv->index, key, GUINT_TO_POINTER (slot));
+      g_array_append_val (hv->parent, self);
+      g_array_append_val (hv->rank, zero);
+      g_array_append_val (hv->number, number);
+    }
+  return slot - 1;
+}
+
+static guint
+herd_var_find (HerdVars *hv, guint i)
+{
+  guint *parent = (guint *) hv->parent->data;
+
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+/* The name herd gives an unsolved value @s0. Its variables are the
+ * reads' and the operations' own, each replaced first by its first
+ * register copy (herd_name: herd solves registers first). Then each
+ * read, from the last, is unified with the value of the write it reads
+ * from (read := written), and the class is named by its root. */
 static AcyValue
 thin_air_symbol (Combo *c, const AcySym *s0)
 {
-  g_autoptr (GPtrArray) todo = g_ptr_array_new ();
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  guint64 max = 0;
+  HerdVars hv;
+  guint64 name;
+  guint root;
 
-  g_ptr_array_add (todo, (gpointer) s0);
-  g_hash_table_add (seen, (gpointer) s0);
-  while (todo->len > 0 && !halted_after (c->en, c->n))
+  if (s0->herd_name == 0)
+    return ACY_LIT_VALUE_UNSOLVED;
+  hv.index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  hv.parent = g_array_new (FALSE, FALSE, sizeof (guint));
+  hv.rank = g_array_new (FALSE, FALSE, sizeof (guint));
+  hv.number = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint g = c->n; g-- > c->x.n_locs && !halted_after (c->en, 1);)
     {
-      const AcySym *s = g_ptr_array_steal_index_fast (todo, todo->len - 1);
+      const AcySym *r = c->tev[g]->sym, *w;
+      guint a, b, *rank;
 
-      max = MAX (max, s->herd_max);
-      for (guint g = c->x.n_locs; g < c->n; g++)
+      if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
+        continue;
+      w = c->tev[c->rf_of[g]]->sym;
+      if (w->kind == ACY_SYM_CONST || r->herd_name == 0 || w->herd_name == 0 || r->herd_name == w->herd_name)
+        continue;
+      a = herd_var_find (&hv, herd_var (&hv, r->herd_name));
+      b = herd_var_find (&hv, herd_var (&hv, w->herd_name));
+      if (a == b)
+        continue;
+      rank = (guint *) hv.rank->data;
+      if (rank[a] < rank[b])
+        g_array_index (hv.parent, guint, a) = b;
+      else
         {
-          const AcySym *r = c->tev[g]->sym, *w, *other;
-
-          if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
-            continue;
-          w = c->tev[c->rf_of[g]]->sym;
-          if (w->kind == ACY_SYM_CONST || (r != s && w != s))
-            continue;
-          other = r == s ? w : r;
-          if (!g_hash_table_contains (seen, other))
-            {
-              g_hash_table_add (seen, (gpointer) other);
-              g_ptr_array_add (todo, (gpointer) other);
-            }
+          g_array_index (hv.parent, guint, b) = a;
+          if (rank[a] == rank[b])
+            rank[a]++;
         }
     }
-  return max > 0 ? ACY_LIT_VALUE_SYMBOL (max) : ACY_LIT_VALUE_UNSOLVED;
+  root = herd_var_find (&hv, herd_var (&hv, s0->herd_name));
+  name = g_array_index (hv.number, guint64, root);
+  g_hash_table_unref (hv.index);
+  g_array_unref (hv.parent);
+  g_array_unref (hv.rank);
+  g_array_unref (hv.number);
+  return ACY_LIT_VALUE_SYMBOL (name);
 }
 
 
@@ -706,6 +896,24 @@ run_combination (Enum *en)
   c.weight = 1;
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
+  c.pin = NULL;
+  for (guint t = 0; t < test->n_threads; t++)
+    for (guint i = 0; i < en->chosen[t]->n_constraints; i++)
+      {
+        const AcyConstraint *k = &en->chosen[t]->constraints[i];
+
+        if (k->pin < 0 || k->cond->kind != ACY_SYM_OP || k->cond->op != ACY_LOP_EQ)
+          continue;
+        if (c.pin == NULL)
+          {
+            c.pin = acy_arena_newv0 (a, const AcyConstraint *, n);
+            c.pin_from = acy_arena_newv0 (a, const AcyConstraint *, n);
+            c.pin_root = acy_arena_newv (a, guint, n);
+            c.pin_set = acy_arena_newv0 (a, gboolean, n);
+            c.pin_value = acy_arena_newv (a, AcyValue, n);
+          }
+        c.pin[c.offset[t] + (guint) k->pin] = k;
+      }
 
   for (guint l = 0; l < n_locs; l++)
     {

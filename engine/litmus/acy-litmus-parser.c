@@ -150,7 +150,7 @@ gint
 acy_lit_test_tag (AcyTest *test, const char *name)
 {
   for (guint i = 0; i < test->tag_names->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+    if (strcmp (g_ptr_array_index (test->tag_names, i), name) == 0)   /* tags match exactly, as in herd7 */
       return (gint) i;
   if (test->tag_names->len >= ACY_LIT_MAX_TAGS)
     return -1;
@@ -288,12 +288,14 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                   name = w;
                 }
             }
-          if (type && strcmp (type->text, "spinlock_t") == 0)
+          if (type && (strcmp (type->text, "spinlock_t") == 0 || strcmp (type->text, "mtx_t") == 0))
             {
-              /* herd7: "Cannot find the size of type spinlock_t" */
-              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
-                          "herd7 cannot size a spinlock_t in the init block; leave it out "
-                          "(a spinlock_t parameter is enough)");
+              /* herd7: "Cannot find the size of type spinlock_t" (mtx_t alike) */
+              g_autofree char *msg = g_strdup_printf ("herd7 cannot size a %s in the init block; "
+                                                      "leave it out (a %s parameter is enough)",
+                                                      type->text, type->text);
+
+              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
               return FALSE;
             }
           if (n_words == 1 && name && acy_lit_tok_is (peek (ps), "=")

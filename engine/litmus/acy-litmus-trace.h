@@ -40,10 +40,12 @@ struct _AcySym {
   AcyLoc        at;       /* OP: the operator, for messages */
   /* herd names the symbolic values of a run S1, S2, ... in the order its
    * per-thread semantics creates them: herd is the number of this read's
-   * or operation's own symbol, herd_max the largest number of the
-   * symbols that are mere copies of it (register reads). */
+   * or operation's own symbol. herd_name is the number of the first of
+   * the symbols that are mere copies of it (register reads), else herd:
+   * herd solves registers first, and names the class of a symbol and its
+   * copies by that one. */
   guint64       herd;
-  guint64       herd_max;
+  guint64       herd_name;
 };
 
 /* A value that herd leaves unsolved: it depends on itself through
@@ -62,6 +64,11 @@ typedef struct {
   gboolean      want;     /* the path needs cond != 0 (TRUE) or == 0 */
   const AcySym *addr;     /* for `addr == &loc` of an access: the address, else NULL */
   AcyLoc        at;       /* with @addr: the access */
+  /* An equation in herd's sense, made by a successful cmpxchg or a
+   * failed atomic_add_unless: cond is read == value (want TRUE), and it
+   * can give the read its value when reads-from cannot (a value out of
+   * thin air). The read's thread-local event index, else -1. */
+  gint          pin;
 } AcyConstraint;
 
 typedef struct {
