@@ -798,6 +798,59 @@ lock_weight (Enum *en, Combo *c, guint t)
   return class_weight (en, c, t, 0);
 }
 
+static void
+pins_alloc (Combo *c, AcyArena *a)
+{
+  if (c->pin != NULL)
+    return;
+  c->pin = acy_arena_newv0 (a, const AcyConstraint *, c->n);
+  c->pin_from = acy_arena_newv0 (a, const AcyConstraint *, c->n);
+  c->pin_root = acy_arena_newv (a, guint, c->n);
+  c->pin_set = acy_arena_newv0 (a, gboolean, c->n);
+  c->pin_value = acy_arena_newv (a, AcyValue, c->n);
+}
+
+/* herd7 makes each `register = number` of a filter's top-level
+ * conjunction an equation on the register's final value, solved with
+ * the others: it gives a value out of thin air the number (filter
+ * (0:r0=2) keeps r0 == 2 where r0 reads the store of r0 after it). */
+static void
+filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
+{
+  while (p->kind == ACY_LPROP_AND)
+    {
+      filter_pins (en, c, p->a, a);
+      p = p->b;
+    }
+  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0)
+    {
+      const AcySym *r = en->chosen[p->lhs.thread]->regs[p->lhs.index];
+      AcySym *value, *eq;
+      AcyConstraint *k;
+      guint g;
+
+      if (r == NULL || r->kind != ACY_SYM_READ)
+        return;
+      g = c->offset[p->lhs.thread] + r->read;
+      pins_alloc (c, a);
+      if (c->pin[g] != NULL)
+        return;
+      value = acy_arena_new0 (a, AcySym);
+      value->kind = ACY_SYM_CONST;
+      value->value = p->rhs_value;
+      eq = acy_arena_new0 (a, AcySym);
+      eq->kind = ACY_SYM_OP;
+      eq->op = ACY_LOP_EQ;
+      eq->a = r;
+      eq->b = value;
+      k = acy_arena_new0 (a, AcyConstraint);
+      k->cond = eq;
+      k->want = TRUE;
+      k->pin = (gint) r->read;
+      c->pin[g] = k;
+    }
+}
+
 /* Place a lock write at each position @p.. in turn (every order of the
  * writes of each lock), then choose rf. Each placing gives the model a
  * new structure to judge (its co_hint changed), and a prefix that no
@@ -904,16 +957,11 @@ run_combination (Enum *en)
 
         if (k->pin < 0 || k->cond->kind != ACY_SYM_OP || k->cond->op != ACY_LOP_EQ)
           continue;
-        if (c.pin == NULL)
-          {
-            c.pin = acy_arena_newv0 (a, const AcyConstraint *, n);
-            c.pin_from = acy_arena_newv0 (a, const AcyConstraint *, n);
-            c.pin_root = acy_arena_newv (a, guint, n);
-            c.pin_set = acy_arena_newv0 (a, gboolean, n);
-            c.pin_value = acy_arena_newv (a, AcyValue, n);
-          }
+        pins_alloc (&c, a);
         c.pin[c.offset[t] + (guint) k->pin] = k;
       }
+  if (test->filter != NULL)
+    filter_pins (en, &c, test->filter, a);
 
   for (guint l = 0; l < n_locs; l++)
     {
