@@ -96,6 +96,17 @@ AcyTest    *acy_test_load_full  (const char             *path,
  * test for the C11 models, which the kernel's macros cannot read. */
 gboolean    acy_test_text_uses_c11 (const char *text, gssize len);
 
+/* Something the test is read as that its author may not mean, where
+ * herd7 reads it so without a word (a name no thread declares reads as
+ * a register holding 0). */
+typedef struct {
+  AcyLoc      at;
+  const char *message;   /* without the position: "'z' is not declared: ..." */
+} AcyTestWarning;
+
+guint                 acy_test_get_n_warnings (const AcyTest *test);
+const AcyTestWarning *acy_test_get_warning    (const AcyTest *test, guint i);
+
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
 const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
 /* The digest herd7 prints as `Hash=` (32 hex digits), computed from the

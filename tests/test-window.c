@@ -495,6 +495,17 @@ test_window_left_out (void)
                    "Candidates where the access at line 21, column 7 goes through 0, which is not an "
                    "address, were left out.");
 
+  /* a name no thread declares reads as a register holding 0, as in
+   * herd7, and the window says so */
+  set_text (acy_window_get_document (window),
+            "C u\n{}\nP0(int *y)\n{\n  WRITE_ONCE(*y, z + 1);\n}\nexists (y=1)\n");
+  run_and_wait (window);
+  results = acy_document_get_results_view (acy_window_get_document (window));
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
+  g_assert_cmpstr (acy_results_view_get_notes (results), ==,
+                   "Line 5, column 18: 'z' is not declared: it is read as a register holding 0, "
+                   "as herd7 reads it.");
+
   /* a test that leaves nothing out shows no note */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "MP"));
   run_and_wait (window);

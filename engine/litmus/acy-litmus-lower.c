@@ -503,9 +503,15 @@ resolve_expr (Lower *lw, AcyLitExpr *e, Regs *regs, gboolean value, GError **err
       e->reg = reg_find (regs, e->name);
       if (e->reg < 0)
         {
-          acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, e->loc,
-                            "undeclared register or parameter '%s' near '%s'", e->name, e->name);
-          return FALSE;
+          /* herd7 reads a name that no parameter or declaration gives
+           * as a register holding 0, and says nothing: so do we, and say
+           * it once per thread */
+          g_autofree char *text = g_strdup_printf ("'%s' is not declared: it is read as a "
+                                                   "register holding 0, as herd7 reads it", e->name);
+          AcyTestWarning w = { e->loc, acy_arena_strdup (lw->test->arena, text) };
+
+          e->reg = reg_add (regs, e->name);
+          g_array_append_val (lw->test->warnings, w);
         }
       return TRUE;
     case ACY_LEXPR_ADDROF:

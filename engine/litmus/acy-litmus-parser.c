@@ -669,6 +669,7 @@ acy_test_parse_full (const char             *text,
   test->loc_init = g_array_new (FALSE, TRUE, sizeof (AcyValue));
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
+  test->warnings = g_array_new (FALSE, FALSE, sizeof (AcyTestWarning));
   test->unsigned32 = g_hash_table_new (NULL, NULL);
   test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
   loc1.file = test->filename;
@@ -912,6 +913,8 @@ acy_test_free (AcyTest *test)
     g_array_free (test->inits, TRUE);
   if (test->tag_names)
     g_ptr_array_free (test->tag_names, TRUE);
+  if (test->warnings)
+    g_array_unref (test->warnings);
   g_free (test->tracked);
   g_strfreev (test->observed_names);
   acy_arena_free (test->arena);
@@ -928,6 +931,20 @@ const char *
 acy_test_get_arch (const AcyTest *test)
 {
   return test->arch;
+}
+
+guint
+acy_test_get_n_warnings (const AcyTest *test)
+{
+  g_return_val_if_fail (test != NULL, 0);
+  return test->warnings ? test->warnings->len : 0;
+}
+
+const AcyTestWarning *
+acy_test_get_warning (const AcyTest *test, guint i)
+{
+  g_return_val_if_fail (test != NULL && i < acy_test_get_n_warnings (test), NULL);
+  return &g_array_index (test->warnings, AcyTestWarning, i);
 }
 
 const char *

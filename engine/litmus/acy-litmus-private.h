@@ -139,6 +139,10 @@ struct _AcyTest {
 
   GPtrArray    *tag_names;     /* char* (arena) */
 
+  /* what the test is read as where herd7 reads it so without a word
+   * (AcyTestWarning, arena strings) */
+  GArray       *warnings;
+
   AcyQuantifier quant;
   AcyLitProp   *cond;
   AcyLitProp   *filter;        /* NULL when none */

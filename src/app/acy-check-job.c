@@ -381,16 +381,34 @@ make_report (const AcyTest  *test,
   report->positive = acy_check_result_get_positive (result);
   report->negative = acy_check_result_get_negative (result);
   report->flags = g_strdupv ((char **) flags);
-  if (acy_check_result_get_non_address (result) != NULL)
-    {
-      const AcyNonAddress *na = acy_check_result_get_non_address (result);
-      g_autofree char *v = acy_test_format_value (test, na->value);
+  {
+    /* what the test was read as where herd7 says nothing, and the
+     * candidates left out: never without a word */
+    g_autoptr(GString) notes = g_string_new (NULL);
 
-      /* Translators: the access is a load of the test at that line and column */
-      report->left_out = g_strdup_printf (_("Candidates where the access at line %u, column %u goes "
-                                            "through %s, which is not an address, were left out."),
-                                          na->at.line, na->at.col, v);
-    }
+    for (guint i = 0; i < acy_test_get_n_warnings (test); i++)
+      {
+        const AcyTestWarning *w = acy_test_get_warning (test, i);
+
+        if (notes->len > 0)
+          g_string_append_c (notes, '\n');
+        /* Translators: a position in the test, then what it is read as */
+        g_string_append_printf (notes, _("Line %u, column %u: %s."), w->at.line, w->at.col, w->message);
+      }
+    if (acy_check_result_get_non_address (result) != NULL)
+      {
+        const AcyNonAddress *na = acy_check_result_get_non_address (result);
+        g_autofree char *v = acy_test_format_value (test, na->value);
+
+        if (notes->len > 0)
+          g_string_append_c (notes, '\n');
+        /* Translators: the access is a load of the test at that line and column */
+        g_string_append_printf (notes, _("Candidates where the access at line %u, column %u goes "
+                                         "through %s, which is not an address, were left out."),
+                                na->at.line, na->at.col, v);
+      }
+    report->left_out = notes->len > 0 ? g_strdup (notes->str) : NULL;
+  }
   report->expected = g_strdup (expected);
   acy_check_result_format_herd (result, herd, FALSE);
   report->herd_text = g_strdup (herd->str);

@@ -37,7 +37,7 @@ typedef struct
   guint64     positive;
   guint64     negative;
   char      **flags;
-  char       *left_out;      /* candidates left out, said in words, or NULL */
+  char       *left_out;      /* notes: names read as herd7 reads them, candidates left out; or NULL */
   char       *expected;      /* the test's Result: comment, or NULL */
   char       *herd_text;
   /* herd_text as the view shows it: a long list of states cut short */
