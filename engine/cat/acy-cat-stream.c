@@ -349,6 +349,62 @@ acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev)
   return v;
 }
 
+/* Puts the blocks with the most members first (ties in location
+ * order), before the search starts. A prefix that fails skips the
+ * orders of every block after its own: the big blocks (the lock and
+ * flag variables that read-modify-writes chain) are where prefixes
+ * fail, so judged first they cut off the product of all the others,
+ * while the small blocks, whose few orders cost less to judge whole
+ * than prefix by prefix, come last. ManfredSpraul-L1G2xchg: 13 million
+ * prefixes judged in location order, 3.4 million so. The orders are
+ * the same, in another sequence; only a pruning run, which reports no
+ * outcome one by one, takes them so. */
+static void
+orders_big_blocks_first (AcyCatStreamIter *it)
+{
+  guint n_blocks = 0, k = 0;
+  guint *start = g_new (guint, it->k + 1);
+  guint *member = g_new (guint, MAX (it->k, 1));
+  guint *preds = g_new (guint, MAX (it->k, 1));
+
+  for (guint b = 0; b < it->k; b = it->hi[b])
+    start[n_blocks++] = b;
+  /* insertion sort, stable: few blocks */
+  for (guint a = 1; a < n_blocks; a++)
+    {
+      guint b = start[a], c = a;
+
+      for (; c > 0 && it->hi[b] - b > it->hi[start[c - 1]] - start[c - 1]; c--)
+        start[c] = start[c - 1];
+      start[c] = b;
+    }
+  for (guint i = 0; i < n_blocks; i++)
+    {
+      guint b = start[i], size = it->hi[b] - b;
+
+      memcpy (member + k, it->member + b, size * sizeof (guint));
+      memcpy (preds + k, it->preds + b, size * sizeof (guint));
+      k += size;
+      start[i] = size;   /* (lo and hi are rewritten below) */
+    }
+  for (guint i = 0, b = 0; i < n_blocks; i++)
+    {
+      guint size = start[i];
+
+      for (guint a = b; a < b + size; a++)
+        {
+          it->lo[a] = b;
+          it->hi[a] = b + size;
+        }
+      b += size;
+    }
+  memcpy (it->member, member, it->k * sizeof (guint));
+  memcpy (it->preds, preds, it->k * sizeof (guint));
+  g_free (start);
+  g_free (member);
+  g_free (preds);
+}
+
 void
 acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpointer data)
 {
@@ -356,6 +412,8 @@ acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpoin
 
   if (it->s->kind != ACY_CAT_STREAM_ORDERS || it->prune)
     return;
+  if (!it->started && !it->done && it->k > 0)
+    orders_big_blocks_first (it);
   it->prune = func;
   it->prune_data = data;
   it->must = g_new (AcyWord, MAX (rel, 1));
