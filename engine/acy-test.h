@@ -91,6 +91,11 @@ AcyTest    *acy_test_load_full  (const char             *path,
                                  gint64                  deadline,
                                  GError                **error);
 
+/* Whether litmus @text calls one of herd7's C11 atomics
+ * (atomic_load_explicit, atomic_thread_fence, ...) outside comments: a
+ * test for the C11 models, which the kernel's macros cannot read. */
+gboolean    acy_test_text_uses_c11 (const char *text, gssize len);
+
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
 const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
 /* The digest herd7 prints as `Hash=` (32 hex digits), computed from the

@@ -945,6 +945,60 @@ test_window_c11_example (void)
   g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (test)), ==, "Sometimes");
 }
 
+/* A test that uses C11 atomics, opened from a file under a model for
+ * other primitives, is checked under RC11 (Coherent RMO would allow MP
+ * with release/acquire); a kernel test opened after it keeps the
+ * window's model. */
+static void
+test_window_c11_file (void)
+{
+  static const char c11[] =
+    "C C11-MP\n\n{}\n\n"
+    "P0(atomic_int *x, atomic_int *y) {\n"
+    "  atomic_store_explicit(x, 1, memory_order_relaxed);\n"
+    "  atomic_store_explicit(y, 1, memory_order_release);\n}\n\n"
+    "P1(atomic_int *x, atomic_int *y) {\n"
+    "  int r0 = atomic_load_explicit(y, memory_order_acquire);\n"
+    "  int r1 = atomic_load_explicit(x, memory_order_relaxed);\n}\n\n"
+    "exists (1:r0=1 /\\ 1:r1=0)\n";
+  static const char kernel[] =
+    "C K\n\n{}\n\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n}\n\n"
+    "// atomic_load_explicit in a comment is no C11 atomic\nexists (x=1)\n";
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-window-c11-XXXXXX", NULL);
+  g_autofree char *c11_path = g_build_filename (dir, "c11.litmus", NULL);
+  g_autofree char *kernel_path = g_build_filename (dir, "kernel.litmus", NULL);
+  g_autoptr(GFile) c11_file = g_file_new_for_path (c11_path);
+  g_autoptr(GFile) kernel_file = g_file_new_for_path (kernel_path);
+  g_autoptr(GError) error = NULL;
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  AcyDocument *test;
+
+  g_file_set_contents (c11_path, c11, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (kernel_path, kernel, -1, &error);
+  g_assert_no_error (error);
+
+  acy_window_load_file (window, c11_file);
+  iterate_until (window_has_file, window);
+  test = acy_window_get_document (window);
+  g_assert_true (g_str_has_suffix (acy_document_get_model (test), "/rc11.cat"));
+  run_and_wait (window);
+  g_assert_cmpstr (acy_results_view_get_verdict (acy_document_get_results_view (test)), ==, "Never");
+
+  acy_window_load_file (window, kernel_file);
+  while (acy_window_get_file (window) == NULL
+         || !g_file_equal (acy_window_get_file (window), kernel_file))
+    g_main_context_iteration (NULL, TRUE);
+  test = acy_window_get_document (window);
+  g_assert_true (g_str_has_suffix (acy_document_get_model (test), "/coherent-rmo.cat"));
+
+  destroy_window (window);
+  g_unlink (c11_path);
+  g_unlink (kernel_path);
+  g_rmdir (dir);
+}
+
 /* A model edited in its tab is used unsaved; its errors land in it. */
 static void
 test_window_model_edited (void)
@@ -1163,6 +1217,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/error-line", test_window_error_line);
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/c11-example", test_window_c11_example);
+  g_test_add_func ("/ui/window/c11-file", test_window_c11_file);
   g_test_add_func ("/ui/window/save", test_window_save);
   g_test_add_func ("/ui/window/edit-builtin-copy", test_window_edit_builtin_copy);
   g_test_add_func ("/ui/window/languages", test_window_languages);

@@ -211,7 +211,7 @@ struct _AcyCatStmt {
       guint        slot;
       guint        n;
       const char **tags;
-      guint       *tag_slots;   /* 2 per tag: as written, capitalised */
+      guint       *tag_slots;   /* per tag: the set of its events, named as herd7 names it (capitalised) */
     } enum_;
     struct {
       const char    *variant;

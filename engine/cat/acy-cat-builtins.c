@@ -130,7 +130,7 @@ acy_cat_tag_events (AcyCatEval *ev, const char *tag)
   guint64 mask = 0;
 
   for (guint t = 0; t < x->n_tags && t < 64; t++)
-    if (g_ascii_strcasecmp (x->tag_names[t], tag) == 0)
+    if (strcmp (x->tag_names[t], tag) == 0)   /* exact, as herd7 */
       mask |= (guint64) 1 << t;
   if (mask)
     for (guint i = 0; i < ev->n; i++)

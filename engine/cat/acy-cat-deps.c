@@ -297,7 +297,7 @@ acy_cat_compute_levels (AcyModel *model,
           break;
         case ACY_CAT_S_ENUM:
           d.slot_level[st->u.enum_.slot] = 0;
-          for (guint j = 0; j < 2 * st->u.enum_.n; j++)
+          for (guint j = 0; j < st->u.enum_.n; j++)
             d.slot_level[st->u.enum_.tag_slots[j]] = 0;
           l = 0;
           break;

@@ -742,8 +742,7 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
             set = acy_cat_vset_add (ev, set, tag);
             evs = acy_cat_value_new (ev, ACY_CAT_V_SET);
             evs->u.bits = acy_cat_tag_events (ev, st->u.enum_.tags[k]);
-            fr->slots[st->u.enum_.tag_slots[2 * k]] = evs;
-            fr->slots[st->u.enum_.tag_slots[2 * k + 1]] = evs;
+            fr->slots[st->u.enum_.tag_slots[k]] = evs;
           }
         fr->slots[st->u.enum_.slot] = set;
         if (memo && level != ACY_CAT_LEVEL_NOCACHE)

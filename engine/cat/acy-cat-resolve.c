@@ -440,22 +440,17 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
       for (guint i = 0; i < st->u.enum_.n; i++)
         g_hash_table_add (r->tags, (gpointer) st->u.enum_.tags[i]);
       st->u.enum_.slot = scope_bind (r, s, st->u.enum_.name);
-      st->u.enum_.tag_slots = acy_arena_newv (r->model->arena, guint, 2 * MAX (st->u.enum_.n, 1));
+      /* herd7 names the set of a tag's events by the tag with its first
+       * letter capitalised ('once gives Once, 'ONCE gives ONCE); the tag
+       * as written is no name (`once` is unbound) */
+      st->u.enum_.tag_slots = acy_arena_newv (r->model->arena, guint, MAX (st->u.enum_.n, 1));
       for (guint i = 0; i < st->u.enum_.n; i++)
-        {
-          const char *as_written = st->u.enum_.tags[i];
-          const char *cap = capitalise (r->model->arena, as_written);
-          st->u.enum_.tag_slots[2 * i] = scope_bind (r, s, as_written);
-          st->u.enum_.tag_slots[2 * i + 1] = scope_bind (r, s, cap);
-        }
+        st->u.enum_.tag_slots[i] = scope_bind (r, s, capitalise (r->model->arena, st->u.enum_.tags[i]));
       g_ptr_array_add (out, st);
       publish (r, st->u.enum_.name, st->u.enum_.slot, out->len, prelude);
       for (guint i = 0; i < st->u.enum_.n; i++)
-        {
-          publish (r, st->u.enum_.tags[i], st->u.enum_.tag_slots[2 * i], out->len, TRUE);
-          publish (r, capitalise (r->model->arena, st->u.enum_.tags[i]),
-                   st->u.enum_.tag_slots[2 * i + 1], out->len, TRUE);
-        }
+        publish (r, capitalise (r->model->arena, st->u.enum_.tags[i]),
+                 st->u.enum_.tag_slots[i], out->len, TRUE);
       return TRUE;
     }
   g_assert_not_reached ();

@@ -88,6 +88,16 @@ typedef struct {
   AcyWord   *rf_hi;           /* scratch: rf and every edge still possible */
   gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
   guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
+  /* per event: for a read that an equation pins (AcyConstraint.pin), the
+   * value it is equal to; NULL when no read of the combination has one.
+   * Per solving pass (pins_propagate): pin_root[g] is the read that
+   * stands for g's class of reads that copy one another through rf, and
+   * pin_set/pin_value say what an equation gave the class */
+  const AcySym **pin;
+  guint     *pin_root;
+  gboolean  *pin_set;
+  AcyValue  *pin_value;
+  gboolean   pin_contradiction;
   AcyValue  *value;           /* solver: value of each event */
   gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */
   gboolean   saw_unsolved;    /* solver: some event this pass was unsolved */

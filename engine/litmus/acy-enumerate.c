@@ -44,6 +44,22 @@ acy_enum_look_for_halt (Enum *en)
 
 static AcyValue event_value (Combo *c, guint g);
 
+/* A value solved to a number or an address. */
+static inline gboolean
+is_plain (AcyValue v)
+{
+  return v != VALUE_UNKNOWN && v != VALUE_FAULT && v != ACY_LIT_VALUE_UNSOLVED && !ACY_LIT_VALUE_IS_SYMBOL (v);
+}
+
+/* Is @g a read (its value is what it reads)? */
+static gboolean
+is_read (Combo *c, guint g)
+{
+  const AcyTraceEvent *te = c->tev[g];
+
+  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g;
+}
+
 static AcyValue
 sym_value (Combo *c, const AcySym *s, guint thread)
 {
@@ -118,10 +134,15 @@ event_value (Combo *c, guint g)
     }
   if (c->state[g] == 2)
     return c->value[g];
-  if (c->state[g] == 1)
+  if (c->state[g] != 0)
     return ACY_LIT_VALUE_UNSOLVED;   /* a value that needs itself */
   c->state[g] = 1;
-  if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
+  /* herd solves read == value as an equation: the reads of a class that
+   * one pins have the value, whatever they read from (pins_hold checks
+   * that the writes they read from agree) */
+  if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]] && is_read (c, g))
+    v = c->pin_value[c->pin_root[g]];
+  else if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
     v = c->rf_of[g] < 0 ? (te->needs_rf ? VALUE_UNKNOWN : te->ev.value)
                         : event_value (c, (guint) c->rf_of[g]);
   else
@@ -133,14 +154,92 @@ event_value (Combo *c, guint g)
   return v;
 }
 
-/* A fresh solving pass: nothing is known yet. */
+static guint
+pin_find (Combo *c, guint g)
+{
+  while (c->pin_root[g] != g)
+    g = c->pin_root[g] = c->pin_root[c->pin_root[g]];
+  return g;
+}
+
 static void
-solver_reset (Combo *c)
+pin_union (Combo *c, guint g, guint h)
+{
+  guint a = pin_find (c, g), b = pin_find (c, h);
+
+  if (a != b)
+    c->pin_root[MAX (a, b)] = MIN (a, b);
+}
+
+static void
+solver_clear (Combo *c)
 {
   memset (c->state, 0, c->n);
   c->saw_unknown = FALSE;
   c->saw_unsolved = FALSE;
   c->saw_fault = FALSE;
+}
+
+/* herd's variables for the value of a read and for the value of the
+ * write it reads from are one class (its equation read := written), and
+ * so are a write's and the read whose value it writes. An equation that
+ * gives one read a value (a successful cmpxchg's read == old) gives it
+ * to every read of the class, even when reads-from alone leaves them
+ * out of thin air; pins_hold then checks that what the writes of the
+ * class write agrees. Two such values that differ have no solution
+ * (pin_contradiction). */
+static G_GNUC_NO_INLINE void
+pins_propagate (Combo *c)
+{
+  guint n_locs = c->x.n_locs;
+
+  c->pin_contradiction = FALSE;
+  for (guint g = 0; g < c->n; g++)
+    {
+      c->pin_root[g] = g;
+      c->pin_set[g] = FALSE;
+    }
+  for (guint g = n_locs; g < c->n; g++)
+    {
+      gint w = c->rf_of[g];
+      const AcySym *ws;
+
+      if (w < (gint) n_locs || !is_read (c, g))
+        continue;
+      pin_union (c, g, (guint) w);
+      ws = c->tev[w]->sym;
+      if (ws->kind == ACY_SYM_READ)
+        pin_union (c, (guint) w, c->offset[c->tev[w]->ev.thread] + ws->read);
+    }
+  for (guint g = n_locs; g < c->n; g++)
+    if (c->pin[g] != NULL)
+      {
+        AcyValue v;
+        guint r = pin_find (c, g);
+
+        /* the read itself is not known while its pin is computed */
+        c->state[g] = 1;
+        v = sym_value (c, c->pin[g], c->tev[g]->ev.thread);
+        c->state[g] = 0;
+        if (!is_plain (v))
+          continue;
+        if (c->pin_set[r] && c->pin_value[r] != v)
+          c->pin_contradiction = TRUE;
+        c->pin_set[r] = TRUE;
+        c->pin_value[r] = v;
+      }
+  for (guint g = 0; g < c->n; g++)
+    c->pin_root[g] = pin_find (c, g);
+  solver_clear (c);
+}
+
+/* A fresh solving pass: nothing is known yet. */
+static void
+solver_reset (Combo *c)
+{
+  solver_clear (c);
+  if (G_UNLIKELY (c->pin != NULL))
+    pins_propagate (c);
 }
 
 /* An access's address constraint failed: note it when the address is
@@ -180,6 +279,25 @@ through_moved_pointer (Enum *en, Combo *c, guint t, const AcyConstraint *k)
   return TRUE;
 }
 
+/* A read that an equation gave its value (event_value) reads it from
+ * the write: herd has both equations, read == value and read == what
+ * the write writes, and no solution when they disagree. */
+static G_GNUC_NO_INLINE gboolean
+pins_hold (Combo *c)
+{
+  if (c->pin_contradiction)
+    return FALSE;
+  for (guint g = c->x.n_locs; g < c->n; g++)
+    if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0 && is_read (c, g))
+      {
+        AcyValue w = event_value (c, (guint) c->rf_of[g]);
+
+        if (is_plain (w) && w != c->pin_value[c->pin_root[g]])
+          return FALSE;
+      }
+  return TRUE;
+}
+
 /* Do the constraints of every path hold, as far as they are known? */
 static gboolean
 constraints_hold (Enum *en, Combo *c)
@@ -206,6 +324,8 @@ constraints_hold (Enum *en, Combo *c)
             }
         }
     }
+  if (G_UNLIKELY (c->pin != NULL) && !pins_hold (c))
+    return FALSE;
   c->fault_pending = c->saw_fault;
   return TRUE;
 }
@@ -241,6 +361,10 @@ thin_air_is_solvable (Enum *en, Combo *c)
 static gboolean
 thin_air_is_certain (Enum *en, Combo *c)
 {
+  /* an rf chosen later can join an unsolved class to one an equation
+   * pins (pins_propagate), and so solve it */
+  if (c->pin != NULL)
+    return FALSE;
   solver_reset (c);
   for (guint t = 0; t < en->test->n_threads; t++)
     {
@@ -706,6 +830,23 @@ run_combination (Enum *en)
   c.weight = 1;
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
+  c.pin = NULL;
+  for (guint t = 0; t < test->n_threads; t++)
+    for (guint i = 0; i < en->chosen[t]->n_constraints; i++)
+      {
+        const AcyConstraint *k = &en->chosen[t]->constraints[i];
+
+        if (k->pin < 0 || k->cond->kind != ACY_SYM_OP || k->cond->op != ACY_LOP_EQ)
+          continue;
+        if (c.pin == NULL)
+          {
+            c.pin = acy_arena_newv0 (a, const AcySym *, n);
+            c.pin_root = acy_arena_newv (a, guint, n);
+            c.pin_set = acy_arena_newv0 (a, gboolean, n);
+            c.pin_value = acy_arena_newv (a, AcyValue, n);
+          }
+        c.pin[c.offset[t] + (guint) k->pin] = k->cond->b;
+      }
 
   for (guint l = 0; l < n_locs; l++)
     {

@@ -85,6 +85,25 @@ acy_lit_c11_is_builtin (const char *name)
   return builtin_index (name) >= 0;
 }
 
+gboolean
+acy_test_text_uses_c11 (const char *text, gssize len)
+{
+  g_autoptr(AcyArena) arena = acy_arena_new (0);
+  AcyLitTokens toks;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  if (len < 0)
+    len = (gssize) strlen (text);
+  /* a text that does not lex is looked at up to nothing: the check will
+   * say what is wrong with it */
+  if (!acy_lit_tokenize (arena, text, (gsize) len, "", 1, NULL, &toks, NULL))
+    return FALSE;
+  for (guint i = 0; i < toks.n_tokens; i++)
+    if (toks.tokens[i].kind == ACY_LTOK_IDENT && acy_lit_c11_is_builtin (toks.tokens[i].text))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 memory_order (const AcyLitExpr *e, const char *call, AcyLitMemOrder *out, GError **error)
 {

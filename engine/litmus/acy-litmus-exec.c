@@ -239,7 +239,7 @@ static gint
 find_tag (const AcyTest *test, const char *name)
 {
   for (guint i = 0; i < test->tag_names->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+    if (strcmp (g_ptr_array_index (test->tag_names, i), name) == 0)
       return (gint) i;
   return -1;
 }
@@ -340,11 +340,13 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
         }
       return sym_const (x, v);
     }
-  /* herd's symbolic simplifications: v ^ v is 0, v + 0 and v | 0 are v;
-   * a value that is one of these stays solvable when v is out of thin
-   * air */
+  /* herd's symbolic simplifications: v ^ v is 0, v == v is 1, v != v is
+   * 0, v + 0 and v | 0 are v; a value that is one of these stays
+   * solvable when v is out of thin air */
   if (op == ACY_LOP_XOR && a == b)
     return sym_const (x, 0);
+  if ((op == ACY_LOP_EQ || op == ACY_LOP_NE) && a == b)
+    return sym_const (x, op == ACY_LOP_EQ);
   if ((op == ACY_LOP_ADD || op == ACY_LOP_OR) && b != NULL)
     {
       if (a->kind == ACY_SYM_CONST && a->value == 0)
@@ -365,7 +367,20 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
 static void
 constrain (Exec *x, const AcySym *cond, gboolean want)
 {
-  AcyConstraint c = { cond, want, NULL, { 0 } };
+  AcyConstraint c = { cond, want, NULL, { 0 }, -1 };
+
+  g_array_append_val (x->constraints, c);
+}
+
+/* herd's equation read == @value (its `assign`, in a successful cmpxchg
+ * and a failed atomic_add_unless): a constraint that can also give the
+ * read @r its value, where reads-from leaves it out of thin air. */
+static void
+constrain_equal (Exec *x, gint r, const AcySym *value)
+{
+  const AcySym *read = x->events[r].sym;
+  AcyConstraint c = { sym_op (x, ACY_LOP_EQ, read, value), TRUE, NULL, { 0 },
+                      read->kind == ACY_SYM_READ ? (gint) read->read : -1 };
 
   g_array_append_val (x->constraints, c);
 }
@@ -522,7 +537,7 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
   loc = (gint) choose (x, n_locs);
   {
     AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)),
-                        TRUE, a->s, at };
+                        TRUE, a->s, at, -1 };
 
     g_array_append_val (x->constraints, c);
   }
@@ -555,7 +570,7 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   {
     /* a store to no location: the enumerator refuses it when the address
      * turns out to be a moved one (see moved_pointer) */
-    AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at };
+    AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at, -1 };
 
     g_array_append_val (x->constraints, c);
   }
@@ -803,8 +818,10 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
             r = rmw_lone_read (x, loc, &a, t, e->loc);
             herd_symbol (x, NULL);   /* the comparison */
           }
-        if (r >= 0)
-          constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), success);
+        if (r >= 0 && success)
+          constrain_equal (x, r, o.s);
+        else if (r >= 0)
+          constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), FALSE);
         *out = val_of_read (x, r);
         return !x->dead;
       }
@@ -866,7 +883,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
           r = rmw_lone_read (x, loc, &a, t, e->loc);
           if (r < 0)
             return FALSE;
-          constrain (x, sym_op (x, ACY_LOP_EQ, x->events[r].sym, o.s), TRUE);
+          constrain_equal (x, r, o.s);
           *out = val_const (x, 0);
         }
       return !x->dead;

@@ -150,7 +150,7 @@ gint
 acy_lit_test_tag (AcyTest *test, const char *name)
 {
   for (guint i = 0; i < test->tag_names->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (test->tag_names, i), name) == 0)
+    if (strcmp (g_ptr_array_index (test->tag_names, i), name) == 0)   /* tags match exactly, as in herd7 */
       return (gint) i;
   if (test->tag_names->len >= ACY_LIT_MAX_TAGS)
     return -1;

@@ -62,6 +62,11 @@ typedef struct {
   gboolean      want;     /* the path needs cond != 0 (TRUE) or == 0 */
   const AcySym *addr;     /* for `addr == &loc` of an access: the address, else NULL */
   AcyLoc        at;       /* with @addr: the access */
+  /* An equation in herd's sense, made by a successful cmpxchg or a
+   * failed atomic_add_unless: cond is read == value (want TRUE), and it
+   * can give the read its value when reads-from cannot (a value out of
+   * thin air). The read's thread-local event index, else -1. */
+  gint          pin;
 } AcyConstraint;
 
 typedef struct {

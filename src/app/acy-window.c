@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "acyclic.h"
 #include "acy-accessible.h"
@@ -364,6 +365,45 @@ typedef struct
   guint        col;
 } OpenData;
 
+/* Whether @path is a model for C11 programs: ours (RC11, SC and
+ * release/acquire for C11) or herd's (rc11.cat, c11_*.cat, simple-c11.cat),
+ * which all have "c11" in their names. */
+static gboolean
+is_c11_model (const char *path)
+{
+  g_autofree char *name = path ? g_path_get_basename (path) : NULL;
+
+  return name != NULL && strstr (name, "c11") != NULL;
+}
+
+/* A test that uses C11 atomics, opened under a model for the kernel's
+ * primitives or a toy one, would be checked without the memory orders
+ * that make its point (Coherent RMO allows MP with release/acquire):
+ * check it under RC11, as the C11 examples are, and say so. */
+static void
+acy_window_choose_c11_model (AcyWindow   *self,
+                             AcyDocument *document)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *rc11 = NULL;
+  g_autofree char *note = NULL;
+
+  if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS
+      || is_c11_model (acy_document_get_model (document)))
+    return;
+  text = acy_document_get_text (document);
+  if (!acy_test_text_uses_c11 (text, -1))
+    return;
+  rc11 = acy_window_get_builtin_model ("rc11.cat");
+  acy_document_set_model (document, rc11);
+  if (document == self->current)
+    acy_window_update_model_button (self);
+  /* Translators: %s is a file name */
+  note = g_strdup_printf (_("“%s” uses C11 atomics: it is checked under RC11"),
+                          acy_document_get_title (document));
+  acy_window_toast (self, note);
+}
+
 static void
 acy_window_open_cb (GObject      *object,
                     GAsyncResult *result,
@@ -396,6 +436,7 @@ acy_window_open_cb (GObject      *object,
       gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
       if (data->line > 0)
         acy_document_goto (document, data->line, data->col);
+      acy_window_choose_c11_model (self, document);
     }
 
   g_object_unref (data->document);
