@@ -403,12 +403,12 @@ test_lock_orders (void)
                   pruned.outcomes, full.outcomes, pruned.candidates, full.candidates);
 }
 
-/* A pruning run takes the blocks of writes biggest first (here lk,
- * then h, then a, which comes first by location): the same answers as
- * the run that takes every order in location order, and, with the lock
- * variable's orders judged first, fewer outcomes judged. */
+/* A pruning run takes the blocks of writes with the most orders first
+ * (here lk, then h, then a, which comes first by location): the same
+ * answers as the run that takes every order in location order, and,
+ * with the lock variable's orders judged first, fewer outcomes judged. */
 static void
-test_big_blocks_first (void)
+test_most_orders_first (void)
 {
   static const char blocks_test[] =
     "C big-blocks-first\n"
@@ -426,7 +426,7 @@ test_big_blocks_first (void)
   Judged pruned, full;
 
   compare_litmus (blocks_test, &pruned, &full);
-  g_test_message ("big blocks first: %" G_GUINT64_FORMAT " outcomes judged instead of %"
+  g_test_message ("most orders first: %" G_GUINT64_FORMAT " outcomes judged instead of %"
                   G_GUINT64_FORMAT, pruned.outcomes, full.outcomes);
   g_assert_cmpuint (pruned.outcomes, <, full.outcomes);
 }
@@ -523,7 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/prune/interchangeable", test_interchangeable);
   g_test_add_func ("/prune/rotation", test_rotation);
   g_test_add_func ("/prune/lock-orders", test_lock_orders);
-  g_test_add_func ("/prune/big-blocks-first", test_big_blocks_first);
+  g_test_add_func ("/prune/most-orders-first", test_most_orders_first);
   g_test_add_func ("/prune/examples", test_examples);
   g_test_add_func ("/prune/branch-limit", test_branch_limit);
   return g_test_run ();
