@@ -22,6 +22,13 @@
  * Needs a display:
  *   xvfb-run -a -s '-screen 0 1400x900x24' _build/bench/results-fill [-r RUNS] [N...]
  * RESULTS_FILL_SHOTS=DIR saves a screenshot after each N's last run.
+ * RESULTS_FILL_TRACE=1 prints on stderr each main loop block over 20 ms
+ * and each phase of a frame over 5 ms, with the main thread's CPU time
+ * (a phase is named by the signal that ends it: "up to paint" is the
+ * layout, "up to after-paint" the drawing).
+ * RESULTS_FILL_NO_ANIM=1 turns GTK's animations off (the results page's
+ * crossfade, CSS transitions), which otherwise ask for a frame after
+ * frame for about a second after a result shows.
  */
 #define G_LOG_DOMAIN "results-fill"
 #include "config.h"
@@ -54,6 +61,9 @@ typedef struct {
   gint64       shown;       /* first frame after that */
   double       done_cpu;    /* the main thread's CPU time then */
   double       shown_cpu;
+  gboolean     trace;       /* RESULTS_FILL_TRACE: say where the time goes */
+  gint64       phase_start; /* when the frame clock's current phase began */
+  double       phase_cpu;   /* the main thread's CPU time then */
 } Watch;
 
 /* CPU time of the calling thread, in seconds: unlike wall time, it
@@ -77,6 +87,10 @@ on_tick (gpointer data)
 
   if (w->last_tick && now - w->last_tick > w->max_stall)
     w->max_stall = now - w->last_tick;
+  if (w->trace && w->last_tick && now - w->last_tick > 20000)
+    g_printerr ("  block %6.1f ms (cpu %5.1f), ended at %+8.1f ms from the check's end\n",
+                (now - w->last_tick) / 1e3, (cpu - w->last_tick_cpu) * 1e3,
+                w->done ? (now - w->done) / 1e3 : 0.0);
   if (w->last_tick && cpu - w->last_tick_cpu > w->max_busy)
     w->max_busy = cpu - w->last_tick_cpu;
   w->last_tick = now;
@@ -102,6 +116,41 @@ on_after_paint (GdkFrameClock *clock, Watch *w)
       w->shown = g_get_monotonic_time ();
       w->shown_cpu = thread_cpu ();
     }
+}
+
+/* RESULTS_FILL_TRACE: the frame clock's phases that take over 5 ms,
+ * each named by the signal that ends it (the span between two signals
+ * is the handlers of the first: "layout" ends the update phase, "paint"
+ * ends the layout, "after-paint" ends the painting). */
+typedef struct {
+  Watch      *w;
+  const char *name;
+} Phase;
+
+static void
+on_phase (GdkFrameClock *clock, Phase *phase)
+{
+  Watch *w = phase->w;
+  gint64 now = g_get_monotonic_time ();
+  double cpu = thread_cpu ();
+  gboolean last = g_str_equal (phase->name, "after-paint");
+
+  if (w->trace && w->phase_start && now - w->phase_start > 5000)
+    g_printerr ("    frame: %6.1f ms (cpu %5.1f) up to %s\n", (now - w->phase_start) / 1e3,
+                (cpu - w->phase_cpu) * 1e3, phase->name);
+  w->phase_start = last ? 0 : now;
+  w->phase_cpu = cpu;
+}
+
+static void
+watch_phase (GdkFrameClock *clock, const char *signal, Watch *w)
+{
+  Phase *phase = g_new (Phase, 1);
+
+  phase->w = w;
+  phase->name = signal;
+  /* kept for the life of the process, as the window */
+  g_signal_connect (clock, signal, G_CALLBACK (on_phase), phase);
 }
 
 static void
@@ -202,6 +251,8 @@ main (int argc, char **argv)
       g_printerr ("results-fill: no display (run it under xvfb-run)\n");
       return 77;
     }
+  if (g_getenv ("RESULTS_FILL_NO_ANIM"))
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   app = acy_application_new ();
   g_application_set_application_id (G_APPLICATION (app), APP_ID ".ResultsFill");
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -218,6 +269,14 @@ main (int argc, char **argv)
   g_signal_connect (document, "notify::running", G_CALLBACK (on_running), &w);
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
                     G_CALLBACK (on_after_paint), &w);
+  w.trace = g_getenv ("RESULTS_FILL_TRACE") != NULL;
+  {
+    const char *phases[] = { "flush-events", "before-paint", "update", "layout", "paint",
+                             "after-paint", "resume-events" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
+      watch_phase (gtk_widget_get_frame_clock (GTK_WIDGET (window)), phases[i], &w);
+  }
   g_timeout_add (2, on_tick, &w);
   iterate_for (G_USEC_PER_SEC);
 

@@ -66,6 +66,9 @@ typedef enum {
   ACY_EV_REL      = 1u << 16,
   ACY_EV_ACQ_REL  = 1u << 17,
   ACY_EV_SC       = 1u << 18,
+  /* C11 mtx_lock: herd's Lock(m, LockC11 false), in LK and LF (herd never
+   * builds a successful C11 lock, so LS stays empty); mtx_unlock is UL */
+  ACY_EV_LKC      = 1u << 19,
 } AcyEventKind;
 
 #define ACY_EV_MO_MASK (ACY_EV_RLX | ACY_EV_CON | ACY_EV_ACQ | ACY_EV_REL | ACY_EV_ACQ_REL | ACY_EV_SC)

@@ -137,6 +137,7 @@ acy_event_kind_name (guint32 kind)
 {
   if (kind & ACY_EV_LKR) return "LKR";
   if (kind & ACY_EV_LKW) return "LKW";
+  if (kind & ACY_EV_LKC) return "LK";
   if (kind & ACY_EV_UL) return "UL";
   if (kind & ACY_EV_LF) return "LF";
   if (kind & ACY_EV_RL) return "RL";

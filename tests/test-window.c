@@ -1189,6 +1189,35 @@ test_window_languages (void)
   languages = gtk_source_language_manager_get_default ();
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "litmus"));
   g_assert_nonnull (gtk_source_language_manager_get_language (languages, "cat"));
+
+  /* an init block on one line ({} or { x=1; }) ends there: the code
+   * after it is highlighted as code, not as part of the block */
+  {
+    static const char text[] = "C t\n\n{}\n\nP0(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\n\nexists (x=1)\n";
+    g_autoptr(GtkSourceBuffer) buffer =
+      gtk_source_buffer_new_with_language (gtk_source_language_manager_get_language (languages, "litmus"));
+    GtkTextIter start, end, at;
+    gboolean primitive = FALSE;
+    GSList *tags;
+
+    gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text, -1);
+    gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (buffer), &start, &end);
+    gtk_source_buffer_ensure_highlight (buffer, &start, &end);
+    gtk_text_buffer_get_iter_at_offset (GTK_TEXT_BUFFER (buffer), &at,
+                                        (gint) (strstr (text, "WRITE_ONCE") - text) + 1);
+    tags = gtk_text_iter_get_tags (&at);
+    for (GSList *l = tags; l != NULL; l = l->next)
+      {
+        gboolean coloured = FALSE;
+
+        /* the style scheme gives primitives a colour; the block's text
+         * has none */
+        g_object_get (l->data, "foreground-set", &coloured, NULL);
+        primitive |= coloured;
+      }
+    g_slist_free (tags);
+    g_assert_true (primitive);
+  }
   destroy_window (ACY_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app))));
 }
 

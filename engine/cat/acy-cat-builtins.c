@@ -161,15 +161,15 @@ static const guint32 predef_kinds[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_M] = ACY_EV_R | ACY_EV_W | ACY_EV_IW, [ACY_CAT_P_F] = ACY_EV_F,
   [ACY_CAT_P_IW] = ACY_EV_IW, [ACY_CAT_P_RMW_SET] = ACY_EV_RMW,
   [ACY_CAT_P_LKR] = ACY_EV_LKR, [ACY_CAT_P_LKW] = ACY_EV_LKW, [ACY_CAT_P_UL] = ACY_EV_UL,
-  [ACY_CAT_P_LF] = ACY_EV_LF, [ACY_CAT_P_RL] = ACY_EV_RL, [ACY_CAT_P_RU] = ACY_EV_RU,
+  [ACY_CAT_P_LF] = ACY_EV_LF | ACY_EV_LKC, [ACY_CAT_P_RL] = ACY_EV_RL, [ACY_CAT_P_RU] = ACY_EV_RU,
   [ACY_CAT_P_SRCU] = ACY_EV_SRCU,
   /* herd's C sets: atomic accesses, the memory orders; X is herd's
-   * other name for RMW; LK: every lock event (C11 mutexes are not read,
-   * so LS, successful C11 locks, is empty) */
+   * other name for RMW; LK: every lock event (herd builds no successful
+   * C11 lock, so LS is empty) */
   [ACY_CAT_P_A] = ACY_EV_A, [ACY_CAT_P_X] = ACY_EV_RMW,
   [ACY_CAT_P_RLX] = ACY_EV_RLX, [ACY_CAT_P_CON] = ACY_EV_CON, [ACY_CAT_P_ACQ] = ACY_EV_ACQ,
   [ACY_CAT_P_REL] = ACY_EV_REL, [ACY_CAT_P_ACQ_REL] = ACY_EV_ACQ_REL, [ACY_CAT_P_SC] = ACY_EV_SC,
-  [ACY_CAT_P_LK] = ACY_EV_LKR | ACY_EV_LKW,
+  [ACY_CAT_P_LK] = ACY_EV_LKR | ACY_EV_LKW | ACY_EV_LKC,
 };
 
 static AcyCatValue *

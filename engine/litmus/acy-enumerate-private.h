@@ -93,10 +93,11 @@ typedef struct {
    * Per solving pass (pins_propagate): pin_root[g] is the read that
    * stands for g's class of reads that copy one another through rf, and
    * pin_set/pin_value say what an equation gave the class */
-  const AcySym **pin;
+  const AcyConstraint **pin;
   guint     *pin_root;
   gboolean  *pin_set;
   AcyValue  *pin_value;
+  const AcyConstraint **pin_from;   /* per class: the equation that gave its value */
   gboolean   pin_contradiction;
   AcyValue  *value;           /* solver: value of each event */
   gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */

@@ -219,7 +219,7 @@ pins_propagate (Combo *c)
 
         /* the read itself is not known while its pin is computed */
         c->state[g] = 1;
-        v = sym_value (c, c->pin[g], c->tev[g]->ev.thread);
+        v = sym_value (c, c->pin[g]->cond->b, c->tev[g]->ev.thread);
         c->state[g] = 0;
         if (!is_plain (v))
           continue;
@@ -227,6 +227,7 @@ pins_propagate (Combo *c)
           c->pin_contradiction = TRUE;
         c->pin_set[r] = TRUE;
         c->pin_value[r] = v;
+        c->pin_from[r] = c->pin[g];
       }
   for (guint g = 0; g < c->n; g++)
     c->pin_root[g] = pin_find (c, g);
@@ -291,9 +292,20 @@ pins_hold (Combo *c)
     if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0 && is_read (c, g))
       {
         AcyValue w = event_value (c, (guint) c->rf_of[g]);
+        const AcyConstraint *k = c->pin_from[c->pin_root[g]];
 
-        if (is_plain (w) && w != c->pin_value[c->pin_root[g]])
-          return FALSE;
+        if (!is_plain (w) || w == c->pin_value[c->pin_root[g]])
+          continue;
+        /* an access's address pinned the class, and the read reads what
+         * is no address: say so (see note_non_address) */
+        if (k->addr != NULL && !ACY_VALUE_IS_ADDR (w) && c->en->non_address != NULL
+            && !c->en->non_address->seen)
+          {
+            c->en->non_address->seen = TRUE;
+            c->en->non_address->at = k->at;
+            c->en->non_address->value = w;
+          }
+        return FALSE;
       }
   return TRUE;
 }
@@ -384,40 +396,94 @@ thin_air_is_certain (Enum *en, Combo *c)
   return FALSE;
 }
 
-/* The name herd gives an unsolved value @s0: the largest number among
- * the symbols unified with it, through reads-from and copies. */
+/* Union-find over herd's variable numbers, as herd's own: union by
+ * rank, the first argument's root winning a tie. */
+typedef struct {
+  GHashTable *index;   /* number -> 1 + slot */
+  GArray     *parent;  /* slot -> slot */
+  GArray     *rank;
+  GArray     *number;  /* slot -> number */
+} HerdVars;
+
+static guint
+herd_var (HerdVars *hv, guint64 number)
+{
+  guint slot = GPOINTER_TO_UINT (g_hash_table_lookup (hv->index, &number));
+
+  if (slot == 0)
+    {
+      guint64 *key = g_new (guint64, 1);
+      guint self = hv->parent->len, zero = 0;
+
+      *key = number;
+      slot = self + 1;
+      g_hash_table_insert (hv->index, key, GUINT_TO_POINTER (slot));
+      g_array_append_val (hv->parent, self);
+      g_array_append_val (hv->rank, zero);
+      g_array_append_val (hv->number, number);
+    }
+  return slot - 1;
+}
+
+static guint
+herd_var_find (HerdVars *hv, guint i)
+{
+  guint *parent = (guint *) hv->parent->data;
+
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+/* The name herd gives an unsolved value @s0. Its variables are the
+ * reads' and the operations' own, each replaced first by its first
+ * register copy (herd_name: herd solves registers first). Then each
+ * read, from the last, is unified with the value of the write it reads
+ * from (read := written), and the class is named by its root. */
 static AcyValue
 thin_air_symbol (Combo *c, const AcySym *s0)
 {
-  g_autoptr (GPtrArray) todo = g_ptr_array_new ();
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  guint64 max = 0;
+  HerdVars hv;
+  guint64 name;
+  guint root;
 
-  g_ptr_array_add (todo, (gpointer) s0);
-  g_hash_table_add (seen, (gpointer) s0);
-  while (todo->len > 0 && !halted_after (c->en, c->n))
+  if (s0->herd_name == 0)
+    return ACY_LIT_VALUE_UNSOLVED;
+  hv.index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  hv.parent = g_array_new (FALSE, FALSE, sizeof (guint));
+  hv.rank = g_array_new (FALSE, FALSE, sizeof (guint));
+  hv.number = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint g = c->n; g-- > c->x.n_locs && !halted_after (c->en, 1);)
     {
-      const AcySym *s = g_ptr_array_steal_index_fast (todo, todo->len - 1);
+      const AcySym *r = c->tev[g]->sym, *w;
+      guint a, b, *rank;
 
-      max = MAX (max, s->herd_max);
-      for (guint g = c->x.n_locs; g < c->n; g++)
+      if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
+        continue;
+      w = c->tev[c->rf_of[g]]->sym;
+      if (w->kind == ACY_SYM_CONST || r->herd_name == 0 || w->herd_name == 0 || r->herd_name == w->herd_name)
+        continue;
+      a = herd_var_find (&hv, herd_var (&hv, r->herd_name));
+      b = herd_var_find (&hv, herd_var (&hv, w->herd_name));
+      if (a == b)
+        continue;
+      rank = (guint *) hv.rank->data;
+      if (rank[a] < rank[b])
+        g_array_index (hv.parent, guint, a) = b;
+      else
         {
-          const AcySym *r = c->tev[g]->sym, *w, *other;
-
-          if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
-            continue;
-          w = c->tev[c->rf_of[g]]->sym;
-          if (w->kind == ACY_SYM_CONST || (r != s && w != s))
-            continue;
-          other = r == s ? w : r;
-          if (!g_hash_table_contains (seen, other))
-            {
-              g_hash_table_add (seen, (gpointer) other);
-              g_ptr_array_add (todo, (gpointer) other);
-            }
+          g_array_index (hv.parent, guint, b) = a;
+          if (rank[a] == rank[b])
+            rank[a]++;
         }
     }
-  return max > 0 ? ACY_LIT_VALUE_SYMBOL (max) : ACY_LIT_VALUE_UNSOLVED;
+  root = herd_var_find (&hv, herd_var (&hv, s0->herd_name));
+  name = g_array_index (hv.number, guint64, root);
+  g_hash_table_unref (hv.index);
+  g_array_unref (hv.parent);
+  g_array_unref (hv.rank);
+  g_array_unref (hv.number);
+  return ACY_LIT_VALUE_SYMBOL (name);
 }
 
 
@@ -732,6 +798,59 @@ lock_weight (Enum *en, Combo *c, guint t)
   return class_weight (en, c, t, 0);
 }
 
+static void
+pins_alloc (Combo *c, AcyArena *a)
+{
+  if (c->pin != NULL)
+    return;
+  c->pin = acy_arena_newv0 (a, const AcyConstraint *, c->n);
+  c->pin_from = acy_arena_newv0 (a, const AcyConstraint *, c->n);
+  c->pin_root = acy_arena_newv (a, guint, c->n);
+  c->pin_set = acy_arena_newv0 (a, gboolean, c->n);
+  c->pin_value = acy_arena_newv (a, AcyValue, c->n);
+}
+
+/* herd7 makes each `register = number` of a filter's top-level
+ * conjunction an equation on the register's final value, solved with
+ * the others: it gives a value out of thin air the number (filter
+ * (0:r0=2) keeps r0 == 2 where r0 reads the store of r0 after it). */
+static void
+filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
+{
+  while (p->kind == ACY_LPROP_AND)
+    {
+      filter_pins (en, c, p->a, a);
+      p = p->b;
+    }
+  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0)
+    {
+      const AcySym *r = en->chosen[p->lhs.thread]->regs[p->lhs.index];
+      AcySym *value, *eq;
+      AcyConstraint *k;
+      guint g;
+
+      if (r == NULL || r->kind != ACY_SYM_READ)
+        return;
+      g = c->offset[p->lhs.thread] + r->read;
+      pins_alloc (c, a);
+      if (c->pin[g] != NULL)
+        return;
+      value = acy_arena_new0 (a, AcySym);
+      value->kind = ACY_SYM_CONST;
+      value->value = p->rhs_value;
+      eq = acy_arena_new0 (a, AcySym);
+      eq->kind = ACY_SYM_OP;
+      eq->op = ACY_LOP_EQ;
+      eq->a = r;
+      eq->b = value;
+      k = acy_arena_new0 (a, AcyConstraint);
+      k->cond = eq;
+      k->want = TRUE;
+      k->pin = (gint) r->read;
+      c->pin[g] = k;
+    }
+}
+
 /* Place a lock write at each position @p.. in turn (every order of the
  * writes of each lock), then choose rf. Each placing gives the model a
  * new structure to judge (its co_hint changed), and a prefix that no
@@ -838,15 +957,11 @@ run_combination (Enum *en)
 
         if (k->pin < 0 || k->cond->kind != ACY_SYM_OP || k->cond->op != ACY_LOP_EQ)
           continue;
-        if (c.pin == NULL)
-          {
-            c.pin = acy_arena_newv0 (a, const AcySym *, n);
-            c.pin_root = acy_arena_newv (a, guint, n);
-            c.pin_set = acy_arena_newv0 (a, gboolean, n);
-            c.pin_value = acy_arena_newv (a, AcyValue, n);
-          }
-        c.pin[c.offset[t] + (guint) k->pin] = k->cond->b;
+        pins_alloc (&c, a);
+        c.pin[c.offset[t] + (guint) k->pin] = k;
       }
+  if (test->filter != NULL)
+    filter_pins (en, &c, test->filter, a);
 
   for (guint l = 0; l < n_locs; l++)
     {

@@ -60,6 +60,7 @@ typedef enum {
   ACY_CORE_C11_EXCHANGE,    /* atomic_exchange_explicit(A,V,mo) */
   ACY_CORE_C11_FETCH,       /* atomic_fetch_OP_explicit(A,V,mo) */
   ACY_CORE_C11_CAS,         /* atomic_compare_exchange_{strong,weak}[_explicit](A,E,V[,mo,mo]) */
+  ACY_CORE_C11_LOCK,        /* mtx_lock(A) or lock(A), a statement; mtx_unlock is ACY_CORE_UNLOCK */
 } AcyLitCore;
 
 /* C11 memory orders, as event kinds (ACY_EV_RLX ...), 0 for none. */

@@ -53,6 +53,11 @@ static const struct {
   /* herd's own short names of the two */
   { "SCAS", ACY_CORE_C11_CAS, ACY_LOP_NONE, 3, 3, TRUE },
   { "WCAS", ACY_CORE_C11_CAS, ACY_LOP_NONE, 3, 3, FALSE },
+  /* the mutexes, statements only (see acy_lit_c11_is_mutex_word) */
+  { "mtx_lock", ACY_CORE_C11_LOCK, ACY_LOP_NONE, 1, 1, FALSE },
+  { "lock", ACY_CORE_C11_LOCK, ACY_LOP_NONE, 1, 1, FALSE },
+  { "mtx_unlock", ACY_CORE_UNLOCK, ACY_LOP_NONE, 1, 1, FALSE },
+  { "unlock", ACY_CORE_UNLOCK, ACY_LOP_NONE, 1, 1, FALSE },
 };
 
 static const struct {
@@ -67,11 +72,18 @@ static const struct {
   { "memory_order_seq_cst", ACY_EV_SC },
 };
 
+gboolean
+acy_lit_c11_is_mutex_word (const char *name)
+{
+  return strcmp (name, "mtx_lock") == 0 || strcmp (name, "mtx_unlock") == 0
+         || strcmp (name, "lock") == 0 || strcmp (name, "unlock") == 0;
+}
+
 static gint
 builtin_index (const char *name)
 {
   if (strncmp (name, "atomic_", 7) != 0 && strcmp (name, "SCAS") != 0
-      && strcmp (name, "WCAS") != 0)
+      && strcmp (name, "WCAS") != 0 && !acy_lit_c11_is_mutex_word (name))
     return -1;
   for (guint i = 0; i < G_N_ELEMENTS (builtins); i++)
     if (strcmp (builtins[i].name, name) == 0)
@@ -98,8 +110,11 @@ acy_test_text_uses_c11 (const char *text, gssize len)
    * say what is wrong with it */
   if (!acy_lit_tokenize (arena, text, (gsize) len, "", 1, NULL, &toks, NULL))
     return FALSE;
+  /* mtx_lock and mtx_unlock count; the short lock and unlock do not, as
+   * a word of a test's name may lex as one of them */
   for (guint i = 0; i < toks.n_tokens; i++)
-    if (toks.tokens[i].kind == ACY_LTOK_IDENT && acy_lit_c11_is_builtin (toks.tokens[i].text))
+    if (toks.tokens[i].kind == ACY_LTOK_IDENT && acy_lit_c11_is_builtin (toks.tokens[i].text)
+        && strcmp (toks.tokens[i].text, "lock") != 0 && strcmp (toks.tokens[i].text, "unlock") != 0)
       return TRUE;
   return FALSE;
 }
@@ -144,8 +159,9 @@ acy_lit_c11_check_call (AcyLitExpr *e, guint *value_args, guint *n_value_args, G
   e->core = builtins[i].core;
   e->op = builtins[i].op;
   e->c11_strong = builtins[i].strong;
-  /* the forms without _explicit are sequentially consistent */
-  e->c11_mo = e->c11_fail_mo = ACY_EV_SC;
+  /* the forms without _explicit are sequentially consistent; a mutex
+   * operation has no order */
+  e->c11_mo = e->c11_fail_mo = acy_lit_c11_is_mutex_word (e->name) ? 0 : ACY_EV_SC;
   if (builtins[i].n_args > builtins[i].n_values
       && !memory_order (e->args[builtins[i].n_values], e->name, &e->c11_mo, error))
     return FALSE;

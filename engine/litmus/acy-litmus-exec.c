@@ -65,6 +65,7 @@ typedef struct {
   AcyHerdNumbering   *numbering;
   guint64             hc;           /* symbols herd created so far */
   guint64             hout;         /* outcome of the last statement in herd's list */
+  guint64             eout;         /* outcome of the statement being run, by its alternatives */
   GPtrArray          *ops;          /* operations of the path */
   GArray             *unordered;    /* guint triples, see AcyTrace */
 } Exec;
@@ -372,6 +373,20 @@ constrain (Exec *x, const AcySym *cond, gboolean want)
   g_array_append_val (x->constraints, c);
 }
 
+/* One of the two alternatives herd builds for an instruction (a
+ * cmpxchg that succeeds or fails, ...), 0 the first it builds. What
+ * follows the statement is built once per outcome, in the order of
+ * herd's list of them, and its symbols are numbered in that order; the
+ * bind that gives the value to the statement lists them in reverse. */
+static guint
+choose_alternative (Exec *x)
+{
+  guint c = choose (x, 2);
+
+  x->eout = x->eout * 2 + (1 - c);
+  return c;
+}
+
 /* herd's equation read == @value (its `assign`, in a successful cmpxchg
  * and a failed atomic_add_unless): a constraint that can also give the
  * read @r its value, where reads-from leaves it out of thin air. */
@@ -408,7 +423,7 @@ herd_symbol (Exec *x, const AcySym *s)
     {
       AcySym *m = (AcySym *) s;
 
-      m->herd = m->herd_max = x->hc;
+      m->herd = m->herd_name = x->hc;
     }
 }
 
@@ -421,7 +436,8 @@ herd_register_read (Exec *x, const AcySym *s)
     {
       AcySym *m = (AcySym *) s;
 
-      m->herd_max = MAX (m->herd_max, x->hc);
+      if (m->herd_name == m->herd)
+        m->herd_name = x->hc;
     }
 }
 
@@ -537,7 +553,7 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
   loc = (gint) choose (x, n_locs);
   {
     AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)),
-                        TRUE, a->s, at, -1 };
+                        TRUE, a->s, at, a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
 
     g_array_append_val (x->constraints, c);
   }
@@ -562,7 +578,10 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   loc = choose (x, n_locs + 1);
   if (loc < n_locs)
     {
-      constrain (x, sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE);
+      AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE, NULL, { 0 },
+                          a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
+
+      g_array_append_val (x->constraints, c);
       return (gint) loc;
     }
   for (guint l = 0; l < n_locs; l++)
@@ -799,7 +818,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
 
         if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
           return FALSE;
-        success = choose (x, 2) == 0;
+        success = choose_alternative (x) == 0;
 
         if (success)
           {
@@ -862,7 +881,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_ADD_UNLESS:
       if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
-      if (choose (x, 2) == 0)
+      if (choose_alternative (x) == 0)
         {
           Val nv;
 
@@ -892,7 +911,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_TRYLOCK:
       if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
-      if (e->core == ACY_CORE_TRYLOCK && choose (x, 2) == 1)
+      if (e->core == ACY_CORE_TRYLOCK && choose_alternative (x) == 1)
         {
           AcyValue one = 1;
 
@@ -913,6 +932,15 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         return !x->dead;
       }
 
+    case ACY_CORE_C11_LOCK:
+      /* herd's one event for a C11 lock, never a successful one (see
+       * acy-litmus-c11.c) */
+      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+        return FALSE;
+      new_event (x, ACY_EV_LKC, loc, sym_const (x, 0), -1, &a, e->loc);
+      x->n_instrs++;
+      return !x->dead;
+
     case ACY_CORE_UNLOCK:
       if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
         return FALSE;
@@ -927,7 +955,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       {
         AcyValue one = 1, zero = 0;
 
-        if (choose (x, 2) == 0)
+        if (choose_alternative (x) == 0)
           {
             emit_read (x, ACY_EV_RL, loc, &one, -1, &a, FALSE, e->loc);
             *out = val_const (x, 1);
@@ -1056,7 +1084,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
         if (ex < 0)
           return FALSE;
         expected = x->events[ex].sym;
-        if (choose (x, 2) == 0)
+        if (choose_alternative (x) == 0)
           {
             /* failure: an atomic read, whose value goes to "expected"
              * (herd records no dependency on it) */
@@ -1251,10 +1279,14 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
   if (x->dead)
     return FALSE;
   x->hout = 0;
+  x->eout = 0;
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
-      return eval (x, s->expr, &v);
+      if (!eval (x, s->expr, &v))
+        return FALSE;
+      x->hout = x->eout;
+      return TRUE;
     case ACY_LSTMT_ASSIGN:
     case ACY_LSTMT_DECL:
       if (s->expr == NULL)
@@ -1263,12 +1295,16 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
         return FALSE;
       x->regs[s->reg] = v.s;
       x->regd[s->reg] = v.d;
+      x->hout = x->eout;
       return TRUE;
     case ACY_LSTMT_STORE:
       {
         gint w;
 
-        return plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) && !x->dead;
+        if (!plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) || x->dead)
+          return FALSE;
+        x->hout = x->eout;
+        return TRUE;
       }
     case ACY_LSTMT_IF:
       {

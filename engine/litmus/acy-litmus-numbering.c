@@ -169,6 +169,7 @@ acy_herd_expr_vars (const AcyLitExpr *e)
           return arg_vars (e, 0) + arg_vars (e, 1) + arg_vars (e, 2) + 3
                  + arg_vars (e, 0) + arg_vars (e, 2) + 1;
         case ACY_CORE_LOCK:
+        case ACY_CORE_C11_LOCK:
         case ACY_CORE_UNLOCK:
         case ACY_CORE_TRYLOCK:
         case ACY_CORE_ISLOCKED:
@@ -234,28 +235,36 @@ acy_herd_cond_adds_test (const AcyLitExpr *e)
   return acy_herd_expr_is_symbolic (e);
 }
 
-/* The constant value of a condition herd decides while building. */
+/* The value of @e when it is made of numbers alone (herd computes it
+ * while building); FALSE when it is not. */
 static gboolean
-cond_constant_true (const AcyLitExpr *e)
+const_value (const AcyLitExpr *e, AcyValue *out)
 {
-  AcyValue a, b, r;
+  AcyValue a, b = 0;
 
   switch (e->kind)
     {
     case ACY_LEXPR_INT:
-    case ACY_LEXPR_ADDROF:
-      return e->value != 0;
-    case ACY_LEXPR_UNARY:
-      return acy_lit_binop (NULL, e->op, cond_constant_true (e->a) ? 1 : 0, 0, &r) && r != 0;
-    case ACY_LEXPR_BINARY:
-      if (e->a->kind != ACY_LEXPR_INT || e->b->kind != ACY_LEXPR_INT)
-        return TRUE;
-      a = e->a->value;
-      b = e->b->value;
-      return acy_lit_binop (NULL, e->op, a, b, &r) && r != 0;
-    default:
+      *out = e->value;
       return TRUE;
+    case ACY_LEXPR_UNARY:
+      return const_value (e->a, &a) && acy_lit_binop (NULL, e->op, a, 0, out);
+    case ACY_LEXPR_BINARY:
+      return const_value (e->a, &a) && const_value (e->b, &b) && acy_lit_binop (NULL, e->op, a, b, out);
+    default:
+      return FALSE;
     }
+}
+
+/* Whether herd, deciding a condition that is not symbolic while
+ * building, takes the then branch: an address is true, and so is what
+ * this cannot compute (as herd would refuse it). */
+static gboolean
+cond_constant_true (const AcyLitExpr *e)
+{
+  AcyValue v;
+
+  return !const_value (e, &v) || v != 0;
 }
 
 guint64

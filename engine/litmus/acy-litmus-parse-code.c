@@ -185,6 +185,13 @@ parse_primary (AcyLitParser *ps, GError **error)
     }
   if (t->kind == ACY_LTOK_IDENT)
     {
+      if (acy_lit_c11_is_mutex_word (t->text))
+        {
+          /* herd7: "unexpected 'mtx_lock' (in prog)" */
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                              "a mutex operation is a statement of its own, with no value");
+          return NULL;
+        }
       advance (ps);
       if (t->tag != NULL || acy_lit_tok_is (peek (ps), "("))
         return parse_call (ps, t, error);
@@ -444,6 +451,12 @@ parse_decl (AcyLitParser *ps, GError **error)
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, name, "expected a variable name in a declaration");
           goto out;
         }
+      if (acy_lit_c11_is_mutex_word (name->text))
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, name,
+                              "herd7's C takes this word for a mutex operation, not a name");
+          goto out;
+        }
       advance (ps);
       d = acy_lit_stmt_new (ps->arena, ACY_LSTMT_DECL, name->loc);
       d->name = name->text;
@@ -528,7 +541,41 @@ acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
   return TRUE;
 }
 
-/* stmt := '{' stmt* '}' | ';' | decl
+/* mutex := ('mtx_lock' | 'lock' | 'mtx_unlock' | 'unlock') '(' expr ')' ';'
+ * herd's C has these as statements with one argument, the mutex, and
+ * no value; the call made here is lowered as a C11 builtin. */
+static AcyLitStmt *
+parse_mutex (AcyLitParser *ps, GError **error)
+{
+  const AcyLitToken *t = advance (ps), *open = peek (ps);
+  AcyLitExpr *e = acy_lit_expr_new (ps->arena, ACY_LEXPR_CALL, t->loc);
+  AcyLitStmt *s;
+
+  /* the lexer gives tags to `__` names only: `mtx_lock{x}` stops at '{' */
+  if (!acy_lit_expect (ps, "(", "after a mutex operation", error))
+    return NULL;
+  if (acy_lit_tok_is (peek (ps), "&"))
+    {
+      /* herd7: "unexpected '&' (in prog)" */
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
+                          "a mutex operation takes the mutex pointer itself ('m' for an "
+                          "'mtx_t *m' parameter), not its address");
+      return NULL;
+    }
+  e->name = t->text;
+  e->call_parens = TRUE;
+  e->n_args = 1;
+  e->args = acy_arena_newv (ps->arena, AcyLitExpr *, 1);
+  e->args[0] = acy_lit_parse_expr (ps, error);
+  if (e->args[0] == NULL || !acy_lit_expect_close (ps, ")", open, error)
+      || !acy_lit_expect (ps, ";", "after a statement", error))
+    return NULL;
+  s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_EXPR, t->loc);
+  s->expr = e;
+  return s;
+}
+
+/* stmt := '{' stmt* '}' | ';' | decl | mutex
  *       | 'if' '(' expr ')' stmt ('else' stmt)?
  *       | expr ('=' expr)? ';' */
 static AcyLitStmt *
@@ -558,6 +605,8 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
     }
   if (is_type_word (t))
     return parse_decl (ps, error);
+  if (t->kind == ACY_LTOK_IDENT && acy_lit_c11_is_mutex_word (t->text))
+    return parse_mutex (ps, error);
   if (acy_lit_tok_is_ident (t, "if"))
     {
       const AcyLitToken *open;

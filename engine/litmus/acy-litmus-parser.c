@@ -288,12 +288,14 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                   name = w;
                 }
             }
-          if (type && strcmp (type->text, "spinlock_t") == 0)
+          if (type && (strcmp (type->text, "spinlock_t") == 0 || strcmp (type->text, "mtx_t") == 0))
             {
-              /* herd7: "Cannot find the size of type spinlock_t" */
-              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type,
-                          "herd7 cannot size a spinlock_t in the init block; leave it out "
-                          "(a spinlock_t parameter is enough)");
+              /* herd7: "Cannot find the size of type spinlock_t" (mtx_t alike) */
+              g_autofree char *msg = g_strdup_printf ("herd7 cannot size a %s in the init block; "
+                                                      "leave it out (a %s parameter is enough)",
+                                                      type->text, type->text);
+
+              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
               return FALSE;
             }
           if (n_words == 1 && name && acy_lit_tok_is (peek (ps), "=")

@@ -165,6 +165,8 @@ gboolean acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error);
 
 /* acy-litmus-c11.c: the C11 atomics herd7 knows without a macro file. */
 gboolean acy_lit_c11_is_builtin (const char *name);
+/* mtx_lock, mtx_unlock, lock, unlock: keywords of herd's C, statements only. */
+gboolean acy_lit_c11_is_mutex_word (const char *name);
 /* Checks a call of a C11 builtin and sets its core, memory orders and
  * operation; the indices of the arguments that are values go into
  * @value_args (at most 3), their number into @n_value_args. */

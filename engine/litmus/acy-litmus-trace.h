@@ -40,10 +40,12 @@ struct _AcySym {
   AcyLoc        at;       /* OP: the operator, for messages */
   /* herd names the symbolic values of a run S1, S2, ... in the order its
    * per-thread semantics creates them: herd is the number of this read's
-   * or operation's own symbol, herd_max the largest number of the
-   * symbols that are mere copies of it (register reads). */
+   * or operation's own symbol. herd_name is the number of the first of
+   * the symbols that are mere copies of it (register reads), else herd:
+   * herd solves registers first, and names the class of a symbol and its
+   * copies by that one. */
   guint64       herd;
-  guint64       herd_max;
+  guint64       herd_name;
 };
 
 /* A value that herd leaves unsolved: it depends on itself through

@@ -161,6 +161,10 @@ acy_document_run (AcyDocument *self,
   data->cancellable = g_object_ref (self->run_cancellable);
 
   acy_results_view_show_running (self->results_view);
+  /* The last run's executions are out of sight from now on: freed
+   * while this one runs rather than when it ends (see
+   * acy_results_view_table_step). */
+  acy_document_clear_run (self);
   acy_check_job_run_async (text, name, self->model, cat_overrides,
                            acy_document_progress, self,
                            self->run_cancellable,

@@ -67,6 +67,8 @@ static const AcyExample examples[] = {
     N_("An atomic read-modify-write takes the lock"), SECTION_C11, FALSE, "rc11.cat" },
   { "C11-race", N_("A Data Race"),
     N_("Plain accesses that race: undefined behaviour"), SECTION_C11, FALSE, "rc11.cat" },
+  { "C11-mutex", N_("A Counter under a Mutex"),
+    N_("mtx_lock and mtx_unlock make two increments exclusive"), SECTION_C11, FALSE, "rc11.cat" },
 };
 
 const AcyExample *

@@ -232,6 +232,8 @@ struct _AcyResultsView
   guint           n_satisfying;
   AcyStaleReason  stale;
   guint           table_idle;    /* growing or emptying the table */
+  GdkFrameClock  *table_clock;   /* growing it once this draws a frame */
+  gulong          table_frame_id;
   guint           pending_row;   /* to select once shown, or G_MAXUINT */
 };
 
@@ -249,10 +251,20 @@ G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
  * view, however few it shows: making or unmaking them all at once held
  * the main loop for 50-250 ms when a big result came in (the rows of the
  * old result went, the new ones came). The rows of a table come and go
- * this many at a time, one step per main loop iteration: past the 200,
- * the rest of a big table is added at once, which costs no widget. */
-#define TABLE_STEP_ROWS 40
+ * a few at a time: past the 200, the rest of a big table is added at
+ * once, which costs no widget.
+ *
+ * A new row costs most in the frame that first lays it out (its style
+ * and size: about half a millisecond with llvmpipe), so a growing table
+ * takes one step per frame drawn, and the result's first frame has the
+ * few rows in view. While a check runs, the old rows go
+ * TABLE_EMPTY_ROWS per main loop iteration. */
+#define TABLE_FIRST_ROWS 10
+#define TABLE_GROW_ROWS 20
+#define TABLE_EMPTY_ROWS 40
 #define TABLE_WIDGET_ROWS 200
+/* A step waits no longer for a frame: a hidden window draws none. */
+#define TABLE_FRAME_WAIT_MSEC 100
 
 #define TABLE_HEADER_HEIGHT 34
 #define TABLE_ROW_HEIGHT    35
@@ -336,9 +348,51 @@ select_row_quietly (AcyResultsView *self,
   g_signal_handlers_unblock_by_func (self->selection, acy_results_view_selection_changed, self);
 }
 
+static gboolean acy_results_view_table_step (gpointer data);
+
+static void
+acy_results_view_stop_table_steps (AcyResultsView *self)
+{
+  g_clear_handle_id (&self->table_idle, g_source_remove);
+  /* A window going away takes its clock's handlers with it. */
+  if (self->table_clock != NULL && self->table_frame_id != 0
+      && g_signal_handler_is_connected (self->table_clock, self->table_frame_id))
+    g_signal_handler_disconnect (self->table_clock, self->table_frame_id);
+  self->table_frame_id = 0;
+  g_clear_object (&self->table_clock);
+}
+
+static void
+acy_results_view_table_frame (GdkFrameClock  *clock,
+                              AcyResultsView *self)
+{
+  acy_results_view_stop_table_steps (self);
+  self->table_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, acy_results_view_table_step,
+                                      self, NULL);
+}
+
+/* The next step of growing the table, after the window's next frame
+ * (or TABLE_FRAME_WAIT_MSEC, whichever comes first) */
+static void
+acy_results_view_grow_after_frame (AcyResultsView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->column_view));
+
+  acy_results_view_stop_table_steps (self);
+  if (clock != NULL)
+    {
+      self->table_clock = g_object_ref (clock);
+      self->table_frame_id = g_signal_connect (clock, "after-paint",
+                                               G_CALLBACK (acy_results_view_table_frame), self);
+    }
+  self->table_idle = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE,
+                                         clock != NULL ? TABLE_FRAME_WAIT_MSEC : 0,
+                                         acy_results_view_table_step, self, NULL);
+}
+
 /* One step of growing the table to all its states, or, while a check
  * runs and the table is out of sight, of emptying it (see
- * TABLE_STEP_ROWS). */
+ * TABLE_GROW_ROWS). */
 static gboolean
 acy_results_view_table_step (gpointer data)
 {
@@ -348,31 +402,52 @@ acy_results_view_table_step (gpointer data)
   guint n = list->n_shown;
 
   if (growing)
-    n = n + TABLE_STEP_ROWS >= TABLE_WIDGET_ROWS ? list->n_states : n + TABLE_STEP_ROWS;
+    n = n + TABLE_GROW_ROWS >= TABLE_WIDGET_ROWS ? list->n_states : n + TABLE_GROW_ROWS;
   else
-    n = n > TABLE_WIDGET_ROWS ? TABLE_WIDGET_ROWS : n > TABLE_STEP_ROWS ? n - TABLE_STEP_ROWS : 0;
+    n = n > TABLE_WIDGET_ROWS ? TABLE_WIDGET_ROWS : n > TABLE_EMPTY_ROWS ? n - TABLE_EMPTY_ROWS : 0;
   acy_outcome_list_set_n_shown (list, n);
-  if (growing ? n < list->n_states : n > 0)
+  if (!growing && n > 0)
     return G_SOURCE_CONTINUE;
-
+  /* This source ends here, whatever comes next. */
   self->table_idle = 0;
+  if (!growing)
+    {
+      /* Emptied: the old states go now, on a worker, while the check
+       * runs. Freed as the new result came, they held the main thread
+       * up to a quarter of a second (its allocations waited on the
+       * freeing thread's) just when the new table was being made. */
+      g_clear_object (&self->outcomes);
+      self->outcomes = acy_outcome_list_new (NULL, 0);
+      g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
+    }
+  if (growing && n < list->n_states)
+    {
+      acy_results_view_grow_after_frame (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  acy_results_view_stop_table_steps (self);
   if (growing && self->pending_row < list->n_shown)
     select_row_quietly (self, self->pending_row);
   self->pending_row = G_MAXUINT;
   return G_SOURCE_REMOVE;
 }
 
-/* Growing, below redrawing: the result's first frame comes first.
- * Emptying, above it: while a check runs the spinner redraws the window
- * frame after frame, and an idle below them would wait for the end. */
+/* Growing, after a frame: the result's first frame comes first.
+ * Emptying, above redrawing: while a check runs the spinner redraws the
+ * window frame after frame, and an idle below them would wait for the
+ * end. */
 static void
 acy_results_view_start_table_steps (AcyResultsView *self)
 {
   gboolean running = g_str_equal (gtk_stack_get_visible_child_name (self->stack), "running");
 
-  if (self->table_idle == 0)
-    self->table_idle = g_idle_add_full (running ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE,
-                                        acy_results_view_table_step, self, NULL);
+  if (self->table_idle != 0)
+    return;
+  if (running)
+    self->table_idle = g_idle_add_full (G_PRIORITY_DEFAULT, acy_results_view_table_step, self, NULL);
+  else
+    acy_results_view_grow_after_frame (self);
 }
 
 void
@@ -399,7 +474,7 @@ acy_results_view_show_running (AcyResultsView *self)
    * that the new result does not wait for them. */
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   self->pending_row = G_MAXUINT;
-  g_clear_handle_id (&self->table_idle, g_source_remove);
+  acy_results_view_stop_table_steps (self);
   if (self->outcomes->n_shown > 0)
     acy_results_view_start_table_steps (self);
   if (self->tick_id == 0)
@@ -851,14 +926,12 @@ acy_results_view_show_report (AcyResultsView *self,
   for (guint i = 0; i < n_rows; i++)
     self->n_satisfying += acy_check_result_get_state (report->result, i)->satisfies;
   /* Each report a list of its own: rows made from the old one keep it.
-   * A big one grows in steps (TABLE_STEP_ROWS). */
-  g_clear_handle_id (&self->table_idle, g_source_remove);
+   * A big one grows in steps (TABLE_GROW_ROWS). */
+  acy_results_view_stop_table_steps (self);
   self->pending_row = G_MAXUINT;
   g_clear_object (&self->outcomes);
-  self->outcomes = acy_outcome_list_new (report, TABLE_STEP_ROWS);
+  self->outcomes = acy_outcome_list_new (report, TABLE_FIRST_ROWS);
   g_list_store_splice (self->sections, 0, 1, (gpointer *) &self->outcomes, 1);
-  if (self->outcomes->n_shown < self->outcomes->n_states)
-    acy_results_view_start_table_steps (self);
 
   show_herd_text (self, report);
 
@@ -868,6 +941,9 @@ acy_results_view_show_report (AcyResultsView *self,
   acy_results_view_set_page (self, "result");
   if (!same_columns)
     gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  /* On the result page: the rest grows after its first frame */
+  if (self->outcomes->n_shown < self->outcomes->n_states)
+    acy_results_view_start_table_steps (self);
 }
 
 const char *
@@ -1204,7 +1280,7 @@ acy_results_view_dispose (GObject *object)
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
-  g_clear_handle_id (&self->table_idle, g_source_remove);
+  acy_results_view_stop_table_steps (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);

@@ -24,8 +24,14 @@ herd7_cases () {
     case "$args" in
       *'<'*) input=${args#*<}; args=${args%%<*} ;;
     esac
+    # the kernel's setup, or herd's C11 models alone for a line that
+    # starts with @C11@
+    incl=$shared/lkmm conf="-conf linux-kernel.cfg"
+    case "$args" in
+      ' @C11@'*|'@C11@'*) incl=$shared/c11/models conf= args=${args#*@C11@} ;;
+    esac
     # shellcheck disable=SC2086
-    if (cd "$here" && "$prog" -I "$shared/lkmm" -conf linux-kernel.cfg $args < "$input" \
+    if (cd "$here" && "$prog" -I "$incl" $conf $args < "$input" \
           > "$scratch/stdout" 2> "$scratch/stderr"); then
       echo 0 > "$scratch/status"
     else
