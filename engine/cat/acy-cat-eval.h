@@ -293,7 +293,9 @@ typedef gboolean (*AcyCatPruneFunc) (gpointer data, guint depth, const AcyWord *
 
 AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *s);
 /* ORDERS streams: skip every order extending a prefix for which @func,
- * given the pairs every completion has (lo) and may have (hi), says so. */
+ * given the pairs every completion has (lo) and may have (hi), says so.
+ * Before the first order: the blocks with the most orders then come
+ * first, so the orders come in another sequence (the same ones). */
 void              acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func,
                                                  gpointer data);
 AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);

@@ -349,6 +349,114 @@ acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev)
   return v;
 }
 
+/* About how many orders the block of members @b..@e-1 has: the
+ * product, as Kahn's algorithm places them first available first, of
+ * how many were available at each step. n! for writes pco leaves
+ * unordered, 1 for writes it orders totally (a lock's writes in the
+ * order the enumerator chose), exact for both; in between, a guess. */
+static guint64
+orders_guess (AcyCatStreamIter *it, guint b, guint e)
+{
+  guint64 guess = 1;
+  guint left = e - b;
+  guint *count = g_new (guint, MAX (left, 1));
+
+  memcpy (count, it->preds + b, left * sizeof (guint));
+  while (left > 0)
+    {
+      guint avail = 0, first = e;
+
+      for (guint a = b; a < e; a++)
+        if (count[a - b] == 0)
+          {
+            avail++;
+            first = MIN (first, a);
+          }
+      if (avail == 0)
+        break;   /* (every block is acyclic) */
+      guess = MIN (guess * avail, G_MAXUINT32);
+      count[first - b] = G_MAXUINT;   /* placed */
+      left--;
+      for (guint c = b; c < e; c++)
+        if (c != first && count[c - b] != G_MAXUINT
+            && acy_rel_has (it->s->pco, it->n, it->member[first], it->member[c]))
+          count[c - b]--;
+    }
+  g_free (count);
+  return guess;
+}
+
+/* Puts the blocks with the most orders first (ties: more members
+ * first, then location order), before the search starts, after those
+ * with one order (a lock the enumerator ordered), which cost nothing to
+ * place and then bound every prefix exactly. A prefix that fails skips
+ * the orders of every block after its own: the blocks with many orders
+ * (writes that read-modify-writes chain) are where prefixes fail, so
+ * judged first they cut off the product of all the others, while the
+ * blocks with few orders, which cost less to judge whole than prefix by
+ * prefix, come last. ManfredSpraul-L1G2xchg:
+ * 13 million prefixes judged in location order, 3.4 million so. The
+ * orders are the same, in another sequence; only a pruning run, which
+ * reports no outcome one by one, takes them so. */
+static void
+orders_most_first (AcyCatStreamIter *it)
+{
+  guint n_blocks = 0, k = 0;
+  guint *start = g_new (guint, it->k + 1);
+  guint64 *guess = g_new (guint64, it->k + 1);
+  guint *member = g_new (guint, MAX (it->k, 1));
+  guint *preds = g_new (guint, MAX (it->k, 1));
+
+  for (guint b = 0; b < it->k; b = it->hi[b])
+    {
+      guint64 g = orders_guess (it, b, it->hi[b]);
+
+      /* one order: placed first, for nothing */
+      guess[n_blocks] = g == 1 ? G_MAXUINT64 : g << 16 | MIN (it->hi[b] - b, 0xffff);
+      start[n_blocks++] = b;
+    }
+  /* insertion sort, stable: few blocks */
+  for (guint a = 1; a < n_blocks; a++)
+    {
+      guint b = start[a], c = a;
+      guint64 g = guess[a];
+
+      for (; c > 0 && g > guess[c - 1]; c--)
+        {
+          start[c] = start[c - 1];
+          guess[c] = guess[c - 1];
+        }
+      start[c] = b;
+      guess[c] = g;
+    }
+  for (guint i = 0; i < n_blocks; i++)
+    {
+      guint b = start[i], size = it->hi[b] - b;
+
+      memcpy (member + k, it->member + b, size * sizeof (guint));
+      memcpy (preds + k, it->preds + b, size * sizeof (guint));
+      k += size;
+      start[i] = size;   /* (lo and hi are rewritten below) */
+    }
+  for (guint i = 0, b = 0; i < n_blocks; i++)
+    {
+      guint size = start[i];
+
+      for (guint a = b; a < b + size; a++)
+        {
+          it->lo[a] = b;
+          it->hi[a] = b + size;
+        }
+      b += size;
+    }
+  memcpy (it->member, member, it->k * sizeof (guint));
+  memcpy (it->preds, preds, it->k * sizeof (guint));
+  g_free (start);
+  g_free (guess);
+  g_free (member);
+  g_free (preds);
+}
+
 void
 acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpointer data)
 {
@@ -356,6 +464,8 @@ acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpoin
 
   if (it->s->kind != ACY_CAT_STREAM_ORDERS || it->prune)
     return;
+  if (!it->started && !it->done && it->k > 0)
+    orders_most_first (it);
   it->prune = func;
   it->prune_data = data;
   it->must = g_new (AcyWord, MAX (rel, 1));
