@@ -98,6 +98,13 @@ typedef struct {
   gboolean  *pin_set;
   AcyValue  *pin_value;
   const AcyConstraint **pin_from;   /* per class: the equation that gave its value */
+  /* operations a filter's equation gives a value (register = number
+   * where the register holds an operation's result): herd solves them
+   * as equations too, and pins_hold checks the operation agrees */
+  guint      n_op_pins;
+  const AcySym **op_pin_sym;
+  AcyValue  *op_pin_value;
+  guint     *op_pin_thread;
   gboolean   pin_contradiction;
   AcyValue  *value;           /* solver: value of each event */
   gboolean   saw_unknown;     /* solver: some value this pass was VALUE_UNKNOWN */

@@ -89,6 +89,10 @@ sym_value (Combo *c, const AcySym *s, guint thread)
        * halted, unknown: the caller sees en->halted */
       if (halted_after (c->en, 1))
         return VALUE_UNKNOWN;
+      if (G_UNLIKELY (c->n_op_pins > 0))
+        for (guint i = 0; i < c->n_op_pins; i++)
+          if (c->op_pin_sym[i] == s)
+            return c->op_pin_value[i];
       a = sym_value (c, s->a, thread);
       b = s->b ? sym_value (c, s->b, thread) : 0;
       if (a == VALUE_UNKNOWN || b == VALUE_UNKNOWN)
@@ -288,6 +292,19 @@ pins_hold (Combo *c)
 {
   if (c->pin_contradiction)
     return FALSE;
+  for (guint i = 0; i < c->n_op_pins; i++)
+    {
+      const AcySym *s = c->op_pin_sym[i];
+      AcyValue a, b, r;
+
+      /* the operation computed from its operands, with the pins (its own
+       * too, where an operand goes round through reads-from to it) */
+      a = sym_value (c, s->a, c->op_pin_thread[i]);
+      b = s->b ? sym_value (c, s->b, c->op_pin_thread[i]) : 0;
+      if (is_plain (a) && is_plain (b) && acy_lit_binop (c->en->test, s->op, a, b, &r)
+          && r != c->op_pin_value[i])
+        return FALSE;
+    }
   for (guint g = c->x.n_locs; g < c->n; g++)
     if (c->pin_set[c->pin_root[g]] && c->rf_of[g] >= 0 && is_read (c, g))
       {
@@ -829,6 +846,32 @@ filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
       AcyConstraint *k;
       guint g;
 
+      if (r != NULL && r->kind == ACY_SYM_OP)
+        {
+          /* at most a few: one per atom of the filter */
+          if (c->n_op_pins % 8 == 0)
+            {
+              const AcySym **syms = acy_arena_newv (a, const AcySym *, c->n_op_pins + 8);
+              AcyValue *values = acy_arena_newv (a, AcyValue, c->n_op_pins + 8);
+              guint *threads = acy_arena_newv (a, guint, c->n_op_pins + 8);
+
+              if (c->n_op_pins > 0)
+                {
+                  memcpy (syms, c->op_pin_sym, c->n_op_pins * sizeof *syms);
+                  memcpy (values, c->op_pin_value, c->n_op_pins * sizeof *values);
+                  memcpy (threads, c->op_pin_thread, c->n_op_pins * sizeof *threads);
+                }
+              c->op_pin_sym = syms;
+              c->op_pin_value = values;
+              c->op_pin_thread = threads;
+            }
+          c->op_pin_sym[c->n_op_pins] = r;
+          c->op_pin_value[c->n_op_pins] = p->rhs_value;
+          c->op_pin_thread[c->n_op_pins] = (guint) p->lhs.thread;
+          c->n_op_pins++;
+          pins_alloc (c, a);
+          return;
+        }
       if (r == NULL || r->kind != ACY_SYM_READ)
         return;
       g = c->offset[p->lhs.thread] + r->read;
@@ -950,6 +993,7 @@ run_combination (Enum *en)
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
   c.pin = NULL;
+  c.n_op_pins = 0;
   for (guint t = 0; t < test->n_threads; t++)
     for (guint i = 0; i < en->chosen[t]->n_constraints; i++)
       {
