@@ -446,17 +446,27 @@ static guint
 herd_var_find (HerdVars *hv, guint i)
 {
   guint *parent = (guint *) hv->parent->data;
+  guint root = i;
 
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
+  /* as herd's Partition: every node on the way then points at the root */
+  while (parent[root] != root)
+    root = parent[root];
+  while (parent[i] != root)
+    {
+      guint next = parent[i];
+
+      parent[i] = root;
+      i = next;
+    }
+  return root;
 }
 
 /* The name herd gives an unsolved value @s0. Its variables are the
  * reads' and the operations' own, each replaced first by its first
  * register copy (herd_name: herd solves registers first). Then each
  * read, from the last, is unified with the value of the write it reads
- * from (read := written), and the class is named by its root. */
+ * from (read := written), and the class is named as herd substitutes
+ * it: by the variable's parent in the union-find. */
 static AcyValue
 thin_air_symbol (Combo *c, const AcySym *s0)
 {
@@ -494,7 +504,11 @@ thin_air_symbol (Combo *c, const AcySym *s0)
             rank[a]++;
         }
     }
-  root = herd_var_find (&hv, herd_var (&hv, s0->herd_name));
+  /* herd substitutes each variable by its parent, not its root: a
+   * variable whose root was later put under another root keeps the old
+   * one's name */
+  root = herd_var (&hv, s0->herd_name);
+  root = g_array_index (hv.parent, guint, root);
   name = g_array_index (hv.number, guint64, root);
   g_hash_table_unref (hv.index);
   g_array_unref (hv.parent);
