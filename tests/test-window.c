@@ -503,7 +503,7 @@ test_window_left_out (void)
   results = acy_document_get_results_view (acy_window_get_document (window));
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
   g_assert_cmpstr (acy_results_view_get_notes (results), ==,
-                   "Line 5, column 18: 'z' is not declared: it is read as a register holding 0, "
+                   "Line 5, column 18: 'z' is not declared in P0: it is read as a register holding 0, "
                    "as herd7 reads it.");
 
   /* a test that leaves nothing out shows no note */
