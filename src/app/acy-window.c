@@ -399,7 +399,7 @@ acy_window_choose_c11_model (AcyWindow   *self,
   if (document == self->current)
     acy_window_update_model_button (self);
   /* Translators: %s is a file name */
-  note = g_strdup_printf (_("“%s” uses C11 atomics: it is checked under RC11"),
+  note = g_strdup_printf (_("“%s” uses C11 atomics or mutexes: it is checked under RC11"),
                           acy_document_get_title (document));
   acy_window_toast (self, note);
 }
