@@ -101,7 +101,7 @@ gboolean    acy_test_text_uses_c11 (const char *text, gssize len);
  * a register holding 0). */
 typedef struct {
   AcyLoc      at;
-  const char *message;   /* without the position: "'z' is not declared: ..." */
+  const char *message;   /* without the position: "'z' is not declared in P0: ..." */
 } AcyTestWarning;
 
 guint                 acy_test_get_n_warnings (const AcyTest *test);

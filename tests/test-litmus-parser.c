@@ -169,7 +169,7 @@ test_errors (void)
     w = acy_test_get_warning (t, 0);
     g_assert_cmpuint (w->at.line, ==, 4);
     g_assert_cmpuint (w->at.col, ==, 8);
-    g_assert_cmpstr (w->message, ==, "'r9' is not declared: it is read as a register holding 0, as herd7 reads it");
+    g_assert_cmpstr (w->message, ==, "'r9' is not declared in P0: it is read as a register holding 0, as herd7 reads it");
   }
   assert_parse_error ("C d\n{}\nP0(int *x) { smp_mb(); }\nP0(int *x) { smp_mb(); }\nexists (x=0)\n", m,
                       ACY_ERROR_SYNTAX, "bad.litmus:4:1: duplicate thread P0 (first defined at 3:1)");

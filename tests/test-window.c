@@ -503,7 +503,7 @@ test_window_left_out (void)
   results = acy_document_get_results_view (acy_window_get_document (window));
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
   g_assert_cmpstr (acy_results_view_get_notes (results), ==,
-                   "Line 5, column 18: 'z' is not declared: it is read as a register holding 0, "
+                   "Line 5, column 18: 'z' is not declared in P0: it is read as a register holding 0, "
                    "as herd7 reads it.");
 
   /* a test that leaves nothing out shows no note */
@@ -1010,6 +1010,68 @@ test_window_c11_file (void)
   g_rmdir (dir);
 }
 
+static gboolean
+documents_have_files (gpointer data)
+{
+  AcyWindow *window = data;
+
+  for (guint i = 0; i < acy_window_get_n_documents (window); i++)
+    if (acy_document_get_file (acy_window_get_nth_document (window, i)) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* `acyclic A B`: each file in a tab of its own, though the empty tab
+ * the first goes into is still empty while the second is opened (both
+ * texts went into it, one after the other) */
+static void
+test_window_open_two (void)
+{
+  /* no newline at the end: the buffer does not show one */
+  static const char *const texts[] = { "C A\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n}\nexists (x=1)",
+                                       "C B\n{}\nP0(int *y) {\n  WRITE_ONCE(*y, 2);\n}\nexists (y=2)" };
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-window-two-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  AcyWindow *window = create_window (app, "coherent-rmo.cat");
+  GFile *files[2];
+
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 1);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%c.litmus", 'a' + i);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_file_set_contents (path, texts[i], -1, &error);
+      g_assert_no_error (error);
+      files[i] = g_file_new_for_path (path);
+    }
+  acy_window_load_file (window, files[0]);
+  acy_window_load_file (window, files[1]);
+  iterate_until (documents_have_files, window);
+
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (window, i);
+      g_autofree char *text = acy_document_get_text (document);
+      guint k = g_file_equal (acy_document_get_file (document), files[0]) ? 0 : 1;
+
+      g_assert_true (g_file_equal (acy_document_get_file (document), files[k]));
+      g_assert_cmpstr (text, ==, texts[k]);
+    }
+
+  destroy_window (window);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      g_unlink (path);
+      g_object_unref (files[i]);
+    }
+  g_rmdir (dir);
+}
+
 /* A model edited in its tab is used unsaved; its errors land in it. */
 static void
 test_window_model_edited (void)
@@ -1258,6 +1320,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/model-edited", test_window_model_edited);
   g_test_add_func ("/ui/window/c11-example", test_window_c11_example);
   g_test_add_func ("/ui/window/c11-file", test_window_c11_file);
+  g_test_add_func ("/ui/window/open-two", test_window_open_two);
   g_test_add_func ("/ui/window/save", test_window_save);
   g_test_add_func ("/ui/window/edit-builtin-copy", test_window_edit_builtin_copy);
   g_test_add_func ("/ui/window/languages", test_window_languages);

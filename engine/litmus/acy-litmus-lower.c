@@ -20,6 +20,7 @@ typedef struct {
   AcyArena        *arena;
   guint            n_made;     /* nodes macro expansion has made */
   const char      *expanding;  /* the macro being expanded, for messages */
+  guint            thread;     /* the thread being resolved, for messages */
 } Lower;
 
 static const struct {
@@ -506,8 +507,9 @@ resolve_expr (Lower *lw, AcyLitExpr *e, Regs *regs, gboolean value, GError **err
           /* herd7 reads a name that no parameter or declaration gives
            * as a register holding 0, and says nothing: so do we, and say
            * it once per thread */
-          g_autofree char *text = g_strdup_printf ("'%s' is not declared: it is read as a "
-                                                   "register holding 0, as herd7 reads it", e->name);
+          g_autofree char *text = g_strdup_printf ("'%s' is not declared in P%u: it is read as a "
+                                                   "register holding 0, as herd7 reads it",
+                                                   e->name, lw->thread);
           AcyTestWarning w = { e->loc, acy_arena_strdup (lw->test->arena, text) };
 
           e->reg = reg_add (regs, e->name);
@@ -572,6 +574,7 @@ acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error)
       Regs regs = { g_ptr_array_new () };
       gboolean ok;
 
+      lw.thread = t;
       for (guint i = 0; i < th->n_params; i++)
         reg_add (&regs, th->param_names[i]);
       th->body = expand_stmt (&lw, th->body, 0, error);

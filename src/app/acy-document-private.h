@@ -45,6 +45,10 @@ struct _AcyDocument
   /* Still the skeleton of a new test, untouched: as good as empty */
   gboolean          skeleton;
 
+  /* Loads under way into this document: it is not empty for another
+   * file to be opened in (`acyclic A B` loaded both into one tab) */
+  guint             loading;
+
   GCancellable     *run_cancellable;
   guint             autosave_id;
 

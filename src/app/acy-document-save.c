@@ -116,6 +116,8 @@ acy_document_io_done (GTask    *task_in,
   g_autoptr(GTask) task = task_in;
   AcyDocument *self = g_task_get_source_object (task);
 
+  if (!saved && self->loading > 0)
+    self->loading--;
   if (error != NULL)
     {
       g_task_return_error (task, error);
@@ -159,6 +161,7 @@ acy_document_load_async (AcyDocument         *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, acy_document_load_async);
+  self->loading++;
 
   source_file = gtk_source_file_new ();
   gtk_source_file_set_location (source_file, file);

@@ -187,7 +187,8 @@ acy_document_is_pristine (AcyDocument *self)
   return self->file == NULL
          && !acy_document_get_modified (self)
          && (self->skeleton || gtk_text_buffer_get_char_count (GTK_TEXT_BUFFER (self->buffer)) == 0)
-         && self->run_cancellable == NULL;
+         && self->run_cancellable == NULL
+         && self->loading == 0;
 }
 
 const char *

@@ -387,6 +387,7 @@ acy_window_choose_c11_model (AcyWindow   *self,
   g_autofree char *text = NULL;
   g_autofree char *rc11 = NULL;
   g_autofree char *note = NULL;
+  AdwToast *toast;
 
   if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS
       || is_c11_model (acy_document_get_model (document)))
@@ -399,9 +400,13 @@ acy_window_choose_c11_model (AcyWindow   *self,
   if (document == self->current)
     acy_window_update_model_button (self);
   /* Translators: %s is a file name */
-  note = g_strdup_printf (_("“%s” uses C11 atomics: it is checked under RC11"),
+  note = g_strdup_printf (_("“%s” uses C11 atomics or mutexes: it is checked under RC11"),
                           acy_document_get_title (document));
-  acy_window_toast (self, note);
+  /* now, not behind a toast that waits for the user (the recovery one
+   * stays until answered, and comes back after this one) */
+  toast = adw_toast_new (note);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void

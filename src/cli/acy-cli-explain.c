@@ -328,7 +328,7 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
           status = 1;
           continue;
         }
-      acy_cli_warn (test, result);
+      acy_cli_warn (o, test, result);
       if (!o->why)
         continue;
       for (guint r = 0; r < acy_recorder_get_n_records (recorder) && (all || !why.found); r++)

@@ -922,9 +922,10 @@ run_jobs (const AcyCliOptions *o, GPtrArray *files)
 }
 
 /* What the test was read as without a word from herd7 (a name no thread
- * declares), and the candidates left out, on standard error. */
+ * declares; not under -q, as herd7 says nothing of it), and the candidates
+ * left out, on standard error. */
 void
-acy_cli_warn (const AcyTest *test, const AcyCheckResult *result)
+acy_cli_warn (const AcyCliOptions *o, const AcyTest *test, const AcyCheckResult *result)
 {
   /* herd7 answers when the model rules all such candidates out, and
    * refuses the test ("Non symbolic address") when it allows one; either
@@ -932,7 +933,7 @@ acy_cli_warn (const AcyTest *test, const AcyCheckResult *result)
   const AcyNonAddress *na = acy_check_result_get_non_address (result);
   g_autofree char *v = NULL;
 
-  for (guint i = 0; i < acy_test_get_n_warnings (test); i++)
+  for (guint i = 0; i < acy_test_get_n_warnings (test) && !o->quiet; i++)
     {
       const AcyTestWarning *w = acy_test_get_warning (test, i);
 
@@ -1154,7 +1155,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
             hexa_rewrite (out);
           fputs (out->str, stdout);
         }
-      acy_cli_warn (test, result);
+      acy_cli_warn (o, test, result);
       if (o->verbose)
         {
           const AcyCheckProgress *st = acy_check_result_get_stats (result);

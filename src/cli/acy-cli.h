@@ -58,7 +58,7 @@ typedef struct {
 AcyCliOptions *acy_cli_options_new  (void);
 void           acy_cli_options_free (AcyCliOptions *opts);
 /* Say on standard error which candidates @result left out, if any. */
-void           acy_cli_warn (const AcyTest *test, const AcyCheckResult *result);
+void           acy_cli_warn (const AcyCliOptions *o, const AcyTest *test, const AcyCheckResult *result);
 /* Returns the process exit status. */
 int            acy_cli_run          (const AcyCliOptions *opts,
                                      const char *const   *files,
