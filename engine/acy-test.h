@@ -92,7 +92,8 @@ AcyTest    *acy_test_load_full  (const char             *path,
                                  GError                **error);
 
 /* Whether litmus @text calls one of herd7's C11 atomics
- * (atomic_load_explicit, atomic_thread_fence, ...) outside comments: a
+ * (atomic_load_explicit, atomic_thread_fence, mtx_lock, ...) outside
+ * comments, in its first 256 KiB (quick enough for a main thread): a
  * test for the C11 models, which the kernel's macros cannot read. */
 gboolean    acy_test_text_uses_c11 (const char *text, gssize len);
 
