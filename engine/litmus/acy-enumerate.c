@@ -461,6 +461,27 @@ herd_var_find (HerdVars *hv, guint i)
   return root;
 }
 
+/* herd's union of the classes of @x and @y: by rank, @x's root winning
+ * a tie. */
+static void
+herd_var_union (HerdVars *hv, guint64 x, guint64 y)
+{
+  guint a = herd_var_find (hv, herd_var (hv, x));
+  guint b = herd_var_find (hv, herd_var (hv, y));
+  guint *rank = (guint *) hv->rank->data;
+
+  if (a == b)
+    return;
+  if (rank[a] < rank[b])
+    g_array_index (hv->parent, guint, a) = b;
+  else
+    {
+      g_array_index (hv->parent, guint, b) = a;
+      if (rank[a] == rank[b])
+        rank[a]++;
+    }
+}
+
 /* The name herd gives an unsolved value @s0. Its variables are the
  * reads' and the operations' own, each replaced first by its first
  * register copy (herd_name: herd solves registers first). Then each
@@ -483,25 +504,25 @@ thin_air_symbol (Combo *c, const AcySym *s0)
   for (guint g = c->n; g-- > c->x.n_locs && !halted_after (c->en, 1);)
     {
       const AcySym *r = c->tev[g]->sym, *w;
-      guint a, b, *rank;
 
       if (c->rf_of[g] < (gint) c->x.n_locs || r->kind != ACY_SYM_READ)
         continue;
       w = c->tev[c->rf_of[g]]->sym;
       if (w->kind == ACY_SYM_CONST || r->herd_name == 0 || w->herd_name == 0 || r->herd_name == w->herd_name)
         continue;
-      a = herd_var_find (&hv, herd_var (&hv, r->herd_name));
-      b = herd_var_find (&hv, herd_var (&hv, w->herd_name));
-      if (a == b)
-        continue;
-      rank = (guint *) hv.rank->data;
-      if (rank[a] < rank[b])
-        g_array_index (hv.parent, guint, a) = b;
-      else
+      herd_var_union (&hv, r->herd_name, w->herd_name);
+    }
+  /* then what the register phase left unsolved: copy := value */
+  for (guint t = 0; t < c->en->test->n_threads; t++)
+    {
+      const AcyTrace *tr = c->en->chosen[t];
+
+      for (guint i = 0; tr != NULL && i < tr->n_copies; i++)
         {
-          g_array_index (hv.parent, guint, b) = a;
-          if (rank[a] == rank[b])
-            rank[a]++;
+          const AcySym *m = tr->copies[i];
+
+          if (m->herd_name != 0 && m->copy_of->herd_name != 0 && m->herd_name != m->copy_of->herd_name)
+            herd_var_union (&hv, m->herd_name, m->copy_of->herd_name);
         }
     }
   /* herd substitutes each variable by its parent, not its root: a

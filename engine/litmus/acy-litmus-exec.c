@@ -67,6 +67,7 @@ typedef struct {
   guint64             hout;         /* outcome of the last statement in herd's list */
   guint64             eout;         /* outcome of the statement being run, by its alternatives */
   GPtrArray          *ops;          /* operations of the path */
+  GPtrArray          *copies;       /* values that are copies (AcySym.copy_of) */
   GArray             *unordered;    /* guint triples, see AcyTrace */
 } Exec;
 
@@ -197,6 +198,19 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
   s->at = x->at;
   g_ptr_array_add (x->ops, s);
   return s;
+}
+
+/* A variable of herd's own for @s (see AcySym.copy_of). */
+static const AcySym *
+sym_copy (Exec *x, const AcySym *s)
+{
+  AcySym *m = acy_arena_new0 (x->arena, AcySym);
+
+  *m = *s;
+  m->herd = m->herd_name = 0;
+  m->copy_of = s;
+  g_ptr_array_add (x->copies, m);
+  return m;
 }
 
 static void
@@ -1004,9 +1018,19 @@ eval_binary (Exec *x, const AcyLitExpr *e, Val *out)
         }
       acy_dep_union (&acc.d, &b.d);
       x->at = op->loc;
-      acc.s = sym_op (x, op->op, acc.s, b.s);
-      if (acy_herd_expr_is_symbolic (op) && !acy_herd_op_is_identity (op->op, op->a, op->b))
-        herd_symbol (x, acc.s);
+      {
+        const AcySym *a = acc.s;
+
+        acc.s = sym_op (x, op->op, a, b.s);
+        if (acy_herd_expr_is_symbolic (op) && !acy_herd_op_is_identity (op->op, op->a, op->b))
+          {
+            /* an operand folded away (a register holding 0): herd still
+             * makes a variable for the result */
+            if (!x->dead && acc.s->kind != ACY_SYM_CONST && (acc.s == a || acc.s == b.s))
+              acc.s = sym_copy (x, acc.s);
+            herd_symbol (x, acc.s);
+          }
+      }
       if (x->dead)
         return FALSE;
     }
@@ -1217,6 +1241,10 @@ save_trace (Exec *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  t->n_copies = x->copies->len;
+  t->copies = acy_arena_newv (x->arena, const AcySym *, MAX (x->copies->len, 1));
+  if (x->copies->len > 0)
+    memcpy (t->copies, x->copies->pdata, x->copies->len * sizeof (gpointer));
   t->n_unordered = x->unordered->len / 3;
   t->unordered = acy_arena_newv (x->arena, guint, MAX (x->unordered->len, 1));
   if (x->unordered->len > 0)
@@ -1258,6 +1286,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
   x->rmw_tags_both = rmw_tags_both;
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
+  x->copies = g_ptr_array_new ();
   x->unordered = g_array_new (FALSE, FALSE, sizeof (guint));
 
   do
@@ -1285,6 +1314,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
       x->dead = FALSE;
       g_array_set_size (x->constraints, 0);
       g_ptr_array_set_size (x->ops, 0);
+      g_ptr_array_set_size (x->copies, 0);
       g_array_set_size (x->unordered, 0);
       x->hc = herd_base;
       memset (&x->ctrl, 0, sizeof x->ctrl);
@@ -1323,6 +1353,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
   g_ptr_array_free (traces, TRUE);
   g_array_free (x->constraints, TRUE);
   g_ptr_array_free (x->ops, TRUE);
+  g_ptr_array_free (x->copies, TRUE);
   g_array_free (x->unordered, TRUE);
   g_free (x->regs);
   g_free (x->regd);

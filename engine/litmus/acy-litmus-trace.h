@@ -46,6 +46,11 @@ struct _AcySym {
    * copies by that one. */
   guint64       herd;
   guint64       herd_name;
+  /* A value herd keeps as a variable of its own although it is another
+   * value (r1 | r0 with r1 holding 0: herd's S9 := S7|S8 leaves S9 := S8
+   * for the solver): @copy_of is that value, which this one evaluates
+   * as. NULL for others. */
+  const AcySym *copy_of;
 };
 
 /* A value that herd leaves unsolved: it depends on itself through
@@ -96,6 +101,10 @@ typedef struct {
    * are not in po. Triples a, b, c. */
   guint          n_unordered;
   guint         *unordered;
+  /* The values of the path that are copies (AcySym.copy_of), in the
+   * order made: herd's equations copy := value, left to the end. */
+  guint          n_copies;
+  const AcySym **copies;
 } AcyTrace;
 
 typedef struct {
