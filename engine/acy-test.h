@@ -223,6 +223,10 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   tags the read only and release the write only.
  * @non_address: where to note candidates left out for an access through
  *   a value that is no address (NULL: not noted)
+ * @unroll: herd7's -unroll: how many times a loop may go round (with
+ *   options NULL, %ACY_DEFAULT_UNROLL)
+ * @loop_cut: where to note that candidates going round a loop more often
+ *   were left out (NULL: not noted, and no time spent finding one)
  */
 /**
  * AcyNonAddress:
@@ -240,6 +244,24 @@ typedef struct {
   AcyValue value;
 } AcyNonAddress;
 
+/**
+ * AcyLoopCut:
+ * A loop that some candidate went round more than -unroll times. herd7
+ * leaves such candidates out and prints "Loop" before its verdict; the
+ * enumerator does the same and notes the first loop here.
+ * @seen: some candidate was left out
+ * @at: the loop (its `while`)
+ */
+typedef struct {
+  gboolean seen;
+  AcyLoc   at;
+} AcyLoopCut;
+
+/* herd7's default for -unroll */
+#define ACY_DEFAULT_UNROLL 2
+/* the largest -unroll taken (the thread runner recurses once a level) */
+#define ACY_MAX_UNROLL 100
+
 typedef struct {
   guint64         max_candidates;
   AcyRfPruneFunc  prune_rf;
@@ -249,6 +271,8 @@ typedef struct {
   gboolean        rmw_tags_both;
   gboolean        order_locks;
   AcyNonAddress  *non_address;
+  guint           unroll;
+  AcyLoopCut     *loop_cut;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

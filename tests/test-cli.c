@@ -299,6 +299,35 @@ test_non_address (void)
                                    "goes through 0, which is not an address, were left out\n"));
 }
 
+/* A loop goes round at most -unroll times, as in herd7: the candidates
+ * that go further are left out, "Loop" comes before the verdict, and a
+ * warning says where. */
+static void
+test_loop_unroll (void)
+{
+  g_autofree char *cat = models_file ("sc.cat");
+  g_autofree char *dir = g_dir_make_tmp ("acy-loop-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "spin.litmus", NULL);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) r1 = { 0 };
+
+  g_assert_true (g_file_set_contents (path, "C spin\n{}\nP0(int *x)\n{\n\tint r0 = 0;\n"
+                                      "\twhile (r0 == 0) {\n\t\tr0 = READ_ONCE(*x);\n\t}\n}\n"
+                                      "P1(int *x)\n{\n\tWRITE_ONCE(*x, 1);\n}\nexists (0:r0=1)\n", -1, NULL));
+  run_check (&r, "-cat", cat, path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "\nLoop Ok\n"));
+  g_assert_nonnull (strstr (r.out, "Observation spin Always 2 0\n"));
+  g_assert_nonnull (strstr (r.err, "spin.litmus:6:2: warning: this loop is unrolled 2 times (-unroll)"));
+  /* once round: one execution left */
+  run_check (&r1, "-unroll", "1", "-cat", cat, path, NULL);
+  g_assert_cmpint (r1.status, ==, 0);
+  g_assert_nonnull (strstr (r1.out, "Observation spin Always 1 0\n"));
+  g_assert_nonnull (strstr (r1.err, "unrolled 1 time (-unroll)"));
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 /* A memory bound below what any run needs: a clear error, not a crash. */
 static void
 test_memory_bound (void)
@@ -391,5 +420,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/error/not-files", test_not_files);
   g_test_add_func ("/cli/error/memory-bound", test_memory_bound);
   g_test_add_func ("/cli/non-address", test_non_address);
+  g_test_add_func ("/cli/loop-unroll", test_loop_unroll);
   return g_test_run ();
 }

@@ -26,7 +26,7 @@ herd7_cases "$check" "$here" "$shared" check || status=1
 t="$shared/tests/kernel/SB+poonceonces.litmus"
 for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
            "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
-           "-outcomereads true" "-unroll 3" "-throughflag x" "-web" "-switch" \
+           "-outcomereads true" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true"; do
   # shellcheck disable=SC2086
   "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $opt "$t" > /dev/null 2> err.$$
@@ -35,6 +35,16 @@ for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
     echo "# refused: $opt"
   else
     echo "not ok - $opt: exit status $s, $(cat err.$$)"
+    status=1
+  fi
+done
+# -unroll takes a count, up to what the thread runner takes.
+for bad in "-unroll -1" "-unroll x" "-unroll 101"; do
+  # shellcheck disable=SC2086
+  "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $bad "$t" > /dev/null 2> err.$$
+  s=$?
+  if [ "$s" -ne 2 ] || ! grep -q "needs a number of times from 0 to 100" err.$$; then
+    echo "not ok - $bad: exit status $s, $(cat err.$$)"
     status=1
   fi
 done

@@ -21,6 +21,7 @@ struct _AcyCheckResult {
   gboolean          ok;
   AcyCheckProgress  stats;
   AcyNonAddress     non_address;
+  AcyLoopCut        loop_cut;
 };
 
 /* What the workers of one check share. Counters are atomics; everything
@@ -452,6 +453,8 @@ worker_main (gpointer data)
   eopts.deadline = check_deadline (run);
   eopts.rmw_tags_both = run->rmw_tags_both;
   eopts.non_address = &run->result->non_address;
+  eopts.unroll = run->options && run->options->unroll_given ? run->options->unroll : ACY_DEFAULT_UNROLL;
+  eopts.loop_cut = &run->result->loop_cut;
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
@@ -488,6 +491,8 @@ merge_into (CheckRun *into, CheckRun *from)
 
   if (!r->non_address.seen)
     r->non_address = from->result->non_address;
+  if (!r->loop_cut.seen)
+    r->loop_cut = from->result->loop_cut;
   for (guint i = 0; i < from->result->states->len; i++)
     {
       const AcyState *fs = g_ptr_array_index (from->result->states, i);
@@ -674,6 +679,12 @@ acy_check_result_get_stats (const AcyCheckResult *result)
   return &result->stats;
 }
 
+const AcyLoopCut *
+acy_check_result_get_loop_cut (const AcyCheckResult *result)
+{
+  return result->loop_cut.seen ? &result->loop_cut : NULL;
+}
+
 const AcyNonAddress *
 acy_check_result_get_non_address (const AcyCheckResult *result)
 {
@@ -720,6 +731,9 @@ acy_check_result_format_herd (const AcyCheckResult *result,
       g_autofree char *line = acy_check_format_state (test, s->values);
       g_string_append_printf (out, "%s\n", line);
     }
+  /* herd7's "Loop": candidates past -unroll were left out */
+  if (result->loop_cut.seen)
+    g_string_append (out, "Loop ");
   g_string_append (out, acy_check_result_get_undefined (result) ? "Undef\n"
                         : result->ok ? "Ok\n" : "No\n");
   g_string_append (out, "Witnesses\n");

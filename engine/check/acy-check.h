@@ -52,6 +52,9 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  * @max_memory: give up with %ACY_ERROR_LIMIT when the process has more
  *   than this many bytes of memory in use (0: half the physical memory;
  *   G_MAXUINT64: no bound)
+ * @unroll_given, @unroll: herd7's -unroll, how many times a loop may go
+ *   round (0 to %ACY_MAX_UNROLL); without @unroll_given, herd7's default
+ *   (%ACY_DEFAULT_UNROLL)
  * @timeout_from: the monotonic time @timeout counts from (0: the start of
  *   acy_check_run()); a caller that loaded the test with
  *   acy_test_load_full() under the same deadline passes when loading
@@ -66,6 +69,8 @@ typedef struct {
   gdouble               timeout;
   guint64               max_memory;
   gint64                timeout_from;
+  gboolean              unroll_given;
+  guint                 unroll;
   guint                 n_threads;
   AcyCheckProgressFunc  progress;
   gpointer              progress_data;
@@ -119,6 +124,9 @@ const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result
 /* Where candidates were left out, as herd7 leaves them out, for an
  * access through a value that is no address; NULL when none was. */
 const AcyNonAddress    *acy_check_result_get_non_address (const AcyCheckResult *result);
+/* The first loop where candidates going round it more than -unroll
+ * times were left out (herd7's "Loop"); NULL when none was. */
+const AcyLoopCut       *acy_check_result_get_loop_cut    (const AcyCheckResult *result);
 
 /* herd7's output for this result, Hash= line included when the test
  * has one. @show_time adds the Time line. */

@@ -65,6 +65,9 @@ typedef struct {
   gboolean                   co_hint_used;
 
   AcyNonAddress             *non_address;  /* where to note those left out, or NULL */
+  AcyLoopCut                *loop_cut;     /* where to note a loop cut off, or NULL */
+  gboolean                   cut_probe;    /* this combination has a path cut off */
+  gboolean                   combo_done;   /* stop this combination, not the search */
 } Enum;
 
 #define VALUE_UNKNOWN (G_MININT64 + 1)   /* depends on a read without rf yet */

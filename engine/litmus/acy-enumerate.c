@@ -627,6 +627,19 @@ emit_finals (Enum *en, Combo *c)
       /* also when halted while solving: the values are not to be used */
       if (halted_after (en, STEPS_PER_LOOK / 256))
         return FALSE;
+      /* a candidate with a path past -unroll: herd leaves it out, and
+       * says so; one is enough to say it */
+      if (G_UNLIKELY (en->cut_probe))
+        {
+          for (guint t = 0; t < test->n_threads && !en->loop_cut->seen; t++)
+            if (en->chosen[t]->cut)
+              {
+                en->loop_cut->seen = TRUE;
+                en->loop_cut->at = en->chosen[t]->cut_at;
+              }
+          en->combo_done = TRUE;
+          return FALSE;
+        }
       en->count++;
       if (en->max_candidates > 0 && en->count > en->max_candidates)
         {
@@ -706,7 +719,7 @@ emit_finals (Enum *en, Combo *c)
 static gboolean
 rf_hopeless (Enum *en, Combo *c, guint next)
 {
-  if (en->prune == NULL || next + 2 > c->n_reads)
+  if (en->prune == NULL || en->cut_probe || next + 2 > c->n_reads)
     return FALSE;
   memcpy (c->rf_hi, c->rf, acy_rel_words (c->n) * sizeof (AcyWord));
   for (guint j = next; j < c->n_reads; j++)
@@ -1185,9 +1198,18 @@ choose_traces (Enum *en)
   for (;;)
     {
       AcyArenaMark mark = acy_arena_mark (en->arena);
-      gboolean ok = run_combination (en);
-      gboolean advanced = FALSE;
+      gboolean ok = TRUE, advanced = FALSE;
 
+      /* a path cut off at -unroll: only to find whether some candidate
+       * has it, until one has */
+      en->cut_probe = FALSE;
+      for (guint t = 0; t < n && !en->cut_probe; t++)
+        en->cut_probe = en->chosen[t]->cut;
+      if (!en->cut_probe || (en->loop_cut != NULL && !en->loop_cut->seen))
+        ok = run_combination (en);
+      if (!ok && en->combo_done && !en->halted && en->error == NULL)
+        ok = TRUE;
+      en->combo_done = FALSE;
       acy_arena_release (en->arena, mark);
       if (!ok)
         return FALSE;
@@ -1220,7 +1242,9 @@ acy_test_enumerate (const AcyTest              *test,
 
   g_return_val_if_fail (test != NULL && func != NULL, FALSE);
 
-  set = acy_trace_set_build (test, options && options->rmw_tags_both, cancellable,
+  set = acy_trace_set_build (test, options && options->rmw_tags_both,
+                             options ? MIN (options->unroll, ACY_MAX_UNROLL) : ACY_DEFAULT_UNROLL,
+                             cancellable,
                              options ? options->deadline : 0, error);
   if (set == NULL)
     return FALSE;
@@ -1248,6 +1272,7 @@ acy_test_enumerate (const AcyTest              *test,
     }
   en.order_locks = options && options->order_locks;
   en.non_address = options ? options->non_address : NULL;
+  en.loop_cut = options ? options->loop_cut : NULL;
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en) && !en.halted;

@@ -97,6 +97,7 @@ typedef enum {
   ACY_LSTMT_DECL,     /* type name [= expr]; */
   ACY_LSTMT_IF,       /* if (expr) then_s [else else_s] */
   ACY_LSTMT_BLOCK,    /* { body } */
+  ACY_LSTMT_WHILE,    /* while (expr) then_s, unrolled as herd7 does */
 } AcyLitStmtKind;
 
 struct _AcyLitStmt {

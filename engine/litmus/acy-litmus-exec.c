@@ -54,6 +54,10 @@ typedef struct {
   AcyDepSet           ctrl;
   guint               n_instrs;
   gboolean            dead;         /* this path is not an execution */
+  guint               unroll;       /* herd's -unroll */
+  gboolean            cut;          /* went past -unroll at the loop at cut_at... */
+  AcyLoc              cut_at;
+  gboolean            exited;       /* ... and stopped there (herd's Exit) */
   GError             *error;        /* a run that cannot go on at all */
   AcyLoc              at;           /* the operator sym_op works for, for messages */
 
@@ -1129,6 +1133,62 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok
   return rank;
 }
 
+/* while (e) s at level @k of its unrolling: herd's if (e) { s; <level
+ * k + 1> }, and at level -unroll, if (e) <cut off>: the thread stops
+ * there, and its candidates are left out (herd's CutOff, then Exit).
+ * The recursion is as deep as -unroll. */
+static gboolean
+exec_while (Exec *x, const AcyLitStmt *s, guint k)
+{
+  AcyDepSet outer = x->ctrl;
+  const AcyHerdCount *c = acy_herd_count_stmt (x->numbering, s);
+  const AcyHerdCount *b = acy_herd_count_stmt (x->numbering, s->then_s);
+  guint64 base = x->hc;
+  gboolean both = acy_herd_expr_is_symbolic (s->expr);
+  gboolean ok = TRUE;
+  Val v;
+
+  /* cut off in the body: the thread has stopped */
+  x->hout = 0;
+  if (x->exited)
+    return TRUE;
+  if (!eval (x, s->expr, &v))
+    return FALSE;
+  base += acy_herd_cond_vars (s->expr);
+  /* the body, and the levels after it, depend on the condition */
+  acy_dep_union (&x->ctrl, &v.d);
+  if (decide (x, v.s))
+    {
+      guint64 then_outcomes = k == x->unroll ? 1 : b->outcomes * c->suffix_outcomes[k + 1];
+      guint64 rank = 0;
+
+      x->hc = base;
+      if (k == x->unroll)
+        {
+          x->cut = TRUE;
+          x->cut_at = s->loc;
+          x->exited = TRUE;
+        }
+      else
+        {
+          guint64 o1;
+
+          ok = exec_stmt (x, s->then_s);
+          o1 = x->hout;
+          x->hc = base + b->vars + o1 * c->suffix_vars[k + 1];
+          ok = ok && exec_while (x, s, k + 1);
+          /* the rank of a list of two, as in exec_list */
+          rank = c->suffix_outcomes[k + 1] - 1 - x->hout;
+          rank = then_outcomes - 1 - (o1 * c->suffix_outcomes[k + 1] + rank);
+        }
+      x->hout = (both ? 1 : 0) + then_outcomes - 1 - rank;
+    }
+  else
+    x->hout = 0;
+  x->ctrl = outer;
+  return ok;
+}
+
 static gboolean
 exec_stmt_body (Exec *x, const AcyLitStmt *s)
 {
@@ -1138,6 +1198,8 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
     return FALSE;
   x->hout = 0;
   x->eout = 0;
+  if (x->exited)
+    return TRUE;
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
@@ -1210,6 +1272,8 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
         x->hout = exec_list (x, s, acy_herd_count_stmt (x->numbering, s), &ok);
         return ok;
       }
+    case ACY_LSTMT_WHILE:
+      return exec_while (x, s, 0);
     }
   return TRUE;
 }
@@ -1241,6 +1305,8 @@ save_trace (Exec *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  t->cut = x->cut;
+  t->cut_at = x->cut_at;
   t->n_copies = x->copies->len;
   t->copies = acy_arena_newv (x->arena, const AcySym *, MAX (x->copies->len, 1));
   if (x->copies->len > 0)
@@ -1263,7 +1329,7 @@ acy_lit_halted (const char *filename, GCancellable *cancellable, gint64 deadline
 }
 
 static gboolean
-run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
+run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unroll,
             AcyArena *arena, AcyHerdNumbering *numbering,
             guint64 herd_base, AcyThreadTraces *out, GCancellable *cancellable,
             gint64 deadline, GError **error)
@@ -1284,6 +1350,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
   x->tag_once = find_tag (test, "ONCE");
   x->tag_mb = find_tag (test, "MB");
   x->rmw_tags_both = rmw_tags_both;
+  x->unroll = unroll;
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
   x->copies = g_ptr_array_new ();
@@ -1312,6 +1379,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
       x->n_events = 0;
       x->n_instrs = 0;
       x->dead = FALSE;
+      x->cut = x->exited = FALSE;
       g_array_set_size (x->constraints, 0);
       g_ptr_array_set_size (x->ops, 0);
       g_ptr_array_set_size (x->copies, 0);
@@ -1362,7 +1430,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both,
 }
 
 AcyTraceSet *
-acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
+acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both, guint unroll,
                      GCancellable *cancellable, gint64 deadline,
                      GError **error)
 {
@@ -1373,12 +1441,12 @@ acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
   set->n_threads = test->n_threads;
   set->threads = g_new0 (AcyThreadTraces, MAX (test->n_threads, 1));
   set->arena = acy_arena_new (1 << 16);
-  numbering = acy_herd_numbering_new ();
+  numbering = acy_herd_numbering_new (unroll);
   /* herd builds the threads in order: each one's symbols follow those of
    * the threads before it */
   for (guint t = 0; t < test->n_threads; t++)
     {
-      if (!run_thread (test, t, rmw_tags_both, set->arena, numbering, herd_base, &set->threads[t],
+      if (!run_thread (test, t, rmw_tags_both, unroll, set->arena, numbering, herd_base, &set->threads[t],
                        cancellable, deadline, error))
         {
           acy_herd_numbering_free (numbering);

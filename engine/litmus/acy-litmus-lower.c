@@ -334,6 +334,7 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
         return NULL;
       return s;
     case ACY_LSTMT_IF:
+    case ACY_LSTMT_WHILE:
       if ((s->expr = expand_expr (lw, s->expr, depth, error)) == NULL
           || (s->then_s = expand_stmt (lw, s->then_s, depth, error)) == NULL)
         return NULL;
@@ -389,6 +390,7 @@ collect_regs (AcyLitStmt *s, Regs *regs)
       s->reg = reg_add (regs, s->lhs->name);
       break;
     case ACY_LSTMT_IF:
+    case ACY_LSTMT_WHILE:
       collect_regs (s->then_s, regs);
       collect_regs (s->else_s, regs);
       break;
@@ -551,6 +553,7 @@ resolve_stmt (Lower *lw, AcyLitStmt *s, Regs *regs, GError **error)
     case ACY_LSTMT_DECL:
       return s->expr == NULL || resolve_expr (lw, s->expr, regs, TRUE, error);
     case ACY_LSTMT_IF:
+    case ACY_LSTMT_WHILE:
       return resolve_expr (lw, s->expr, regs, TRUE, error)
              && resolve_stmt (lw, s->then_s, regs, error)
              && (s->else_s == NULL || resolve_stmt (lw, s->else_s, regs, error));

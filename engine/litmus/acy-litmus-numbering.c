@@ -22,6 +22,7 @@
 
 struct _AcyHerdNumbering {
   GHashTable *stmts;   /* const AcyLitStmt * -> AcyHerdCount * */
+  guint       unroll;  /* herd's -unroll */
 };
 
 static void
@@ -35,10 +36,11 @@ herd_count_free (gpointer p)
 }
 
 AcyHerdNumbering *
-acy_herd_numbering_new (void)
+acy_herd_numbering_new (guint unroll)
 {
   AcyHerdNumbering *n = g_new0 (AcyHerdNumbering, 1);
 
+  n->unroll = unroll;
   n->stmts = g_hash_table_new_full (NULL, NULL, NULL, herd_count_free);
   return n;
 }
@@ -319,6 +321,30 @@ acy_herd_count_stmt (AcyHerdNumbering *n, const AcyLitStmt *s)
             c->vars += e_vars;
             c->outcomes = e_outcomes;
           }
+      }
+      break;
+    case ACY_LSTMT_WHILE:
+      {
+        /* while (e) s at level k is herd's if (e) { s; <level k + 1> },
+         * and at level -unroll if (e) <cut off>: one count per level,
+         * kept in suffix_vars and suffix_outcomes */
+        const AcyHerdCount *b = acy_herd_count_stmt (n, s->then_s);
+        gboolean both = acy_herd_expr_is_symbolic (s->expr);
+        gboolean then_only = !both && cond_constant_true (s->expr);
+        guint64 cv = acy_herd_cond_vars (s->expr);
+
+        c->suffix_vars = g_new0 (guint64, n->unroll + 1);
+        c->suffix_outcomes = g_new0 (guint64, n->unroll + 1);
+        for (guint k = n->unroll + 1; k-- > 0;)
+          {
+            guint64 tv = k == n->unroll ? 0 : b->vars + b->outcomes * c->suffix_vars[k + 1];
+            guint64 to = k == n->unroll ? 1 : b->outcomes * c->suffix_outcomes[k + 1];
+
+            c->suffix_vars[k] = cv + (both || then_only ? tv : 0);
+            c->suffix_outcomes[k] = both ? to + 1 : then_only ? to : 1;
+          }
+        c->vars = c->suffix_vars[0];
+        c->outcomes = c->suffix_outcomes[0];
       }
       break;
     case ACY_LSTMT_BLOCK:

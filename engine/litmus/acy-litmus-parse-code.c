@@ -631,12 +631,27 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
         }
       return s;
     }
-  if (acy_lit_tok_is_ident (t, "while") || acy_lit_tok_is_ident (t, "for")
-      || acy_lit_tok_is_ident (t, "do") || acy_lit_tok_is_ident (t, "goto")
-      || acy_lit_tok_is_ident (t, "return"))
+  if (acy_lit_tok_is_ident (t, "while"))
+    {
+      const AcyLitToken *open;
+
+      /* herd7 unrolls it (-unroll): see the enumerator */
+      advance (ps);
+      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_WHILE, t->loc);
+      open = peek (ps);
+      if (!acy_lit_expect (ps, "(", "after 'while'", error))
+        return NULL;
+      s->expr = acy_lit_parse_expr (ps, error);
+      if (s->expr == NULL || !acy_lit_expect_close (ps, ")", open, error))
+        return NULL;
+      s->then_s = parse_stmt (ps, error);
+      return s->then_s != NULL ? s : NULL;
+    }
+  if (acy_lit_tok_is_ident (t, "for") || acy_lit_tok_is_ident (t, "do")
+      || acy_lit_tok_is_ident (t, "goto") || acy_lit_tok_is_ident (t, "return"))
     {
       acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, t,
-                  "loops, jumps and returns are not supported in litmus threads");
+                          "herd7's C has no for, do, goto or return: its only loop is 'while'");
       return NULL;
     }
 

@@ -105,6 +105,10 @@ typedef struct {
    * order made: herd's equations copy := value, left to the end. */
   guint          n_copies;
   const AcySym **copies;
+  /* The path went past -unroll at the loop at @cut_at: herd leaves its
+   * candidates out, and says so ("Loop" before its verdict). */
+  gboolean       cut;
+  AcyLoc         cut_at;
 } AcyTrace;
 
 typedef struct {
@@ -122,7 +126,7 @@ struct _AcyTraceSet {
 /* Runs every path of every thread, until cancelled (%ACY_ERROR_CANCELLED)
  * or past @deadline (monotonic time, 0 = none; then %ACY_ERROR_LIMIT). */
 AcyTraceSet *acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
-                                  GCancellable *cancellable,
+                                  guint unroll, GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 void         acy_trace_set_free  (AcyTraceSet *set);
 
@@ -158,13 +162,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyTraceSet, acy_trace_set_free)
 typedef struct {
   guint64  vars;
   guint64  outcomes;
-  guint64 *suffix_vars;      /* BLOCK: of body[i..], n_body + 1 entries */
-  guint64 *suffix_outcomes;
+  guint64 *suffix_vars;      /* BLOCK: of body[i..], n_body + 1 entries; */
+  guint64 *suffix_outcomes;  /* WHILE: of each level of unrolling, unroll + 1 */
 } AcyHerdCount;
 
 typedef struct _AcyHerdNumbering AcyHerdNumbering;
 
-AcyHerdNumbering   *acy_herd_numbering_new    (void);
+AcyHerdNumbering   *acy_herd_numbering_new    (guint unroll);
 void                acy_herd_numbering_free   (AcyHerdNumbering *n);
 const AcyHerdCount *acy_herd_count_stmt       (AcyHerdNumbering *n, const AcyLitStmt *s);
 guint64             acy_herd_expr_vars        (const AcyLitExpr *e);

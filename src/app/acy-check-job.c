@@ -407,6 +407,19 @@ make_report (const AcyTest  *test,
                                          "through %s, which is not an address, were left out."),
                                 na->at.line, na->at.col, v);
       }
+    if (acy_check_result_get_loop_cut (result) != NULL)
+      {
+        const AcyLoopCut *cut = acy_check_result_get_loop_cut (result);
+
+        if (notes->len > 0)
+          g_string_append_c (notes, '\n');
+        /* Translators: herd7 unrolls loops twice, and so does Acyclic */
+        g_string_append_printf (notes, _("The loop at line %u, column %u is unrolled %u times, as "
+                                         "herd7 does: executions going round it more often were "
+                                         "left out, so allowed outcomes may be missing (herd7 "
+                                         "prints “Loop” before its verdict)."),
+                                cut->at.line, cut->at.col, ACY_DEFAULT_UNROLL);
+      }
     report->left_out = notes->len > 0 ? g_strdup (notes->str) : NULL;
   }
   report->expected = g_strdup (expected);

@@ -60,6 +60,8 @@ compare_file (const AcyCliOptions *o, Column *columns, guint n, const char *file
       AcyCheckResult *result = NULL;
 
       copts.timeout = o->timeout;
+      copts.unroll_given = o->unroll_given;
+      copts.unroll = o->unroll;
       copts.max_candidates = o->max_candidates;
       copts.max_memory = o->max_memory;
       test = acy_test_load (file, columns[m].macros, &error);

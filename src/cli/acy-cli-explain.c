@@ -300,6 +300,8 @@ acy_cli_explain (const AcyCliOptions *o, AcyModel *model, AcyMacros *macros,
       printf ("Test %s, %s %s under %s\n", acy_test_get_name (test),
               o->why ? "why" : "eval", o->why ? o->why : expr, acy_model_get_name (model));
       copts.timeout = o->timeout;
+      copts.unroll_given = o->unroll_given;
+      copts.unroll = o->unroll;
       copts.max_candidates = o->max_candidates;
       copts.n_threads = 1;   /* executions in order */
       if (o->why)

@@ -939,6 +939,17 @@ acy_cli_warn (const AcyCliOptions *o, const AcyTest *test, const AcyCheckResult 
 
       fprintf (stderr, "%s:%u:%u: warning: %s\n", w->at.file, w->at.line, w->at.col, w->message);
     }
+  if (acy_check_result_get_loop_cut (result) != NULL)
+    {
+      /* herd7 says it too (unrolling limit exceeded at While) */
+      const AcyLoopCut *cut = acy_check_result_get_loop_cut (result);
+
+      guint n = o->unroll_given ? o->unroll : ACY_DEFAULT_UNROLL;
+
+      fprintf (stderr, "%s:%u:%u: warning: this loop is unrolled %u time%s (-unroll): candidates "
+               "going round it more often were left out, so legal outcomes may be missing\n",
+               cut->at.file, cut->at.line, cut->at.col, n, n == 1 ? "" : "s");
+    }
   if (na == NULL)
     return;
   v = acy_test_format_value (test, na->value);
@@ -1059,6 +1070,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       if (o->dumpes)
         continue;
       copts.timeout = o->timeout;
+      copts.unroll_given = o->unroll_given;
+      copts.unroll = o->unroll;
       copts.timeout_from = started;
       copts.max_candidates = o->max_candidates;
       copts.max_memory = o->max_memory;

@@ -20,6 +20,8 @@ typedef struct {
   GPtrArray *include_dirs;   /* char* */
   GPtrArray *variants;       /* char* */
   gdouble    timeout;
+  gboolean   unroll_given;   /* -unroll N */
+  guint      unroll;
   guint64    max_candidates;
   guint64    max_memory;       /* bytes; 0: the engine's default */
   int        verbose;

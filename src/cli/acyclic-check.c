@@ -55,6 +55,7 @@ usage (FILE *out)
            "  -o DIR           write TEST.dot into DIR for every test, as herd7\n"
            "  -timeout SECS    no result for a test after SECS seconds of wall-clock time\n"
            "                   (herd7 counts CPU time); a note on standard error\n"
+           "  -unroll N        a while loop goes round at most N times (default 2), as herd7\n"
            "  -exit true       stop at the first test in error, exit status 1\n"
            "  -v, -q, -version, -libdir, -help\n"
            "  herd7's picture options (-gv, -view, -graph, -fontsize, -xscale, -yscale,\n"
@@ -178,7 +179,7 @@ static const HerdOption herd_options[] = {
   { "-machsize", ARG_ONE, DO_DEFAULT, "auto", "C tests run with the sizes of their types" },
   { "-endian", ARG_ONE, DO_DEFAULT, "little", "mixed-size accesses are not modelled" },
   { "-timeout", ARG_ONE, DO_OWN },
-  { "-unroll", ARG_ONE, DO_DEFAULT, "2", "C tests with loops are not supported" },
+  { "-unroll", ARG_ONE, DO_OWN },
   { "-optace", ARG_ONE, DO_DEFAULT, "iico", "candidates are always generated as herd7 does by default" },
   { "-maxphantom", ARG_ONE, DO_DEFAULT, "none", "phantom updates are not modelled" },
   { "-archcheck", ARG_BOOL, DO_QUIET },
@@ -399,6 +400,20 @@ main (int argc, char **argv)
               fprintf (stderr, "acyclic-check: -timeout needs a number of seconds, not '%s'\n", next);
               return 2;
             }
+        }
+      else if (g_str_equal (a, "-unroll"))
+        {
+          guint64 n = 0;
+
+          NEED_ARG ();
+          if (!g_ascii_string_to_unsigned (next, 10, 0, ACY_MAX_UNROLL, &n, NULL))
+            {
+              fprintf (stderr, "acyclic-check: -unroll needs a number of times from 0 to %d, not '%s'\n",
+                       ACY_MAX_UNROLL, next);
+              return 2;
+            }
+          opts->unroll_given = TRUE;
+          opts->unroll = (guint) n;
         }
       else if (g_str_equal (a, "--max-candidates"))
         {
