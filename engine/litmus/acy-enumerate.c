@@ -631,6 +631,9 @@ emit_finals (Enum *en, Combo *c)
        * says so; one is enough to say it */
       if (G_UNLIKELY (en->cut_probe))
         {
+          /* herd checks the filter on the final state first */
+          if (test->filter != NULL && !acy_lit_prop_eval (test->filter, test, c->values))
+            goto next;
           for (guint t = 0; t < test->n_threads && !en->loop_cut->seen; t++)
             if (en->chosen[t]->cut)
               {
