@@ -168,7 +168,7 @@ lit_stmt (Gen *g, guint indent)
   guint n;
 
   lit_indent (g, indent);
-  switch (g->depth >= GEN_MAX_DEPTH ? 0 : pick (g, 10))
+  switch (g->depth >= GEN_MAX_DEPTH ? 0 : pick (g, 11))
     {
     case 0:
       g_string_append_printf (g->out, "%s = READ_ONCE(*%s);\n", ONE_OF (g, lit_regs), ONE_OF (g, lit_locs));
@@ -222,6 +222,20 @@ lit_stmt (Gen *g, guint indent)
       g_string_append_printf (g->out, "%s = __xchg{mb}(%s, ", ONE_OF (g, lit_regs), ONE_OF (g, lit_locs));
       lit_expr (g);
       add (g, ");\n");
+      break;
+    case 9:
+      /* a loop, unrolled as herd7 unrolls it */
+      g->depth++;
+      add (g, pick (g, 2) ? "while (r0 != 1) {\n" : "while (");
+      if (g->out->str[g->out->len - 1] == '(')
+        {
+          lit_expr (g);
+          add (g, ") {\n");
+        }
+      lit_stmts (g, indent + 1);
+      lit_indent (g, indent);
+      add (g, "}\n");
+      g->depth--;
       break;
     default:
       /* deep nesting of ifs or blocks, by a loop */
@@ -496,7 +510,7 @@ cat_stmt (Gen *g)
 {
   guint n, first;
 
-  switch (g->depth >= GEN_MAX_DEPTH ? 0 : pick (g, 10))
+  switch (g->depth >= GEN_MAX_DEPTH ? 0 : pick (g, 11))
     {
     case 0:
       g_string_append_printf (g->out, "let a%u = ", g->n_names);
