@@ -539,6 +539,22 @@ thin_air_symbol (Combo *c, const AcySym *s0)
 }
 
 
+/* A candidate with a path cut off at -unroll has come this far: herd
+ * leaves it out and says so ("Loop"); one is enough to say it, so the
+ * rest of the combination is skipped (FALSE, with combo_done). */
+static gboolean
+note_loop_cut (Enum *en)
+{
+  for (guint t = 0; t < en->test->n_threads && !en->loop_cut->seen; t++)
+    if (en->chosen[t]->cut)
+      {
+        en->loop_cut->seen = TRUE;
+        en->loop_cut->at = en->chosen[t]->cut_at;
+      }
+  en->combo_done = TRUE;
+  return FALSE;
+}
+
 /* Refuse the test for the operation that faulted (Combo.fault_op), as
  * herd7 does (Division_by_zero, "Illegal operation"). */
 static G_GNUC_NO_INLINE gboolean
@@ -634,14 +650,7 @@ emit_finals (Enum *en, Combo *c)
           /* herd checks the filter on the final state first */
           if (test->filter != NULL && !acy_lit_prop_eval (test->filter, test, c->values))
             goto next;
-          for (guint t = 0; t < test->n_threads && !en->loop_cut->seen; t++)
-            if (en->chosen[t]->cut)
-              {
-                en->loop_cut->seen = TRUE;
-                en->loop_cut->at = en->chosen[t]->cut_at;
-              }
-          en->combo_done = TRUE;
-          return FALSE;
+          return note_loop_cut (en);
         }
       en->count++;
       if (en->max_candidates > 0 && en->count > en->max_candidates)

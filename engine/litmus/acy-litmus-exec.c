@@ -55,9 +55,13 @@ typedef struct {
   guint               n_instrs;
   gboolean            dead;         /* this path is not an execution */
   guint               unroll;       /* herd's -unroll */
-  gboolean            cut;          /* went past -unroll at the loop at cut_at... */
+  gboolean            cut;          /* went past -unroll at the loop at cut_at */
   AcyLoc              cut_at;
-  gboolean            exited;       /* ... and stopped there (herd's Exit) */
+  /* herd's Exit, the result of a loop cut off: a block ({ ... }) drops
+   * it and goes on with its next statement, as herd's lists do; the
+   * thread's own list stops there (exited) */
+  gboolean            exiting;
+  gboolean            exited;
   GError             *error;        /* a run that cannot go on at all */
   AcyLoc              at;           /* the operator sym_op works for, for messages */
 
@@ -1124,6 +1128,13 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok
           *ok = FALSE;
           return 0;
         }
+      if (x->exiting)
+        {
+          /* the thread's own statements stop at an Exit; a block's go on */
+          if (block == x->th->body)
+            x->exited = TRUE;
+          x->exiting = FALSE;
+        }
       outs[i] = x->hout;
       x->hc = base + acy_herd_count_stmt (x->numbering, block->body[i])->vars
               + outs[i] * c->suffix_vars[i + 1];
@@ -1134,9 +1145,10 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok
 }
 
 /* while (e) s at level @k of its unrolling: herd's if (e) { s; <level
- * k + 1> }, and at level -unroll, if (e) <cut off>: the thread stops
- * there, and its candidates are left out (herd's CutOff, then Exit).
- * The recursion is as deep as -unroll. */
+ * k + 1> }, and at level -unroll, if (e) <cut off>: the candidates of
+ * the path are left out (herd's CutOff), and the loop's result is Exit,
+ * which stops the thread when the loop is one of its own statements (see
+ * Exec.exiting). The recursion is as deep as -unroll. */
 static gboolean
 exec_while (Exec *x, const AcyLitStmt *s, guint k)
 {
@@ -1165,15 +1177,18 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
       x->hc = base;
       if (k == x->unroll)
         {
+          if (!x->cut)
+            x->cut_at = s->loc;
           x->cut = TRUE;
-          x->cut_at = s->loc;
-          x->exited = TRUE;
+          x->exiting = TRUE;
         }
       else
         {
           guint64 o1;
 
           ok = exec_stmt (x, s->then_s);
+          /* the body's result is dropped: the next level's is the loop's */
+          x->exiting = FALSE;
           o1 = x->hout;
           x->hc = base + b->vars + o1 * c->suffix_vars[k + 1];
           ok = ok && exec_while (x, s, k + 1);
@@ -1379,7 +1394,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unr
       x->n_events = 0;
       x->n_instrs = 0;
       x->dead = FALSE;
-      x->cut = x->exited = FALSE;
+      x->cut = x->exiting = x->exited = FALSE;
       g_array_set_size (x->constraints, 0);
       g_ptr_array_set_size (x->ops, 0);
       g_ptr_array_set_size (x->copies, 0);
