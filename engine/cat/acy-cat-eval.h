@@ -199,7 +199,6 @@ typedef struct {
   GCancellable  *cancellable;
   gint64         deadline;
   guint64        max_memory;
-  guint          ticks;
   gint64         next_memory_look;  /* monotonic time of the next look at the memory in use */
   AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
