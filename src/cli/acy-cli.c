@@ -1135,12 +1135,20 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
        * acyclic-check does too. */
       if (o->json)
         {
+          const AcyLoopCut *cut = acy_check_result_get_loop_cut (result);
+
           g_string_append_printf (out, "],\n   \"observation\":\"%s\",\"positive\":%" G_GUINT64_FORMAT
-                                  ",\"negative\":%" G_GUINT64_FORMAT ",\"states\":%u}",
+                                  ",\"negative\":%" G_GUINT64_FORMAT ",\"states\":%u",
                                   acy_observation_to_string (acy_check_result_get_observation (result)),
                                   acy_check_result_get_positive (result),
                                   acy_check_result_get_negative (result),
                                   acy_check_result_get_n_states (result));
+          /* herd7's "Loop": candidates past -unroll were left out */
+          if (cut != NULL)
+            g_string_append_printf (out, ",\"loop_cut\":{\"line\":%u,\"column\":%u,\"unroll\":%u}",
+                                    cut->at.line, cut->at.col,
+                                    o->unroll_given ? o->unroll : ACY_DEFAULT_UNROLL);
+          g_string_append_c (out, '}');
           fputs (out->str, stdout);
         }
       else if (o->judge)
