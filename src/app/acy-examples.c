@@ -49,6 +49,8 @@ static const AcyExample examples[] = {
     N_("A release–acquire pair orders a later write"), SECTION_KERNEL },
   { "ISA2", N_("ISA2 — Release–Acquire Chain"),
     N_("Ordering carried along three threads"), SECTION_KERNEL },
+  { "MP+spin", N_("Waiting for a Flag in a Loop"),
+    N_("A spin loop with an acquire load, unrolled as herd7 unrolls it"), SECTION_KERNEL },
   { "RCU-MP", N_("RCU Grace Period"),
     N_("synchronize_rcu() against a reader; needs the kernel model"), SECTION_KERNEL, TRUE },
   { "C11-MP+rel+acq", N_("MP with Release and Acquire"),
