@@ -1144,6 +1144,22 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok
   return rank;
 }
 
+/* The condition of an if or a while: evaluated, its symbols counted
+ * past @base, its reads made a control dependency of what follows (the
+ * caller ends it), and decided (a choice point when not constant). */
+static gboolean
+branch_on (Exec *x, const AcyLitExpr *e, guint64 *base, gboolean *taken)
+{
+  Val v;
+
+  if (!eval (x, e, &v))
+    return FALSE;
+  *base += acy_herd_cond_vars (e);
+  acy_dep_union (&x->ctrl, &v.d);
+  *taken = decide (x, v.s);
+  return TRUE;
+}
+
 /* while (e) s at level @k of its unrolling: herd's if (e) { s; <level
  * k + 1> }, and at level -unroll, if (e) <cut off>: the candidates of
  * the path are left out (herd's CutOff), and the loop's result is Exit,
@@ -1157,19 +1173,16 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
   const AcyHerdCount *b = acy_herd_count_stmt (x->numbering, s->then_s);
   guint64 base = x->hc;
   gboolean both = acy_herd_expr_is_symbolic (s->expr);
-  gboolean ok = TRUE;
-  Val v;
+  gboolean ok = TRUE, taken;
 
   /* cut off in the body: the thread has stopped */
   x->hout = 0;
   if (x->exited)
     return TRUE;
-  if (!eval (x, s->expr, &v))
-    return FALSE;
-  base += acy_herd_cond_vars (s->expr);
   /* the body, and the levels after it, depend on the condition */
-  acy_dep_union (&x->ctrl, &v.d);
-  if (decide (x, v.s))
+  if (!branch_on (x, s->expr, &base, &taken))
+    return FALSE;
+  if (taken)
     {
       guint64 then_outcomes = k == x->unroll ? 1 : b->outcomes * c->suffix_outcomes[k + 1];
       guint64 rank = 0;
@@ -1251,16 +1264,16 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
         gboolean both = acy_herd_expr_is_symbolic (s->expr);
         gboolean ok;
 
-        if (!eval (x, s->expr, &v))
-          return FALSE;
-        base += acy_herd_cond_vars (s->expr);
+        gboolean taken;
+
         /* As in herd, the events of the branches depend on the reads of
          * the condition, and the dependency ends with the if statement:
          * what follows it is not control-dependent. */
-        acy_dep_union (&x->ctrl, &v.d);
+        if (!branch_on (x, s->expr, &base, &taken))
+          return FALSE;
         /* herd builds the then branch, then the else branch, and lists
          * their outcomes in reverse: else's first */
-        if (decide (x, v.s))
+        if (taken)
           {
             x->hc = base;
             ok = exec_stmt (x, s->then_s);

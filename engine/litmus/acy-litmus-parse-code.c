@@ -607,14 +607,17 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
     return parse_decl (ps, error);
   if (t->kind == ACY_LTOK_IDENT && acy_lit_c11_is_mutex_word (t->text))
     return parse_mutex (ps, error);
-  if (acy_lit_tok_is_ident (t, "if"))
+  if (acy_lit_tok_is_ident (t, "if") || acy_lit_tok_is_ident (t, "while"))
     {
+      /* if (e) s [else s], while (e) s; herd7 unrolls a while (-unroll):
+       * see the thread runner */
+      gboolean is_if = acy_lit_tok_is_ident (t, "if");
       const AcyLitToken *open;
 
       advance (ps);
-      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_IF, t->loc);
+      s = acy_lit_stmt_new (ps->arena, is_if ? ACY_LSTMT_IF : ACY_LSTMT_WHILE, t->loc);
       open = peek (ps);
-      if (!acy_lit_expect (ps, "(", "after 'if'", error))
+      if (!acy_lit_expect (ps, "(", is_if ? "after 'if'" : "after 'while'", error))
         return NULL;
       s->expr = acy_lit_parse_expr (ps, error);
       if (s->expr == NULL || !acy_lit_expect_close (ps, ")", open, error))
@@ -622,7 +625,7 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
       s->then_s = parse_stmt (ps, error);
       if (s->then_s == NULL)
         return NULL;
-      if (acy_lit_tok_is_ident (peek (ps), "else"))
+      if (is_if && acy_lit_tok_is_ident (peek (ps), "else"))
         {
           advance (ps);
           s->else_s = parse_stmt (ps, error);
@@ -630,22 +633,6 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
             return NULL;
         }
       return s;
-    }
-  if (acy_lit_tok_is_ident (t, "while"))
-    {
-      const AcyLitToken *open;
-
-      /* herd7 unrolls it (-unroll): see the enumerator */
-      advance (ps);
-      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_WHILE, t->loc);
-      open = peek (ps);
-      if (!acy_lit_expect (ps, "(", "after 'while'", error))
-        return NULL;
-      s->expr = acy_lit_parse_expr (ps, error);
-      if (s->expr == NULL || !acy_lit_expect_close (ps, ")", open, error))
-        return NULL;
-      s->then_s = parse_stmt (ps, error);
-      return s->then_s != NULL ? s : NULL;
     }
   if (acy_lit_tok_is_ident (t, "for") || acy_lit_tok_is_ident (t, "do")
       || acy_lit_tok_is_ident (t, "goto") || acy_lit_tok_is_ident (t, "return"))
