@@ -29,6 +29,11 @@
 /* Paths run between looks at the cancellable and the clock: a look
  * costs less than a hundredth of the shortest path. */
 #define RUNS_PER_LOOK 4
+/* Rounds of loops a thread's paths may run in all: nested loops whose
+ * conditions are constants make no choices, but each level runs the one
+ * inside it -unroll + 1 times (490 levels would take 3^490 rounds) */
+#define MAX_ROUNDS (1u << 21)
+#define ROUNDS_PER_LOOK 4096
 
 typedef struct {
   const AcySym *s;
@@ -62,6 +67,9 @@ typedef struct {
    * thread's own list stops there (exited) */
   gboolean            exiting;
   gboolean            exited;
+  guint64             rounds;       /* of loops, over all the thread's paths */
+  GCancellable       *cancellable;
+  gint64              deadline;
   GError             *error;        /* a run that cannot go on at all */
   AcyLoc              at;           /* the operator sym_op works for, for messages */
 
@@ -1179,6 +1187,24 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
   x->hout = 0;
   if (x->exited)
     return TRUE;
+  if (++x->rounds % ROUNDS_PER_LOOK == 0 || x->rounds > MAX_ROUNDS)
+    {
+      if (x->rounds > MAX_ROUNDS)
+        {
+          if (x->error == NULL)
+            acy_set_error_at (&x->error, ACY_ERROR_LIMIT, s->loc,
+                              "the loops of P%u run more than %u rounds in all (nested loops, "
+                              "each unrolled -unroll times) near 'while'", x->thread, MAX_ROUNDS);
+          x->dead = TRUE;
+          return FALSE;
+        }
+      if (x->error == NULL
+          && acy_lit_halted (x->test->filename, x->cancellable, x->deadline, &x->error))
+        {
+          x->dead = TRUE;
+          return FALSE;
+        }
+    }
   /* the body, and the levels after it, depend on the condition */
   if (!branch_on (x, s->expr, &base, &taken))
     return FALSE;
@@ -1379,6 +1405,8 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unr
   x->tag_mb = find_tag (test, "MB");
   x->rmw_tags_both = rmw_tags_both;
   x->unroll = unroll;
+  x->cancellable = cancellable;
+  x->deadline = deadline;
   x->numbering = numbering;
   x->ops = g_ptr_array_new ();
   x->copies = g_ptr_array_new ();
@@ -1397,7 +1425,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unr
       if (runs++ == MAX_RUNS)
         {
           acy_set_error_at (error, ACY_ERROR_LIMIT, th->loc,
-                            "P%u has more than %u paths through its ifs, counting those "
+                            "P%u has more than %u paths through its ifs and loops, counting those "
                             "with no execution (limit)", th->number, MAX_RUNS);
           ok = FALSE;
           break;
@@ -1432,7 +1460,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unr
           if (traces->len >= MAX_TRACES)
             {
               acy_set_error_at (error, ACY_ERROR_LIMIT, th->loc,
-                                "P%u has more than %u paths through its ifs (limit)",
+                                "P%u has more than %u paths through its ifs and loops (limit)",
                                 th->number, MAX_TRACES);
               ok = FALSE;
               break;

@@ -83,6 +83,30 @@ for n in (10, 500, 999):
     case("lit-sum-%d.litmus" % n, litmus("lit-sum-%d" % n, body, "exists (0:r0=%d)" % n),
          "Observation lit-sum-%d Always 1 0" % n)
 
+# ---- litmus: loops (unrolled as herd7 unrolls them, -unroll 2) ----------
+
+# nested loops that never end, whose conditions are constants: no
+# choice is made, but each level runs the one inside it three times
+# (3^490 rounds); the runner stops at its limit
+body = "  " + "while (1) { " * 490 + "r0 = 1;" + " }" * 490 + "\n"
+text = litmus("lit-while-nested-490", body)
+line, col = col_of(text, "while (", 489, after="")
+case("lit-while-nested-490.litmus", text,
+     "lit-while-nested-490.litmus:%d:%d: the loops of P0 run more than 2097152 rounds in all "
+     "(nested loops, each unrolled -unroll times) near 'while'" % (line, col), 60)
+
+# a loop with a long body that ends after one round
+body = "  while (r0 == 0) {\n" + "".join("    r0 = 1;\n" for _ in range(10000)) + "  }\n"
+case("lit-while-long-body.litmus", litmus("lit-while-long-body", body),
+     "Observation lit-while-long-body Always 1 0", 60)
+
+# many loops one after the other, each waiting on a read: their paths
+# multiply, and the runner stops at its limit
+body = "".join("  while (r0 == 0) { r0 = READ_ONCE(*x); }\n" for _ in range(60))
+text = litmus("lit-while-many", body)
+case("lit-while-many.litmus", text,
+     "lit-while-many.litmus:5:1: P0 has more than 4096 paths through its ifs and loops (limit)", 30)
+
 # ---- litmus: deeper than the limit ----------------------------------------
 
 for n, op in ((1001, "+"), (100000, "+"), (3000, "*"), (3000, "-"), (3000, "|"), (3000, "^"),
