@@ -24,8 +24,9 @@
  * RESULTS_FILL_SHOTS=DIR saves a screenshot after each N's last run.
  * RESULTS_FILL_TRACE=1 prints on stderr each main loop block over 20 ms
  * and each phase of a frame over 5 ms, with the main thread's CPU time
- * (a phase is named by the signal that ends it: "up to paint" is the
- * layout, "up to after-paint" the drawing).
+ * (a phase is named by the signal that ends it: "up to layout" is the
+ * layout, "up to paint" the drawing: the snapshot and GTK's GL render,
+ * waiting for the driver included; see on_phase).
  * RESULTS_FILL_NO_ANIM=1 turns GTK's animations off (the results page's
  * crossfade, CSS transitions), which otherwise ask for a frame after
  * frame for about a second after a result shows.
@@ -119,9 +120,12 @@ on_after_paint (GdkFrameClock *clock, Watch *w)
 }
 
 /* RESULTS_FILL_TRACE: the frame clock's phases that take over 5 ms,
- * each named by the signal that ends it (the span between two signals
- * is the handlers of the first: "layout" ends the update phase, "paint"
- * ends the layout, "after-paint" ends the painting). */
+ * each named by the signal that ends it. A signal's handlers run in the
+ * order they were connected, and the window's surface connected its
+ * own to "layout" and "paint" before these: the span that ends at
+ * "layout" holds the window's layout, the one that ends at "paint" its
+ * snapshot and GL render (with llvmpipe, compiling shaders the first
+ * time a kind of node is drawn). */
 typedef struct {
   Watch      *w;
   const char *name;
