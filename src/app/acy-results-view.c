@@ -1071,7 +1071,18 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
 
 /* The final states of the recorded forbidden executions that no allowed
  * execution reaches, each with the first execution and its failed check.
- * Final values are interned by the recorder: equal states share them. */
+ * Final values are interned by the recorder: equal states share them.
+ *
+ * The forbidden states are gathered first and the allowed records
+ * looked up in them: a big run has thousands of allowed records and
+ * often no forbidden one, and a set of every allowed state, made on the
+ * main thread as the result came, was most of the time this took. */
+typedef struct {
+  const AcyValue *final;
+  guint           record;    /* the first forbidden record ending in it */
+  guint64         count;
+} ForbiddenState;
+
 static void
 acy_results_view_add_forbidden (AcyResultsView *self,
                                 const AcyTest  *test,
@@ -1079,40 +1090,54 @@ acy_results_view_add_forbidden (AcyResultsView *self,
 {
   guint n = acy_recorder_get_n_records (recorder);
   guint n_observed = acy_test_get_n_observed (test);
-  g_autoptr(GHashTable) allowed = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) index = g_hash_table_new (NULL, NULL);  /* final -> 1 + its ForbiddenState */
+  g_autoptr(GHashTable) reached = g_hash_table_new (NULL, NULL);
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (ForbiddenState));
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; i < n; i++)
     {
       const AcyRecord *r = acy_recorder_peek_record (recorder, i);
+      guint k;
 
       if (r->allowed)
-        g_hash_table_add (allowed, (gpointer) r->final);
+        continue;
+      k = GPOINTER_TO_UINT (g_hash_table_lookup (index, r->final));
+      if (k > 0)
+        g_array_index (states, ForbiddenState, k - 1).count++;
+      else
+        {
+          ForbiddenState state = { r->final, i, 1 };
+
+          g_array_append_val (states, state);
+          g_hash_table_insert (index, (gpointer) r->final, GUINT_TO_POINTER (states->len));
+        }
     }
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && g_hash_table_size (reached) < states->len; i++)
     {
       const AcyRecord *r = acy_recorder_peek_record (recorder, i);
+
+      if (r->allowed && g_hash_table_contains (index, r->final))
+        g_hash_table_add (reached, (gpointer) r->final);
+    }
+  for (guint k = 0; k < states->len; k++)
+    {
+      const ForbiddenState *state = &g_array_index (states, ForbiddenState, k);
+      const AcyRecord *r;
       AcyOutcome *outcome;
 
-      if (r->allowed || g_hash_table_contains (allowed, r->final))
+      if (g_hash_table_contains (reached, state->final))
         continue;
-      outcome = g_hash_table_lookup (seen, r->final);
-      if (outcome != NULL)
-        {
-          outcome->count++;
-          continue;
-        }
+      r = acy_recorder_peek_record (recorder, state->record);
       outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
       outcome->values = g_new0 (char *, n_observed + 1);
       for (guint j = 0; j < n_observed; j++)
-        outcome->values[j] = acy_test_format_value (test, r->final[j]);
-      outcome->count = 1;
+        outcome->values[j] = acy_test_format_value (test, state->final[j]);
+      outcome->count = state->count;
       outcome->satisfies = r->condition;
       outcome->forbidden = TRUE;
       outcome->check = r->failed_check;
-      outcome->record = i;
-      g_hash_table_insert (seen, (gpointer) r->final, outcome);
+      outcome->record = state->record;
       g_ptr_array_add (rows, outcome);
     }
   g_list_store_splice (self->forbidden, 0, g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)),
