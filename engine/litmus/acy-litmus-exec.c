@@ -1187,6 +1187,16 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
   x->hout = 0;
   if (x->exited)
     return TRUE;
+  /* each level of each loop nests a call: deep nesting under a small
+   * stack (1 MiB, with ASan's frames) ends here, at the loop */
+  if (acy_stack_low ())
+    {
+      if (x->error == NULL)
+        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, s->loc,
+                          "loops nested too deeply for the stack near 'while'");
+      x->dead = TRUE;
+      return FALSE;
+    }
   if (++x->rounds % ROUNDS_PER_LOOK == 0 || x->rounds > MAX_ROUNDS)
     {
       if (x->rounds > MAX_ROUNDS)
