@@ -166,6 +166,19 @@ sym_read (Exec *x, guint ev)
   return s;
 }
 
+/* Whether the stack is too low to go deeper: then the path ends with
+ * @message at @at, an error rather than an overflow. */
+static gboolean
+stack_too_low (Exec *x, AcyLoc at, const char *message)
+{
+  if (!acy_stack_low ())
+    return FALSE;
+  if (x->error == NULL)
+    acy_set_error_at (&x->error, ACY_ERROR_LIMIT, at, "%s", message);
+  x->dead = TRUE;
+  return TRUE;
+}
+
 /* Fold constants; an undefined operation (division by 0) kills the path. */
 static const AcySym *
 sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
@@ -1064,14 +1077,8 @@ eval (Exec *x, const AcyLitExpr *e, Val *out)
   /* right operands and prefix operators still recurse, as deep as the
    * parser allows (ACY_LIT_MAX_DEPTH): a stack smaller than that needs
    * is an error, not an overflow */
-  if (acy_stack_low ())
-    {
-      if (x->error == NULL)
-        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, e->loc,
-                          "expression nested too deeply for the stack");
-      x->dead = TRUE;
-      return FALSE;
-    }
+  if (stack_too_low (x, e->loc, "expression nested too deeply for the stack"))
+    return FALSE;
   switch (e->kind)
     {
     case ACY_LEXPR_INT:
@@ -1189,14 +1196,8 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
     return TRUE;
   /* each level of each loop nests a call: deep nesting under a small
    * stack (1 MiB, with ASan's frames) ends here, at the loop */
-  if (acy_stack_low ())
-    {
-      if (x->error == NULL)
-        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, s->loc,
-                          "loops nested too deeply for the stack near 'while'");
-      x->dead = TRUE;
-      return FALSE;
-    }
+  if (stack_too_low (x, s->loc, "loops nested too deeply for the stack near 'while'"))
+    return FALSE;
   if (++x->rounds % ROUNDS_PER_LOOK == 0 || x->rounds > MAX_ROUNDS)
     {
       if (x->rounds > MAX_ROUNDS)
