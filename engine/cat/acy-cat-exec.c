@@ -550,6 +550,19 @@ acy_cat_force_slot (AcyCatEval *ev, guint slot)
   return r == ST_ERROR ? NULL : ev->root->slots[slot];
 }
 
+/* `let rec x = e`, one binding, of a value: its fixpoint is a function
+ * of the names it reads but x itself, so x's own level does not count
+ * when it is read inside e (exec_stmt), and it settles as a let does:
+ * the kernel model's rcu-order stays empty in a test without RCU, read
+ * from its empty grace periods alone, and was worked out again for each
+ * coherence order. */
+static gboolean
+rec_of_one_value (const AcyCatStmt *st)
+{
+  return st->kind == ACY_CAT_S_LETREC && st->u.let.n == 1 && st->u.let.b[0].e->kind != ACY_CAT_E_FUN
+         && !st->u.let.b[0].pat.tuple && st->u.let.b[0].pat.n == 1 && st->u.let.b[0].pat.names[0];
+}
+
 /* A top-level `let x = e` of @level whose evaluation read only names of
  * levels up to @read (the parts that read more were not needed: an
  * empty side of ; or &): its value holds as long as those do, so it is
@@ -563,8 +576,8 @@ settle_let (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint8 level,
   AcyCatValue *v, *copy;
   guint slot;
 
-  if (st->kind != ACY_CAT_S_LET || st->u.let.n != 1 || pat->tuple || pat->n != 1
-      || !pat->names[0])
+  if ((st->kind != ACY_CAT_S_LET && !rec_of_one_value (st)) || st->u.let.n != 1 || pat->tuple
+      || pat->n != 1 || !pat->names[0])
     {
       for (guint b = 0; b < st->u.let.n; b++)
         for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
@@ -639,9 +652,13 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
           return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
         ev->read_level = ACY_CAT_LEVEL_STRUCTURE;
+        if (top && rec_of_one_value (st))
+          ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = ACY_CAT_LEVEL_STRUCTURE;
         ok = st->kind == ACY_CAT_S_LET
              ? acy_cat_bind_let (ev, fr, st->u.let.n, st->u.let.b)
              : acy_cat_bind_rec (ev, fr, st->u.let.n, st->u.let.b, NULL);
+        if (top && rec_of_one_value (st))
+          ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = level;
         read = ev->read_level;
         ev->read_level = saved_read;   /* a reader counts the name's level */
         if (!ok)
