@@ -251,10 +251,12 @@ typedef struct {
  * enumerator does the same and notes the first loop here.
  * @seen: some candidate was left out
  * @at: the loop (its `while`)
+ * @unroll: the -unroll it was cut off at
  */
 typedef struct {
   gboolean seen;
   AcyLoc   at;
+  guint    unroll;
 } AcyLoopCut;
 
 /* herd7's default for -unroll */

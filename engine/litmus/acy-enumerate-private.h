@@ -66,6 +66,7 @@ typedef struct {
 
   AcyNonAddress             *non_address;  /* where to note those left out, or NULL */
   AcyLoopCut                *loop_cut;     /* where to note a loop cut off, or NULL */
+  guint                      unroll;       /* herd's -unroll, as the paths were run */
   gboolean                   cut_probe;    /* this combination has a path cut off */
   gboolean                   combo_done;   /* stop this combination, not the search */
 } Enum;

@@ -550,6 +550,7 @@ note_loop_cut (Enum *en)
       {
         en->loop_cut->seen = TRUE;
         en->loop_cut->at = en->chosen[t]->cut_at;
+        en->loop_cut->unroll = en->unroll;
       }
   en->combo_done = TRUE;
   return FALSE;
@@ -1249,14 +1250,13 @@ acy_test_enumerate (const AcyTest              *test,
                     GError                    **error)
 {
   g_autoptr (AcyTraceSet) set = NULL;
+  guint unroll = options ? MIN (options->unroll, ACY_MAX_UNROLL) : ACY_DEFAULT_UNROLL;
   Enum en;
   gboolean ok;
 
   g_return_val_if_fail (test != NULL && func != NULL, FALSE);
 
-  set = acy_trace_set_build (test, options && options->rmw_tags_both,
-                             options ? MIN (options->unroll, ACY_MAX_UNROLL) : ACY_DEFAULT_UNROLL,
-                             cancellable,
+  set = acy_trace_set_build (test, options && options->rmw_tags_both, unroll, cancellable,
                              options ? options->deadline : 0, error);
   if (set == NULL)
     return FALSE;
@@ -1285,6 +1285,7 @@ acy_test_enumerate (const AcyTest              *test,
   en.order_locks = options && options->order_locks;
   en.non_address = options ? options->non_address : NULL;
   en.loop_cut = options ? options->loop_cut : NULL;
+  en.unroll = unroll;
 
   /* a halt seen in the solver may let the search end "normally" */
   ok = choose_traces (&en) && !en.halted;

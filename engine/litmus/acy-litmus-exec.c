@@ -166,6 +166,24 @@ sym_read (Exec *x, guint ev)
   return s;
 }
 
+/* The run stops at a limit: the first error (file:line:col) is kept,
+ * and the path ends. */
+static void G_GNUC_PRINTF (3, 4)
+limit_at (Exec *x, AcyLoc at, const char *format, ...)
+{
+  if (x->error == NULL)
+    {
+      va_list args;
+      g_autofree char *message = NULL;
+
+      va_start (args, format);
+      message = g_strdup_vprintf (format, args);
+      va_end (args);
+      acy_set_error_at (&x->error, ACY_ERROR_LIMIT, at, "%s", message);
+    }
+  x->dead = TRUE;
+}
+
 /* Whether the stack is too low to go deeper: then the path ends with
  * @message at @at, an error rather than an overflow. */
 static gboolean
@@ -173,9 +191,7 @@ stack_too_low (Exec *x, AcyLoc at, const char *message)
 {
   if (!acy_stack_low ())
     return FALSE;
-  if (x->error == NULL)
-    acy_set_error_at (&x->error, ACY_ERROR_LIMIT, at, "%s", message);
-  x->dead = TRUE;
+  limit_at (x, at, "%s", message);
   return TRUE;
 }
 
@@ -330,11 +346,8 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
 
   if (x->n_events >= ACY_LIT_MAX_THREAD_EVENTS)
     {
-      if (x->error == NULL)
-        acy_set_error_at (&x->error, ACY_ERROR_LIMIT, at,
-                          "P%u has more than %d events near 'P%u'", x->thread,
-                          ACY_LIT_MAX_THREAD_EVENTS, x->thread);
-      x->dead = TRUE;
+      limit_at (x, at, "P%u has more than %d events near 'P%u'", x->thread,
+                ACY_LIT_MAX_THREAD_EVENTS, x->thread);
       return -1;
     }
   e = &x->events[x->n_events];
@@ -1184,11 +1197,9 @@ static gboolean
 exec_while (Exec *x, const AcyLitStmt *s, guint k)
 {
   AcyDepSet outer = x->ctrl;
-  const AcyHerdCount *c = acy_herd_count_stmt (x->numbering, s);
-  const AcyHerdCount *b = acy_herd_count_stmt (x->numbering, s->then_s);
+  const AcyHerdCount *c, *b;
   guint64 base = x->hc;
-  gboolean both = acy_herd_expr_is_symbolic (s->expr);
-  gboolean ok = TRUE, taken;
+  gboolean both, ok = TRUE, taken;
 
   /* cut off in the body: the thread has stopped */
   x->hout = 0;
@@ -1198,24 +1209,21 @@ exec_while (Exec *x, const AcyLitStmt *s, guint k)
    * stack (1 MiB, with ASan's frames) ends here, at the loop */
   if (stack_too_low (x, s->loc, "loops nested too deeply for the stack near 'while'"))
     return FALSE;
-  if (++x->rounds % ROUNDS_PER_LOOK == 0 || x->rounds > MAX_ROUNDS)
+  if (++x->rounds > MAX_ROUNDS)
     {
-      if (x->rounds > MAX_ROUNDS)
-        {
-          if (x->error == NULL)
-            acy_set_error_at (&x->error, ACY_ERROR_LIMIT, s->loc,
-                              "the loops of P%u run more than %u rounds in all (nested loops, "
-                              "each unrolled -unroll times) near 'while'", x->thread, MAX_ROUNDS);
-          x->dead = TRUE;
-          return FALSE;
-        }
-      if (x->error == NULL
-          && acy_lit_halted (x->test->filename, x->cancellable, x->deadline, &x->error))
-        {
-          x->dead = TRUE;
-          return FALSE;
-        }
+      limit_at (x, s->loc, "the loops of P%u run more than %u rounds in all (nested loops, "
+                "each unrolled -unroll times) near 'while'", x->thread, MAX_ROUNDS);
+      return FALSE;
     }
+  if (x->rounds % ROUNDS_PER_LOOK == 0 && x->error == NULL
+      && acy_lit_halted (x->test->filename, x->cancellable, x->deadline, &x->error))
+    {
+      x->dead = TRUE;
+      return FALSE;
+    }
+  c = acy_herd_count_stmt (x->numbering, s);
+  b = acy_herd_count_stmt (x->numbering, s->then_s);
+  both = acy_herd_expr_is_symbolic (s->expr);
   /* the body, and the levels after it, depend on the condition */
   if (!branch_on (x, s->expr, &base, &taken))
     return FALSE;

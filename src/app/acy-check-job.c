@@ -418,7 +418,7 @@ make_report (const AcyTest  *test,
                                          "herd7 does: executions going round it more often were "
                                          "left out, so allowed outcomes may be missing (herd7 "
                                          "prints “Loop” before its verdict)."),
-                                cut->at.line, cut->at.col, ACY_DEFAULT_UNROLL);
+                                cut->at.line, cut->at.col, cut->unroll);
       }
     report->left_out = notes->len > 0 ? g_strdup (notes->str) : NULL;
   }

@@ -944,11 +944,9 @@ acy_cli_warn (const AcyCliOptions *o, const AcyTest *test, const AcyCheckResult 
       /* herd7 says it too (unrolling limit exceeded at While) */
       const AcyLoopCut *cut = acy_check_result_get_loop_cut (result);
 
-      guint n = o->unroll_given ? o->unroll : ACY_DEFAULT_UNROLL;
-
       fprintf (stderr, "%s:%u:%u: warning: this loop is unrolled %u time%s (-unroll): candidates "
                "going round it more often were left out, so legal outcomes may be missing\n",
-               cut->at.file, cut->at.line, cut->at.col, n, n == 1 ? "" : "s");
+               cut->at.file, cut->at.line, cut->at.col, cut->unroll, cut->unroll == 1 ? "" : "s");
     }
   if (na == NULL)
     return;
@@ -1146,8 +1144,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
           /* herd7's "Loop": candidates past -unroll were left out */
           if (cut != NULL)
             g_string_append_printf (out, ",\"loop_cut\":{\"line\":%u,\"column\":%u,\"unroll\":%u}",
-                                    cut->at.line, cut->at.col,
-                                    o->unroll_given ? o->unroll : ACY_DEFAULT_UNROLL);
+                                    cut->at.line, cut->at.col, cut->unroll);
           g_string_append_c (out, '}');
           fputs (out->str, stdout);
         }
