@@ -223,8 +223,9 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   tags the read only and release the write only.
  * @non_address: where to note candidates left out for an access through
  *   a value that is no address (NULL: not noted)
- * @unroll: herd7's -unroll: how many times a loop may go round (with
- *   options NULL, %ACY_DEFAULT_UNROLL)
+ * @unroll: herd7's -unroll: how many times a loop may go round, 0 to
+ *   %ACY_MAX_UNROLL (more is an %ACY_ERROR_LIMIT error; with options
+ *   NULL, %ACY_DEFAULT_UNROLL)
  * @loop_cut: where to note that candidates going round a loop more often
  *   were left out (NULL: not noted, and no time spent finding one)
  */
