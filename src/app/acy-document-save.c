@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "acyclic.h"
@@ -134,15 +135,56 @@ acy_document_io_done (GTask    *task_in,
   g_task_return_boolean (task, TRUE);
 }
 
+/* What a document held before a load, put back if the load fails: the
+ * loader writes into the buffer as it reads, so a file that turns out
+ * not to be text (or to be unreadable half way) would otherwise be left
+ * half shown in a tab that is not that file's. */
+typedef struct
+{
+  char     *text;
+  gboolean  modified;
+  gboolean  skeleton;
+} BeforeLoad;
+
+static void
+before_load_free (gpointer data)
+{
+  BeforeLoad *before = data;
+
+  g_free (before->text);
+  g_free (before);
+}
+
 static void
 acy_document_load_cb (GObject      *object,
                       GAsyncResult *result,
                       gpointer      task)
 {
   GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
+  AcyDocument *self = g_task_get_source_object (task);
   GError *error = NULL;
 
-  gtk_source_file_loader_load_finish (loader, result, &error);
+  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+    {
+      BeforeLoad *before = g_task_get_task_data (task);
+      GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+      gtk_text_buffer_begin_irreversible_action (buffer);
+      gtk_text_buffer_set_text (buffer, before->text, -1);
+      gtk_text_buffer_end_irreversible_action (buffer);
+      gtk_text_buffer_set_modified (buffer, before->modified);
+      self->skeleton = before->skeleton;
+      if (g_error_matches (error, GTK_SOURCE_FILE_LOADER_ERROR,
+                           GTK_SOURCE_FILE_LOADER_ERROR_CONVERSION_FALLBACK)
+          || g_error_matches (error, GTK_SOURCE_FILE_LOADER_ERROR,
+                              GTK_SOURCE_FILE_LOADER_ERROR_ENCODING_AUTO_DETECTION_FAILED))
+        {
+          /* GtkSourceView's words are about its fallback characters */
+          g_clear_error (&error);
+          g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("it is not a text file"));
+        }
+    }
   acy_document_io_done (task, gtk_source_file_loader_get_location (loader), error, FALSE);
 }
 
@@ -155,6 +197,7 @@ acy_document_load_async (AcyDocument         *self,
 {
   g_autoptr(GtkSourceFile) source_file = NULL;
   g_autoptr(GtkSourceFileLoader) loader = NULL;
+  BeforeLoad *before;
   GTask *task;
 
   g_return_if_fail (ACY_IS_DOCUMENT (self));
@@ -162,6 +205,11 @@ acy_document_load_async (AcyDocument         *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, acy_document_load_async);
+  before = g_new0 (BeforeLoad, 1);
+  before->text = acy_document_get_text (self);
+  before->modified = acy_document_get_modified (self);
+  before->skeleton = self->skeleton;
+  g_task_set_task_data (task, before, before_load_free);
   self->loading++;
 
   source_file = gtk_source_file_new ();
