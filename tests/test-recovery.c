@@ -363,6 +363,103 @@ test_discard_while_writing (void)
   clear_autosaves ();
 }
 
+static gboolean
+window_has_a_file (gpointer data)
+{
+  return acy_window_get_file (ACY_WINDOW (data)) != NULL;
+}
+
+static gboolean
+changed_on_disk_shown (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_label_containing, "changed on disk") != NULL;
+}
+
+static gboolean
+document_saved (gpointer data)
+{
+  return !acy_document_get_modified (ACY_DOCUMENT (data));
+}
+
+/* Another program (an editor, git checkout) writes the file while it is
+ * open here: Save does not write over that unasked. It says so, and Save
+ * Anyway writes over it. Saving twice in a row is no such change. */
+static void
+test_changed_on_disk (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-recovery-disk-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.litmus", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  static const char ours[] = "C t\n\n{\n}\n\nP0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (x=1)\n";
+  static const char theirs[] = "C t\n\n(* written by another program *)\n{\n}\n\nP0(int *x)\n{\n  WRITE_ONCE(*x, 2);\n}\n\nexists (x=2)\n";
+  g_autofree char *contents = NULL, *text = NULL, *expect = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window;
+  AcyDocument *document;
+  GtkTextBuffer *buffer;
+
+  clear_autosaves ();
+  g_file_set_contents (path, ours, -1, &error);
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  iterate_until (window_has_a_file, window);
+  document = acy_window_get_document (ACY_WINDOW (window));
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+
+  /* theirs lands after the load; ours is edited, then saved */
+  g_file_set_contents (path, theirs, -1, &error);
+  g_assert_no_error (error);
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, "/* ours */\n", -1);
+  gtk_text_buffer_end_user_action (buffer);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_until (changed_on_disk_shown, window);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, theirs);
+  g_assert_true (acy_document_get_modified (document));
+
+  /* the toast's Save Anyway */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-anyway", "s",
+                                             acy_document_get_id (document)));
+  iterate_until (document_saved, document);
+  g_clear_pointer (&contents, g_free);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  text = acy_document_get_text (document);
+  expect = g_strconcat (text, "\n", NULL);
+  g_assert_cmpstr (contents, ==, expect);
+
+  /* saved again and again, edited between: nothing changed on disk but
+   * by these saves, so no complaint */
+  destroy_window (window);
+  window = NULL;
+  clear_autosaves ();
+  g_file_set_contents (path, ours, -1, &error);
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  iterate_until (window_has_a_file, window);
+  document = acy_window_get_document (ACY_WINDOW (window));
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  for (guint round = 0; round < 3; round++)
+    {
+      gtk_text_buffer_begin_user_action (buffer);
+      gtk_text_buffer_insert_at_cursor (buffer, "/* ours again */\n", -1);
+      gtk_text_buffer_end_user_action (buffer);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+      iterate_until (document_saved, document);
+    }
+  g_assert_false (changed_on_disk_shown (window));
+
+  destroy_window (window);
+  clear_autosaves ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -375,6 +472,7 @@ main (int   argc,
   g_test_add_func ("/ui/recovery/failed-save", test_failed_save);
   g_test_add_func ("/ui/recovery/save-fails-midway", test_save_fails_midway);
   g_test_add_func ("/ui/recovery/discard-while-writing", test_discard_while_writing);
+  g_test_add_func ("/ui/recovery/changed-on-disk", test_changed_on_disk);
 
   return g_test_run ();
 }

@@ -49,6 +49,13 @@ struct _AcyDocument
    * file to be opened in (`acyclic A B` loaded both into one tab) */
   guint             loading;
 
+  /* The file on disk as this document last loaded or saved it (its
+   * modification time in ns and its size): a save first makes sure it
+   * is still so, rather than overwrite what another program wrote */
+  gboolean          disk_known;
+  gint64            disk_mtime;
+  gint64            disk_size;
+
   GCancellable     *run_cancellable;
   guint             autosave_id;
   /* The copy aside being written on a worker (cancelled when the copy

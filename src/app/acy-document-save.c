@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "acyclic.h"
@@ -22,6 +23,38 @@
 #define AUTOSAVE_DELAY_SECONDS 3
 
 static gboolean acy_document_autosave_cb (gpointer user_data);
+
+/* The modification time (ns) and size of the file at @path, through links */
+static gboolean
+disk_state (const char *path,
+            gint64     *mtime,
+            gint64     *size)
+{
+  GStatBuf st;
+
+  if (path == NULL || g_stat (path, &st) != 0)
+    return FALSE;
+  *mtime = (gint64) st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+  *size = (gint64) st.st_size;
+  return TRUE;
+}
+
+static void
+note_disk_state (AcyDocument *self,
+                 GFile       *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  self->disk_known = disk_state (path, &self->disk_mtime, &self->disk_size);
+}
+
+void
+acy_document_forget_disk_state (AcyDocument *self)
+{
+  g_return_if_fail (ACY_IS_DOCUMENT (self));
+
+  self->disk_known = FALSE;
+}
 
 /**
  * acy_document_set_skeleton:
@@ -107,13 +140,34 @@ acy_document_set_text (AcyDocument *self,
     }
 }
 
-/* Ends a load (@saved FALSE) or a save of @file, taking @task and
- * @error: on success the document is @file's text, unmodified. */
+/* A local save, on a worker */
+typedef struct
+{
+  GBytes   *bytes;
+  gboolean  check;        /* the file must still be as last seen: */
+  gint64    mtime, size;
+  gboolean  known;        /* out: the file as written */
+} LocalSave;
+
 static void
-acy_document_io_done (GTask    *task_in,
-                      GFile    *file,
-                      GError   *error,
-                      gboolean  saved)
+local_save_free (gpointer data)
+{
+  LocalSave *save = data;
+
+  g_bytes_unref (save->bytes);
+  g_free (save);
+}
+
+/* Ends a load (@saved FALSE) or a save of @file, taking @task and
+ * @error: on success the document is @file's text, unmodified, and
+ * knows how the file on disk is now (@local: as a local save left it;
+ * NULL after a save through GIO, which does not say). */
+static void
+acy_document_io_done (GTask           *task_in,
+                      GFile           *file,
+                      GError          *error,
+                      gboolean         saved,
+                      const LocalSave *local)
 {
   g_autoptr(GTask) task = task_in;
   AcyDocument *self = g_task_get_source_object (task);
@@ -127,6 +181,14 @@ acy_document_io_done (GTask    *task_in,
     }
 
   acy_document_set_file (self, file);
+  if (!saved)
+    note_disk_state (self, file);
+  else
+    {
+      self->disk_known = local != NULL && local->known;
+      self->disk_mtime = local ? local->mtime : 0;
+      self->disk_size = local ? local->size : 0;
+    }
   gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
   if (saved)
     acy_document_discard_autosave (self);
@@ -185,7 +247,7 @@ acy_document_load_cb (GObject      *object,
                                _("it is not a text file"));
         }
     }
-  acy_document_io_done (task, gtk_source_file_loader_get_location (loader), error, FALSE);
+  acy_document_io_done (task, gtk_source_file_loader_get_location (loader), error, FALSE, NULL);
 }
 
 void
@@ -251,10 +313,13 @@ acy_document_save_cb (GObject      *object,
   GError *error = NULL;
 
   if (G_IS_TASK (result))
-    g_task_propagate_boolean (G_TASK (result), &error);
-  else
-    g_file_replace_contents_finish (G_FILE (object), result, NULL, &error);
-  acy_document_io_done (task, G_FILE (object), error, TRUE);
+    {
+      g_task_propagate_boolean (G_TASK (result), &error);
+      acy_document_io_done (task, G_FILE (object), error, TRUE, g_task_get_task_data (G_TASK (result)));
+      return;
+    }
+  g_file_replace_contents_finish (G_FILE (object), result, NULL, &error);
+  acy_document_io_done (task, G_FILE (object), error, TRUE, NULL);
 }
 
 static void
@@ -264,15 +329,28 @@ save_local_thread (GTask        *task,
                    GCancellable *cancellable)
 {
   g_autofree char *path = g_file_get_path (G_FILE (source_object));
-  GBytes *bytes = task_data;
+  LocalSave *save = task_data;
   gsize len;
-  const char *data = g_bytes_get_data (bytes, &len);
+  const char *data = g_bytes_get_data (save->bytes, &len);
+  gint64 mtime, size;
   GError *error = NULL;
 
-  if (acy_file_write (path, data, len, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  /* Another program wrote it since: saving would lose what it wrote. A
+   * file gone since is only written again. */
+  if (save->check && disk_state (path, &mtime, &size)
+      && (mtime != save->mtime || size != save->size))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG, "%s",
+                               _("it changed on disk since it was opened or last saved here"));
+      return;
+    }
+  if (!acy_file_write (path, data, len, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  save->known = disk_state (path, &save->mtime, &save->size);
+  g_task_return_boolean (task, TRUE);
 }
 
 /**
@@ -311,9 +389,15 @@ acy_document_save_async (AcyDocument         *self,
   if ((path = g_file_get_path (file)) != NULL)
     {
       g_autoptr(GTask) save = g_task_new (file, cancellable, acy_document_save_cb, task);
+      LocalSave *local = g_new0 (LocalSave, 1);
 
+      local->bytes = g_bytes_ref (bytes);
+      /* over the file it was loaded from or saved to, as it was then */
+      local->check = self->disk_known && self->file != NULL && g_file_equal (file, self->file);
+      local->mtime = self->disk_mtime;
+      local->size = self->disk_size;
       g_task_set_source_tag (save, save_local_thread);
-      g_task_set_task_data (save, g_bytes_ref (bytes), (GDestroyNotify) g_bytes_unref);
+      g_task_set_task_data (save, local, local_save_free);
       g_task_run_in_thread (save, save_local_thread);
       return;
     }

@@ -126,6 +126,8 @@ acy_document_set_file (AcyDocument *self,
   if (!g_set_object (&self->file, file))
     return;
 
+  self->disk_known = FALSE;
+
   if (file != NULL)
     {
       g_free (self->title);

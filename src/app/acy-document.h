@@ -67,6 +67,10 @@ void             acy_document_save_async         (AcyDocument         *self,
 gboolean         acy_document_save_finish        (AcyDocument         *self,
                                                   GAsyncResult        *result,
                                                   GError             **error);
+/* The next save writes over the file even if another program changed it
+ * since this document loaded or saved it (the save fails with
+ * G_IO_ERROR_WRONG_ETAG otherwise) */
+void             acy_document_forget_disk_state  (AcyDocument         *self);
 
 void             acy_document_run                (AcyDocument         *self,
                                                   GHashTable          *cat_overrides);

@@ -141,7 +141,22 @@ acy_window_save_cb (GObject      *object,
           g_autofree char *title = g_strdup_printf (_("Could not save “%s”: %s"),
                                                     acy_document_get_title (document),
                                                     error->message);
-          acy_window_toast (data->self, title);
+
+          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+            {
+              /* another program wrote the file: the user chooses */
+              AdwToast *toast = adw_toast_new (title);
+
+              adw_toast_set_button_label (toast, _("Save _Anyway"));
+              adw_toast_set_detailed_action_name (toast, "win.save-anyway");
+              adw_toast_set_action_target_value (toast,
+                                                 g_variant_new_string (acy_document_get_id (document)));
+              adw_toast_set_timeout (toast, 0);
+              adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+              adw_toast_overlay_add_toast (data->self->toast_overlay, toast);
+            }
+          else
+            acy_window_toast (data->self, title);
         }
       finish_close (data->self, data->close_page, FALSE);
     }
@@ -219,6 +234,29 @@ acy_window_save_document (AcyWindow   *self,
   g_object_set_data_full (G_OBJECT (native), "acy-document", g_object_ref (document), g_object_unref);
   g_signal_connect (native, "response", G_CALLBACK (acy_window_save_as_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* Saves the document with this id over a file another program changed
+ * since it was loaded or saved: the user said so. */
+static void
+acy_window_save_anyway_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+
+      if (g_str_equal (acy_document_get_id (document), id))
+        {
+          acy_document_forget_disk_state (document);
+          acy_window_save_document (self, document, FALSE, NULL);
+          return;
+        }
+    }
 }
 
 static void
@@ -647,6 +685,7 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", acy_window_open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, acy_window_save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, acy_window_save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-anyway", "s", acy_window_save_anyway_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, acy_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, acy_window_cancel_action);
