@@ -474,17 +474,18 @@ access_loc (Exec *x, const Val *a, AcyLoc at, gboolean nowhere)
   return loc;
 }
 
-/* The location of a lock, an unlock, an SRCU or a C11 access: herd7's
- * NoSymbol is not measured for them, so a candidate where the address
- * is an integer has no such path; the enumerator refuses the test if
- * one comes that far (note_non_address). */
+/* The location of a lock, an unlock, an SRCU event or a C11
+ * compare-exchange: herd7's NoSymbol is not measured for them, so a
+ * candidate where the address is an integer has no such path; the
+ * enumerator refuses the test if one comes that far (note_non_address). */
 static gint
 addr_loc (Exec *x, const Val *a, AcyLoc at)
 {
   return access_loc (x, a, at, FALSE);
 }
 
-/* A load or a kernel RMW: with herd's NoSymbol path (see access_loc). */
+/* A load or an RMW, kernel or C11 (but compare-exchange): with herd's
+ * NoSymbol path (see access_loc). */
 static gint
 load_loc (Exec *x, const Val *a, AcyLoc at)
 {
@@ -941,8 +942,12 @@ c11_rmw_event (Exec *x, AcyLitMemOrder mo, gint loc, const Val *value, const Val
 {
   gint i = emit_write (x, ACY_EV_R | ACY_EV_W | ACY_EV_RMW | ACY_EV_A | mo, loc, value, -1, addr, at);
 
+  /* through no address: herd's NoSymbol, its read from nowhere */
   if (i >= 0)
-    x->events[i].needs_rf = TRUE;
+    {
+      x->events[i].nowhere = loc == ACY_LOC_NOWHERE;
+      x->events[i].needs_rf = loc != ACY_LOC_NOWHERE;
+    }
   x->n_instrs++;
   return i;
 }
@@ -957,7 +962,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
   switch (e->core)
     {
     case ACY_CORE_C11_LOAD:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       r = emit_read (x, ACY_EV_R | ACY_EV_A | e->c11_mo, loc, NULL, -1, &a, TRUE, e->loc);
       x->n_instrs++;
@@ -965,7 +970,10 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
       return r >= 0;
 
     case ACY_CORE_C11_STORE:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      /* a constant that is no address is refused, as before; a value
+       * read from memory writes where a plain store does (store_loc) */
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v)
+          || (loc = a.s->kind == ACY_SYM_CONST ? addr_loc (x, &a, e->loc) : store_loc (x, &a, e->loc)) == -1)
         return FALSE;
       w = emit_write (x, ACY_EV_W | ACY_EV_A | e->c11_mo, loc, &v, -1, &a, e->loc);
       x->n_instrs++;
@@ -978,7 +986,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
 
     case ACY_CORE_C11_EXCHANGE:
     case ACY_CORE_C11_FETCH:
-      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       {
         const AcySym *old = c11_rmw_read (x);
