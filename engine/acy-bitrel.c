@@ -166,21 +166,65 @@ acy_rel_transpose (guint n, AcyWord *d, const AcyWord *a)
     }
 }
 
-/* Whether each row holds the rows of its successors. */
+/* Depth-first search over single-word rows (n <= 64), iterative, with
+ * the grey (on the stack) and unvisited events as bit masks. An edge into
+ * a grey event closes a cycle; the search stops there and returns FALSE.
+ * With @close (r itself, or NULL), each event's row becomes everything it
+ * reaches when the event leaves the stack: its successors have all left
+ * it by then (none is grey, or there would be a cycle), so their rows are
+ * closed already, and a successor reached through another adds nothing. O(n + e)
+ * word operations, against O(n^2) for Warshall or for peeling sinks. */
 static gboolean
-transitive1 (guint n, const AcyWord *r)
+dfs1 (guint n, const AcyWord *r, AcyWord *close)
 {
-  for (guint i = 0; i < n; i++)
-    {
-      AcyWord bits = r[i], reach = 0;
+  guint8 stack[64];
+  AcyWord unvisited = 0, grey = 0;
 
-      while (bits)
+  /* Events with no successor are never worth a visit: they close no
+   * cycle and add nothing to what reaches them. Most events of most
+   * relations are such. */
+  for (guint i = 0; i < n; i++)
+    unvisited |= (AcyWord) (r[i] != 0) << i;
+
+  while (unvisited)
+    {
+      guint sp = 0;
+      guint root = (guint) __builtin_ctzll (unvisited);
+
+      unvisited &= unvisited - 1;
+      grey |= (AcyWord) 1 << root;
+      stack[sp++] = (guint8) root;
+      while (sp)
         {
-          reach |= r[__builtin_ctzll (bits)];
-          bits &= bits - 1;
+          guint v = stack[sp - 1];
+          AcyWord row = r[v], next;
+
+          if (row & grey)
+            return FALSE;
+          next = row & unvisited;
+          if (next)
+            {
+              guint u = (guint) __builtin_ctzll (next);
+              unvisited &= ~((AcyWord) 1 << u);
+              grey |= (AcyWord) 1 << u;
+              stack[sp++] = (guint8) u;
+              continue;
+            }
+          sp--;
+          grey &= ~((AcyWord) 1 << v);
+          if (close)
+            {
+              AcyWord acc = row, bits = row;
+              while (bits)
+                {
+                  AcyWord u = r[__builtin_ctzll (bits)];
+                  acc |= u;
+                  bits &= bits - 1;
+                  bits &= ~u;
+                }
+              close[v] = acc;
+            }
         }
-      if (reach & ~r[i])
-        return FALSE;
     }
   return TRUE;
 }
@@ -192,16 +236,16 @@ acy_rel_closure (guint n, AcyWord *r)
 
   if (words == 1)
     {
-      /* Warshall, branch-free on single-word rows, over the k that are
-       * some row's successor: the others change nothing, and the union
-       * of the rows never grows. */
       AcyWord cols = 0;
 
-      /* Often already transitive (an order): finding out costs a pass
-       * over the pairs, against one over rows for each k. */
-      if (transitive1 (n, r))
+      /* Acyclic, as most relations closed are: closed on the way. */
+      if (dfs1 (n, r, r))
         return;
 
+      /* A cycle: Warshall, branch-free on single-word rows, over the k
+       * that are some row's successor (the others change nothing, and
+       * the union of the rows never grows). The rows the search closed
+       * lie between r and its closure, so the closure is the same. */
       for (guint i = 0; i < n; i++)
         cols |= r[i];
       while (cols)
@@ -380,25 +424,7 @@ gboolean
 acy_rel_is_acyclic (guint n, const AcyWord *r)
 {
   if (n <= 64)
-    {
-      /* Peel off, round after round, the events with no successor left;
-       * whatever can never be peeled lies on or leads to a cycle. */
-      AcyWord left = n == 64 ? ~(AcyWord) 0 : (((AcyWord) 1 << n) - 1);
-      for (;;)
-        {
-          AcyWord sinks = 0, bits = left;
-          while (bits)
-            {
-              guint i = (guint) __builtin_ctzll (bits);
-              bits &= bits - 1;
-              if (!(r[i] & left))
-                sinks |= (AcyWord) 1 << i;
-            }
-          if (!sinks)
-            return left == 0;
-          left &= ~sinks;
-        }
-    }
+    return dfs1 (n, r, NULL);
   return !dfs_cycle (n, r, NULL, NULL);
 }
 

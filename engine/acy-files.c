@@ -1,12 +1,16 @@
-/* acy-files.c - finding litmus tests on disk; names of event kinds
+/* acy-files.c - finding litmus tests on disk; reading and writing files whole; names of event kinds
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -148,4 +152,95 @@ acy_event_kind_name (guint32 kind)
   if (kind & ACY_EV_W) return "W";
   if (kind & ACY_EV_F) return "F";
   return "?";
+}
+
+static gboolean
+write_error (GError **error, int errsv, gboolean making)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv),
+               making ? "no new file can be made in its folder (%s); the file on disk is unchanged"
+                      : "%s; the file on disk is unchanged",
+               g_strerror (errsv));
+  return FALSE;
+}
+
+gboolean
+acy_file_write (const char  *path,
+                const char  *data,
+                gsize        len,
+                GError     **error)
+{
+  g_autofree char *real = NULL, *dir = NULL, *tmp = NULL;
+  const char *target = path;
+  GStatBuf st;
+  gboolean existed;
+  int fd, errsv;
+  gsize done = 0;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  /* Through a symbolic link (or several) to the file itself */
+  if ((real = realpath (path, NULL)) != NULL)
+    target = real;
+  existed = g_stat (target, &st) == 0;
+  if (existed && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_FILE_ERROR, S_ISDIR (st.st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
+                   "it is %s", file_kind (&st));
+      return FALSE;
+    }
+
+  dir = g_path_get_dirname (target);
+  tmp = g_build_filename (dir, ".acyclic-save-XXXXXX", NULL);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, existed ? (int) (st.st_mode & 07777) : 0666);
+  if (fd < 0)
+    return write_error (error, errno, TRUE);
+
+  while (done < len)
+    {
+      gssize n = write (fd, data + done, MIN (len - done, (gsize) G_MAXSSIZE));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          errsv = n < 0 ? errno : ENOSPC;
+          goto fail;
+        }
+      done += (gsize) n;
+    }
+  if (existed)
+    {
+      /* mkstemp's mode went through the umask; the owner is the caller */
+      (void) fchmod (fd, st.st_mode & 07777);
+      if ((st.st_uid != geteuid () || st.st_gid != getegid ())
+          && fchown (fd, st.st_uid, st.st_gid) != 0)
+        {
+          /* not allowed: the file is the caller's now, as any new file */
+        }
+    }
+  if (fsync (fd) != 0 && errno != EINVAL)
+    {
+      errsv = errno;
+      goto fail;
+    }
+  if (close (fd) != 0)
+    {
+      errsv = errno;
+      fd = -1;
+      goto fail;
+    }
+  fd = -1;
+  if (g_rename (tmp, target) != 0)
+    {
+      errsv = errno;
+      goto fail;
+    }
+  return TRUE;
+
+fail:
+  if (fd >= 0)
+    close (fd);
+  g_unlink (tmp);
+  return write_error (error, errsv, FALSE);
 }

@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The one way input files are read, by the engine and by the command
- * line alike (tests, models, index and name lists).
+ * line alike (tests, models, index and name lists), and the one way a
+ * file the user names is written whole (a saved test or model, the
+ * command line's outputs).
  */
 #pragma once
 
@@ -22,5 +24,20 @@ gboolean acy_file_read (const char  *path,
                         char       **contents,
                         gsize       *len,
                         GError     **error);
+
+/* Writes @len bytes of @data as the whole content of the file @path,
+ * never leaving it half written: into a new file beside it, made durable,
+ * then renamed over it. If @path is a symbolic link, the file it points to
+ * is replaced and the link stays; an existing file keeps its permissions
+ * (and, where allowed, its owner). When the new file cannot be made (a
+ * full disk, a folder that cannot be written to) or written, @path is
+ * left as it was, and the error, in G_FILE_ERROR, gives the reason (the
+ * caller names the file). (GIO's g_file_replace() falls back to rewriting the file in
+ * place when it cannot make the new file, and on a full disk leaves it
+ * empty.) A hard link is not kept: the name gets a file of its own. */
+gboolean acy_file_write (const char  *path,
+                         const char  *data,
+                         gsize        len,
+                         GError     **error);
 
 G_END_DECLS

@@ -230,8 +230,9 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   write, and a fully ordered one has no fences around it; else (lkmmv1)
  *   mb RMWs are a ONCE read and write between two mb fences, acquire
  *   tags the read only and release the write only.
- * @unroll: herd7's -unroll: how many times a loop may go round (with
- *   options NULL, %ACY_DEFAULT_UNROLL)
+ * @unroll: herd7's -unroll: how many times a loop may go round, 0 to
+ *   %ACY_MAX_UNROLL (more is an %ACY_ERROR_LIMIT error; with options
+ *   NULL, %ACY_DEFAULT_UNROLL)
  * @loop_cut: where to note that candidates going round a loop more often
  *   were left out (NULL: not noted, and no time spent finding one)
  */

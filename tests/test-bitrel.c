@@ -1,9 +1,16 @@
-/* test-bitrel.c - bit sets and bit-matrix relations
+/* test-bitrel.c - bit sets and bit-matrix relations; the engine's arenas, errors and file writing
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "test-bitrel"
 #include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "acyclic.h"
 
@@ -95,6 +102,59 @@ test_closure_and_cycles (void)
   g_assert_false (acy_rel_is_irreflexive (N, r));
 }
 
+/* One word per row (n <= 64) has its own closure and cycle search:
+ * checked against the definition on random relations of every size, sparse
+ * and dense, with and without cycles. */
+static void
+test_closure_single_word (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261204);
+  guint cyclic = 0, acyclic = 0;
+
+  for (guint round = 0; round < 3000; round++)
+    {
+      guint n = 1 + round % 64;
+      /* Edges forward only (a DAG) in half the rounds, anywhere otherwise */
+      gboolean dag = (round / 64) % 2 == 0;
+      gdouble density = g_rand_double_range (rand, 0.0, round % 3 == 0 ? 0.5 : 0.08);
+      AcyWord r[64] = { 0 }, closed[64], expect[64];
+      gboolean changed = TRUE, has_cycle = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        for (guint j = dag ? i + 1 : 0; j < n; j++)
+          if (g_rand_double (rand) < density)
+            acy_rel_add (r, n, i, j);
+      /* The closure by definition: add r ; closure until nothing changes */
+      memcpy (expect, r, sizeof r);
+      while (changed)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < n; i++)
+            for (guint k = 0; k < n; k++)
+              if (acy_rel_has (expect, n, i, k) && (expect[i] | r[k]) != expect[i])
+                {
+                  expect[i] |= r[k];
+                  changed = TRUE;
+                }
+        }
+      for (guint i = 0; i < n; i++)
+        has_cycle = has_cycle || acy_rel_has (expect, n, i, i);
+
+      g_assert_cmpint (acy_rel_is_acyclic (n, r), ==, !has_cycle);
+      memcpy (closed, r, sizeof r);
+      acy_rel_closure (n, closed);
+      for (guint i = 0; i < n; i++)
+        g_assert_cmphex (closed[i], ==, expect[i]);
+      if (has_cycle)
+        cyclic++;
+      else
+        acyclic++;
+    }
+  /* Both kinds were met, often */
+  g_assert_cmpuint (cyclic, >, 500);
+  g_assert_cmpuint (acyclic, >, 500);
+}
+
 static void
 test_domain_range_cartesian (void)
 {
@@ -150,6 +210,89 @@ test_error_position (void)
   g_assert_cmpstr (error->message, ==, "t.cat:3:7: unexpected token near ')'");
 }
 
+/* No file is left in the folder but the one written */
+static guint
+files_in (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+static void
+assert_contents (const char *path, const char *expect)
+{
+  g_autofree char *got = NULL;
+
+  g_assert_true (g_file_get_contents (path, &got, NULL, NULL));
+  g_assert_cmpstr (got, ==, expect);
+}
+
+/* acy_file_write: the whole file or nothing, through links, keeping
+ * the mode; a write that fails leaves the old file as it was. */
+static void
+test_file_write (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("acy-write-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.litmus", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.litmus", NULL);
+  g_autofree char *big = g_strnfill (64 * 1024, 'x');
+  g_autoptr(GError) error = NULL;
+  struct rlimit saved, small;
+  GStatBuf st;
+
+  g_assert_nonnull (dir);
+  g_assert_true (acy_file_write (path, "C one\n", 6, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "C one\n");
+
+  /* an existing file keeps its mode */
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  g_assert_true (acy_file_write (path, "C two\n", 6, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "C two\n");
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpuint (st.st_mode & 07777, ==, 0640);
+
+  /* through a symbolic link: the file it names is written, the link stays */
+  g_assert_cmpint (symlink ("t.litmus", link), ==, 0);
+  g_assert_true (acy_file_write (link, "C three\n", 8, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  assert_contents (path, "C three\n");
+  g_assert_cmpuint (files_in (dir), ==, 2);
+
+  /* a write that fails midway (files larger than 4 KiB refused, as a full
+   * disk would) leaves the old contents and no stray file */
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  small = saved;
+  small.rlim_cur = 4096;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  g_assert_false (acy_file_write (path, big, strlen (big), &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "the file on disk is unchanged"));
+  g_clear_error (&error);
+  assert_contents (path, "C three\n");
+  g_assert_cmpuint (files_in (dir), ==, 2);
+
+  /* a folder in the way is named, not written into */
+  g_assert_false (acy_file_write (dir, "x", 1, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_assert_cmpstr (error->message, ==, "it is a directory");
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_unlink (link), ==, 0);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,8 +300,10 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/bitrel/sets", test_sets);
   g_test_add_func ("/engine/bitrel/compose-transpose", test_compose_transpose);
   g_test_add_func ("/engine/bitrel/closure-cycles", test_closure_and_cycles);
+  g_test_add_func ("/engine/bitrel/closure-single-word", test_closure_single_word);
   g_test_add_func ("/engine/bitrel/domain-range-cartesian", test_domain_range_cartesian);
   g_test_add_func ("/engine/arena/reuse", test_arena);
+  g_test_add_func ("/engine/files/write", test_file_write);
   g_test_add_func ("/engine/error/position", test_error_position);
   return g_test_run ();
 }

@@ -443,6 +443,40 @@ count_only (const AcyCandidate *c, gpointer data)
   return TRUE;
 }
 
+/* -unroll through the API: 0 to ACY_MAX_UNROLL taken, and the loop
+ * goes round that often at most; more is refused, never cut down. */
+static void
+test_unroll_bounds (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+  AcyEnumerateOptions opts = { 0 };
+  AcyLoopCut cut = { 0 };
+  AcyTest *t;
+  guint64 n = 0;
+
+  g_assert_no_error (error);
+  t = acy_test_parse ("C spin\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\n"
+                      "P1(int *x) { int r0 = 0; while (r0 == 0) { r0 = READ_ONCE(*x); } }\n"
+                      "exists (1:r0=1)\n", -1, "spin.litmus", m, &error);
+  g_assert_no_error (error);
+  opts.loop_cut = &cut;
+  opts.unroll = ACY_MAX_UNROLL;
+  g_assert_true (acy_test_enumerate (t, &opts, count_only, &n, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (cut.seen);
+  g_assert_cmpuint (cut.unroll, ==, ACY_MAX_UNROLL);
+  g_assert_cmpuint (n, >, 0);
+
+  opts.unroll = ACY_MAX_UNROLL + 1;
+  n = 0;
+  g_assert_false (acy_test_enumerate (t, &opts, count_only, &n, NULL, &error));
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "at most 100"));
+  g_assert_cmpuint (n, ==, 0);
+  acy_test_free (t);
+}
+
 /* Enumerate @text, cancelled after 50 ms: it must stop with the
  * cancellation error, long before it would have finished. */
 static void
@@ -698,5 +732,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/deadline-paths", test_deadline_paths);
   g_test_add_func ("/engine/litmus/enumerate/check-timeout", test_check_timeout);
   g_test_add_func ("/engine/litmus/enumerate/check-cancel", test_check_cancel);
+  g_test_add_func ("/engine/litmus/enumerate/unroll-bounds", test_unroll_bounds);
   return g_test_run ();
 }

@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "acy-application.h"
 #include "acy-autosave.h"
@@ -240,6 +242,82 @@ test_failed_save (void)
   g_rmdir (dir);
 }
 
+static gboolean
+save_error_shown (gpointer data)
+{
+  GtkWidget *label = find_widget (GTK_WIDGET (data), is_label_containing, "Could not save");
+
+  return label != NULL && gtk_widget_get_mapped (label);
+}
+
+/* A save that fails while writing (here files over 4 KiB are refused,
+ * as a full disk refuses them) leaves the file on disk as it was, and
+ * says so at once, even while the recovery toast, which stays until it
+ * is answered, is up. */
+static void
+test_save_fails_midway (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("test-recovery-full-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.litmus", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  static const char original_text[] = "C t\n\n{\n}\n\nP0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (x=1)\n";
+  g_autofree char *big = g_strnfill (16 * 1024, 'x');
+  g_autofree char *comment = g_strdup_printf ("(* %s *)\n", big);
+  g_autofree char *contents = NULL;
+  AcyAutosave pending = { "test-pending", NULL, "pending.litmus", FALSE, NULL, "C pending\n" };
+  g_autoptr(GError) error = NULL;
+  struct rlimit saved, small;
+  GtkWindow *window;
+  AcyDocument *document;
+  GtkTextBuffer *buffer;
+
+  clear_autosaves ();
+  g_assert_true (acy_autosave_write (&pending, &error));
+  g_assert_no_error (error);
+  g_file_set_contents (path, original_text, -1, &error);
+  g_assert_no_error (error);
+
+  /* Through activate: the recovery toast is up */
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  iterate_until (widget_is_mapped, window);
+  iterate_until (has_recover_button, window);
+
+  document = acy_window_get_document (ACY_WINDOW (window));
+  acy_document_set_file (document, file);
+  acy_document_set_text (document, original_text, -1, NULL, FALSE);
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, comment, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  /* no copy aside while files are limited: it would fail too */
+  acy_document_discard_autosave (document);
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  small = saved;
+  small.rlim_cur = 4096;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_until (save_error_shown, window);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (contents, ==, original_text);
+  g_assert_true (acy_document_get_modified (document));
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), is_label_containing,
+                                 "the file on disk is unchanged"));
+
+  acy_document_discard_autosave (document);
+  destroy_window (window);
+  clear_autosaves ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,6 +328,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/recovery/after-crash", test_recovery_after_crash);
   g_test_add_func ("/ui/recovery/failed-save", test_failed_save);
+  g_test_add_func ("/ui/recovery/save-fails-midway", test_save_fails_midway);
 
   return g_test_run ();
 }

@@ -53,7 +53,7 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  *   than this many bytes of memory in use (0: half the physical memory;
  *   G_MAXUINT64: no bound)
  * @unroll_given, @unroll: herd7's -unroll, how many times a loop may go
- *   round (0 to %ACY_MAX_UNROLL); without @unroll_given, herd7's default
+ *   round (0 to %ACY_MAX_UNROLL, more is an error); without @unroll_given, herd7's default
  *   (%ACY_DEFAULT_UNROLL)
  * @timeout_from: the monotonic time @timeout counts from (0: the start of
  *   acy_check_run()); a caller that loaded the test with

@@ -1327,11 +1327,19 @@ acy_test_enumerate (const AcyTest              *test,
                     GError                    **error)
 {
   g_autoptr (AcyTraceSet) set = NULL;
-  guint unroll = options ? MIN (options->unroll, ACY_MAX_UNROLL) : ACY_DEFAULT_UNROLL;
+  guint unroll = options ? options->unroll : ACY_DEFAULT_UNROLL;
   Enum en;
   gboolean ok;
 
   g_return_val_if_fail (test != NULL && func != NULL, FALSE);
+
+  if (unroll > ACY_MAX_UNROLL)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT,
+                   "loops unrolled %u times: at most %u are taken (-unroll)",
+                   unroll, ACY_MAX_UNROLL);
+      return FALSE;
+    }
 
   set = acy_trace_set_build (test, options && options->rmw_tags_both, unroll, cancellable,
                              options ? options->deadline : 0, error);

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "acyclic.h"
 #include "acy-autosave.h"
 #include "acy-document-private.h"
 
@@ -197,16 +198,38 @@ acy_document_save_cb (GObject      *object,
 {
   GError *error = NULL;
 
-  g_file_replace_contents_finish (G_FILE (object), result, NULL, &error);
+  if (G_IS_TASK (result))
+    g_task_propagate_boolean (G_TASK (result), &error);
+  else
+    g_file_replace_contents_finish (G_FILE (object), result, NULL, &error);
   acy_document_io_done (task, G_FILE (object), error, TRUE);
+}
+
+static void
+save_local_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  g_autofree char *path = g_file_get_path (G_FILE (source_object));
+  GBytes *bytes = task_data;
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  GError *error = NULL;
+
+  if (acy_file_write (path, data, len, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
 }
 
 /**
  * acy_document_save_async:
  * @file: (nullable): where to save, or %NULL for the document's file
  *
- * Saves atomically: GIO writes a temporary file and renames it over the
- * old one, so a failure never leaves half a file.
+ * Saves atomically: a local file through acy_file_write() (a new file
+ * renamed over the old one, which stays as it was when that fails, a full
+ * disk included), another through GIO.
  */
 void
 acy_document_save_async (AcyDocument         *self,
@@ -215,7 +238,7 @@ acy_document_save_async (AcyDocument         *self,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *path = NULL;
   g_autoptr(GBytes) bytes = NULL;
   GString *contents;
   GTask *task;
@@ -233,6 +256,15 @@ acy_document_save_async (AcyDocument         *self,
   contents = g_string_new (text);
   g_string_append_c (contents, '\n');
   bytes = g_string_free_to_bytes (contents);
+  if ((path = g_file_get_path (file)) != NULL)
+    {
+      g_autoptr(GTask) save = g_task_new (file, cancellable, acy_document_save_cb, task);
+
+      g_task_set_source_tag (save, save_local_thread);
+      g_task_set_task_data (save, g_bytes_ref (bytes), (GDestroyNotify) g_bytes_unref);
+      g_task_run_in_thread (save, save_local_thread);
+      return;
+    }
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
                                        cancellable, acy_document_save_cb, task);
 }

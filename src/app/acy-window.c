@@ -48,11 +48,18 @@ acy_window_new (AcyApplication *application)
   acy_window_set_up (self);
   return self;
 }
+/* Says @title in a toast now: each answers something the user just did
+ * (a save that failed, a model fetched...), so it does not wait behind a
+ * toast that stays until answered (the recovery one, which comes back
+ * after it). */
 void
 acy_window_toast (AcyWindow  *self,
                   const char *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* Documents */
@@ -387,7 +394,6 @@ acy_window_choose_c11_model (AcyWindow   *self,
   g_autofree char *text = NULL;
   g_autofree char *rc11 = NULL;
   g_autofree char *note = NULL;
-  AdwToast *toast;
 
   if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS
       || is_c11_model (acy_document_get_model (document)))
@@ -402,11 +408,7 @@ acy_window_choose_c11_model (AcyWindow   *self,
   /* Translators: %s is a file name */
   note = g_strdup_printf (_("“%s” uses C11 atomics or mutexes: it is checked under RC11"),
                           acy_document_get_title (document));
-  /* now, not behind a toast that waits for the user (the recovery one
-   * stays until answered, and comes back after this one) */
-  toast = adw_toast_new (note);
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  acy_window_toast (self, note);
 }
 
 static void

@@ -352,9 +352,9 @@ write_graphs (const AcyCliOptions *o, const AcyTest *test, const AcyModel *model
           g_autofree char *path = g_build_filename (o->dot_dir, base, NULL);
           g_autofree char *dot = acy_graph_dot (scene, shown, title);
 
-          if (!g_file_set_contents (path, dot, -1, &error))
+          if (!acy_file_write (path, dot, strlen (dot), &error))
             {
-              fprintf (stderr, "acyclic-check: %s\n", error->message);
+              fprintf (stderr, "acyclic-check: %s: %s\n", path, error->message);
               return FALSE;
             }
         }
@@ -719,9 +719,9 @@ write_herd_dot (const AcyCliOptions *o, const AcyTest *test, const AcyModel *mod
       g_string_append (out, dot);
     }
   path = g_build_filename (o->out_dir, base, NULL);
-  if (!g_file_set_contents (path, out->str, (gssize) out->len, &error))
+  if (!acy_file_write (path, out->str, out->len, &error))
     {
-      fprintf (stderr, "acyclic-check: %s\n", error->message);
+      fprintf (stderr, "acyclic-check: %s: %s\n", path, error->message);
       return FALSE;
     }
   return TRUE;
