@@ -492,13 +492,14 @@ load_loc (Exec *x, const Val *a, AcyLoc at)
   return access_loc (x, a, at, TRUE);
 }
 
-/* The location a plain store goes to. herd7 lets a store through a
- * value that is no address (an integer read from memory, say) write to
- * that integer, a location of its own: a write the model sees (herd7
- * gives `Always` for `r0 = READ_ONCE(*x); WRITE_ONCE(*r0, 1); exists
- * (x=0)`, and `Never` where that write, ordered by smp_wmb, closes a
- * cycle). ACY_LOC_NOWHERE: that path; -1: the path is dead; -2: a
- * constant that is no address, where nothing happens. */
+/* The location a store goes to. herd7 lets a store through a value
+ * that is no address (an integer read from memory, or a constant such
+ * as `int *r0 = 0;`) write to that integer, a location of its own: a
+ * write the model sees (herd7 gives `Always` for `r0 = READ_ONCE(*x);
+ * WRITE_ONCE(*r0, 1); exists (x=0)`, and `Never` where that write,
+ * ordered by smp_wmb, closes a cycle). ACY_LOC_NOWHERE: that path;
+ * -1: the path is dead; -2: the address of no location of the test,
+ * where nothing happens. */
 static gint
 store_loc (Exec *x, const Val *a, AcyLoc at)
 {
@@ -508,7 +509,16 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   if (x->dead)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
-    return const_loc (x, a->s->value, at);
+    {
+      gint l = const_loc (x, a->s->value, at);
+      AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at, -1, ACY_THROUGH_INT_STORE, FALSE };
+
+      if (l != -2 || ACY_VALUE_IS_ADDR (a->s->value))
+        return l;
+      /* the enumerator sees it (through_int_check) */
+      g_array_append_val (x->constraints, c);
+      return ACY_LOC_NOWHERE;
+    }
   loc = choose (x, n_locs + 1);
   if (loc < n_locs)
     {
@@ -586,7 +596,7 @@ plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr
   loc = value_expr ? store_loc (x, &a, at) : load_loc (x, &a, at);
   if (loc == -2)
     {
-      *ev = -2;   /* a store to a constant that is no address: nothing happens */
+      *ev = -2;   /* a store to the address of no location: nothing happens */
       x->n_instrs++;
       return TRUE;
     }
@@ -970,11 +980,15 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
       return r >= 0;
 
     case ACY_CORE_C11_STORE:
-      /* a constant that is no address is refused, as before; a value
-       * read from memory writes where a plain store does (store_loc) */
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v)
-          || (loc = a.s->kind == ACY_SYM_CONST ? addr_loc (x, &a, e->loc) : store_loc (x, &a, e->loc)) == -1)
+      /* through a value that is no address, a constant or read from
+       * memory, it writes where a plain store does (store_loc) */
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = store_loc (x, &a, e->loc)) == -1)
         return FALSE;
+      if (loc == -2)
+        {
+          x->n_instrs++;   /* the address of no location: nothing happens */
+          return TRUE;
+        }
       w = emit_write (x, ACY_EV_W | ACY_EV_A | e->c11_mo, loc, &v, -1, &a, e->loc);
       x->n_instrs++;
       return w >= 0;
