@@ -170,9 +170,11 @@ test_recovery_after_crash (void)
 
   document = document_with_text (ACY_WINDOW (window), TYPED);
   g_assert_true (acy_document_get_modified (document));
-  /* The old copy is gone, a new one keeps the text under the new tab. */
+  /* The old copy is gone, a new one keeps the text under the new tab
+   * (written at once, on a worker). */
   g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
   g_clear_pointer (&autosave, g_free);
+  iterate_until (autosave_written, NULL);
   autosave = find_autosave_with (TYPED);
   g_assert_nonnull (autosave);
 
@@ -318,6 +320,49 @@ test_save_fails_midway (void)
   g_rmdir (dir);
 }
 
+static gboolean
+autosave_idle (gpointer data)
+{
+  return !acy_document_is_autosaving (ACY_DOCUMENT (data));
+}
+
+/* The copy aside is written on a worker: one discarded while it is being
+ * written (the document saved, or closed without saving) is removed once
+ * written, never left to be offered back. */
+static void
+test_discard_while_writing (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  static const char text[] = "C discarded\n\n{\n}\n\nP0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n\nexists (x=1)\n";
+  AcyWindow *window;
+  AcyDocument *document;
+
+  clear_autosaves ();
+  window = acy_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  document = acy_window_get_document (window);
+  for (guint round = 0; round < 5; round++)
+    {
+      /* recovered text is copied aside at once: the write starts now */
+      acy_document_set_text (document, text, -1, NULL, TRUE);
+      g_assert_true (acy_document_is_autosaving (document));
+      acy_document_discard_autosave (document);
+      iterate_until (autosave_idle, document);
+      g_assert_null (find_autosave_with ("C discarded"));
+    }
+
+  /* and one left alone is written */
+  acy_document_set_text (document, text, -1, NULL, TRUE);
+  iterate_until (autosave_idle, document);
+  g_assert_nonnull (find_autosave_with ("C discarded"));
+
+  acy_document_discard_autosave (document);
+  iterate_until (autosave_idle, document);
+  destroy_window (window);
+  clear_autosaves ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -329,6 +374,7 @@ main (int   argc,
   g_test_add_func ("/ui/recovery/after-crash", test_recovery_after_crash);
   g_test_add_func ("/ui/recovery/failed-save", test_failed_save);
   g_test_add_func ("/ui/recovery/save-fails-midway", test_save_fails_midway);
+  g_test_add_func ("/ui/recovery/discard-while-writing", test_discard_while_writing);
 
   return g_test_run ();
 }

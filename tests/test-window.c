@@ -135,6 +135,60 @@ test_window_open_file (void)
   g_unlink (path);
 }
 
+static gboolean
+is_label_containing (GtkWidget    *widget,
+                     gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
+open_error_shown (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_label_containing, "Could not open") != NULL;
+}
+
+/* A file that is not text (here with NUL bytes, as any binary has) is
+ * not opened: the toast names the file and why, and the tab it would
+ * have gone into keeps what it had, rather than the loader's half. */
+static void
+test_window_open_binary (void)
+{
+  static const char binary[] = "C x\n\0\1\2\3\377\376 not text";
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "blob.litmus", NULL);
+  g_autofree char *text = NULL;
+  GtkWindow *window;
+  AcyDocument *document;
+  GtkWidget *label;
+
+  g_file_set_contents (path, binary, sizeof binary - 1, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+
+  /* as `acyclic blob.litmus` does: into the new window's untitled tab */
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (open_error_shown, window);
+
+  label = find_widget (GTK_WIDGET (window), is_label_containing, "Could not open");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
+                   "Could not open “blob.litmus”: it is not a text file");
+  document = acy_window_get_document (ACY_WINDOW (window));
+  g_assert_null (acy_window_get_file (ACY_WINDOW (window)));
+  text = buffer_text (ACY_WINDOW (window));
+  g_assert_null (strstr (text, "not text"));
+  g_assert_true (acy_document_is_pristine (document));
+
+  destroy_window (ACY_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A window with no example, its model set to a built-in one. */
 static AcyWindow *
 create_window (AcyApplication *app,
@@ -1336,6 +1390,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window/example", test_window_example);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
+  g_test_add_func ("/ui/window/open-binary", test_window_open_binary);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/left-out", test_window_left_out);

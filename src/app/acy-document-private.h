@@ -51,6 +51,10 @@ struct _AcyDocument
 
   GCancellable     *run_cancellable;
   guint             autosave_id;
+  /* The copy aside being written on a worker (cancelled when the copy
+   * is discarded), and whether another is due once it is done */
+  GCancellable     *autosave_writing;
+  gboolean          autosave_again;
 
   /* What the last run checked: the result is stale when either differs */
   char             *ran_text;

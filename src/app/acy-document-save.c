@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "acyclic.h"
@@ -134,15 +135,56 @@ acy_document_io_done (GTask    *task_in,
   g_task_return_boolean (task, TRUE);
 }
 
+/* What a document held before a load, put back if the load fails: the
+ * loader writes into the buffer as it reads, so a file that turns out
+ * not to be text (or to be unreadable half way) would otherwise be left
+ * half shown in a tab that is not that file's. */
+typedef struct
+{
+  char     *text;
+  gboolean  modified;
+  gboolean  skeleton;
+} BeforeLoad;
+
+static void
+before_load_free (gpointer data)
+{
+  BeforeLoad *before = data;
+
+  g_free (before->text);
+  g_free (before);
+}
+
 static void
 acy_document_load_cb (GObject      *object,
                       GAsyncResult *result,
                       gpointer      task)
 {
   GtkSourceFileLoader *loader = GTK_SOURCE_FILE_LOADER (object);
+  AcyDocument *self = g_task_get_source_object (task);
   GError *error = NULL;
 
-  gtk_source_file_loader_load_finish (loader, result, &error);
+  if (!gtk_source_file_loader_load_finish (loader, result, &error))
+    {
+      BeforeLoad *before = g_task_get_task_data (task);
+      GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+      gtk_text_buffer_begin_irreversible_action (buffer);
+      gtk_text_buffer_set_text (buffer, before->text, -1);
+      gtk_text_buffer_end_irreversible_action (buffer);
+      gtk_text_buffer_set_modified (buffer, before->modified);
+      self->skeleton = before->skeleton;
+      if (g_error_matches (error, GTK_SOURCE_FILE_LOADER_ERROR,
+                           GTK_SOURCE_FILE_LOADER_ERROR_CONVERSION_FALLBACK)
+          || g_error_matches (error, GTK_SOURCE_FILE_LOADER_ERROR,
+                              GTK_SOURCE_FILE_LOADER_ERROR_ENCODING_AUTO_DETECTION_FAILED))
+        {
+          /* GtkSourceView's words are about its fallback characters */
+          g_clear_error (&error);
+          g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("it is not a text file"));
+        }
+    }
   acy_document_io_done (task, gtk_source_file_loader_get_location (loader), error, FALSE);
 }
 
@@ -155,6 +197,7 @@ acy_document_load_async (AcyDocument         *self,
 {
   g_autoptr(GtkSourceFile) source_file = NULL;
   g_autoptr(GtkSourceFileLoader) loader = NULL;
+  BeforeLoad *before;
   GTask *task;
 
   g_return_if_fail (ACY_IS_DOCUMENT (self));
@@ -162,6 +205,11 @@ acy_document_load_async (AcyDocument         *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, acy_document_load_async);
+  before = g_new0 (BeforeLoad, 1);
+  before->text = acy_document_get_text (self);
+  before->modified = acy_document_get_modified (self);
+  before->skeleton = self->skeleton;
+  g_task_set_task_data (task, before, before_load_free);
   self->loading++;
 
   source_file = gtk_source_file_new ();
@@ -188,6 +236,10 @@ acy_document_discard_autosave (AcyDocument *self)
   g_return_if_fail (ACY_IS_DOCUMENT (self));
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* a copy being written is removed by its worker once written */
+  if (self->autosave_writing != NULL)
+    g_cancellable_cancel (self->autosave_writing);
+  self->autosave_again = FALSE;
   acy_autosave_remove (self->id);
 }
 
@@ -279,13 +331,60 @@ acy_document_save_finish (AcyDocument   *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+gboolean
+acy_document_is_autosaving (AcyDocument *self)
+{
+  g_return_val_if_fail (ACY_IS_DOCUMENT (self), FALSE);
+
+  return self->autosave_writing != NULL;
+}
+
+/* On a worker: the copy is written there, its fsync included, which
+ * could hold the main loop for as long as a busy disk takes. A copy the
+ * document discarded meanwhile is removed again once written. */
+static void
+autosave_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  const AcyAutosave *autosave = task_data;
+  GError *error = NULL;
+
+  if (!acy_autosave_write (autosave, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    acy_autosave_remove (autosave->id);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+autosave_done (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  AcyDocument *self = ACY_DOCUMENT (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    g_warning ("Could not keep a copy of unsaved changes: %s", error->message);
+  g_clear_object (&self->autosave_writing);
+  if (self->autosave_again)
+    {
+      self->autosave_again = FALSE;
+      acy_document_autosave_cb (self);
+    }
+}
+
 static gboolean
 acy_document_autosave_cb (gpointer user_data)
 {
   AcyDocument *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  AcyAutosave autosave = { 0 };
+  AcyAutosave *autosave;
+  g_autoptr(GTask) task = NULL;
 
   self->autosave_id = 0;
 
@@ -294,17 +393,28 @@ acy_document_autosave_cb (gpointer user_data)
       acy_autosave_remove (self->id);
       return G_SOURCE_REMOVE;
     }
+  /* one copy at a time, the newest last */
+  if (self->autosave_writing != NULL)
+    {
+      self->autosave_again = TRUE;
+      return G_SOURCE_REMOVE;
+    }
 
-  text = acy_document_get_text (self);
-  autosave.id = self->id;
-  autosave.uri = self->file ? g_file_get_uri (self->file) : NULL;
-  autosave.title = self->title;
-  autosave.is_cat = self->kind == ACY_DOCUMENT_CAT;
-  autosave.model = self->model;
-  autosave.text = text;
-  if (!acy_autosave_write (&autosave, &error))
-    g_warning ("Could not keep a copy of unsaved changes: %s", error->message);
-  g_free (autosave.uri);
+  autosave = g_new0 (AcyAutosave, 1);
+  autosave->id = g_strdup (self->id);
+  autosave->uri = self->file ? g_file_get_uri (self->file) : NULL;
+  autosave->title = g_strdup (self->title);
+  autosave->is_cat = self->kind == ACY_DOCUMENT_CAT;
+  autosave->model = g_strdup (self->model);
+  autosave->text = acy_document_get_text (self);
+  self->autosave_writing = g_cancellable_new ();
+  task = g_task_new (self, self->autosave_writing, autosave_done, NULL);
+  g_task_set_source_tag (task, acy_document_autosave_cb);
+  g_task_set_task_data (task, autosave, (GDestroyNotify) acy_autosave_free);
+  /* the copy must be written or fail, never be dropped half way */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, autosave_thread);
 
   return G_SOURCE_REMOVE;
 }

@@ -602,6 +602,8 @@ acy_document_dispose (GObject *object)
    * modified: the window asks before it lets that happen.
    */
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_object (&self->autosave_writing);
+  self->autosave_again = FALSE;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_DOCUMENT);
   /* The box around the editor is not a bound child, so it is ours to drop. */

@@ -88,5 +88,7 @@ void             acy_document_show_line          (AcyDocument         *self,
                                                   guint                line,
                                                   guint                col);
 void             acy_document_discard_autosave   (AcyDocument         *self);
+/* Whether a copy of the unsaved text is being written aside */
+gboolean         acy_document_is_autosaving      (AcyDocument         *self);
 
 G_END_DECLS

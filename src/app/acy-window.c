@@ -367,6 +367,7 @@ typedef struct
 {
   AcyWindow   *self;
   AcyDocument *document;
+  GFile       *file;
   gboolean     is_new;
   guint        line;
   guint        col;
@@ -426,10 +427,12 @@ acy_window_open_cb (GObject      *object,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_autofree char *title = NULL;
+          g_autofree char *parse_name = g_file_get_parse_name (data->file);
+          g_autofree char *name = g_path_get_basename (parse_name);
 
+          /* the file's name: the document keeps its own (Untitled...) */
           /* Translators: the first %s is a file name, the second why it failed */
-          title = g_strdup_printf (_("Could not open “%s”: %s"),
-                                   acy_document_get_title (document), error->message);
+          title = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
           acy_window_toast (self, title);
           if (data->is_new && page_of (self, document) != NULL)
             adw_tab_view_close_page (self->tab_view, page_of (self, document));
@@ -447,6 +450,7 @@ acy_window_open_cb (GObject      *object,
     }
 
   g_object_unref (data->document);
+  g_object_unref (data->file);
   g_object_unref (data->self);
   g_free (data);
 }
@@ -496,6 +500,7 @@ acy_window_open_file (AcyWindow *self,
                    && acy_document_get_kind (self->current) == kind
                    && acy_document_is_pristine (self->current));
   data->document = g_object_ref (acy_window_reusable_document (self, kind));
+  data->file = g_object_ref (file);
   data->line = goto_line;
   data->col = goto_col;
   acy_document_load_async (data->document, file, self->cancellable, acy_window_open_cb, data);
