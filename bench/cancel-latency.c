@@ -203,7 +203,7 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   /* each takes seconds to enumerate, emitting nothing; 2^15 paths of
    * 4000 operations stay under the bound on paths run (2^16) */
-  g_autofree char *search_text = slow_shape_sum_as_address (11);
+  g_autofree char *search_text = slow_shape_sum_pinned (11);
   g_autofree char *solver_text = slow_shape_doubling (28);
   g_autofree char *paths_text = slow_shape_many_paths (15, 4000);
   g_autofree char *many_paths_text = slow_shape_many_paths (18, 0);

@@ -19,6 +19,10 @@ G_BEGIN_DECLS
  * @ACY_ERROR_LIMIT: a bound was exceeded (nesting, events, candidates, iterations)
  * @ACY_ERROR_CANCELLED: the operation was cancelled
  * @ACY_ERROR_IO: a file could not be read
+ * @ACY_ERROR_NON_ADDRESS: herd7 refuses the test, "Non symbolic address:
+ *   [V]": a load or an RMW goes through V, which is not an address, in
+ *   an execution the model allows (the message starts with the place
+ *   of the access, then herd7's words)
  *
  * Error codes of the %ACY_ERROR domain. Every error a user can cause has a
  * message of the form `file:line:col: message`.
@@ -31,6 +35,7 @@ typedef enum {
   ACY_ERROR_LIMIT,
   ACY_ERROR_CANCELLED,
   ACY_ERROR_IO,
+  ACY_ERROR_NON_ADDRESS,
 } AcyErrorCode;
 
 GQuark acy_error_quark (void);

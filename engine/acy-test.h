@@ -158,6 +158,13 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   threads that run alike and none of whose registers the state shows,
  *   which were not enumerated (1 otherwise). Each of @images counts
  *   once more.
+ * @non_address_at: (nullable): herd7's NoSymbol candidate: a load or an
+ *   RMW at this place goes through @non_address_value, an integer that
+ *   is no address, and reads from nowhere (no rf; its value, and what
+ *   follows from it, is unknown: %NULL otherwise). herd7 judges such a
+ *   candidate and refuses the test ("Non symbolic address") when the
+ *   model allows it; its final state is never an outcome.
+ * @non_address_value: that integer
  */
 typedef struct {
   const AcyExecution *x;
@@ -168,6 +175,8 @@ typedef struct {
   const gboolean     *image_conditions;
   guint               n_images;
   guint64             weight;
+  const AcyLoc       *non_address_at;
+  AcyValue            non_address_value;
 } AcyCandidate;
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
@@ -221,8 +230,6 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   write, and a fully ordered one has no fences around it; else (lkmmv1)
  *   mb RMWs are a ONCE read and write between two mb fences, acquire
  *   tags the read only and release the write only.
- * @non_address: where to note candidates left out for an access through
- *   a value that is no address (NULL: not noted)
  * @unroll: herd7's -unroll: how many times a loop may go round, 0 to
  *   %ACY_MAX_UNROLL (more is an %ACY_ERROR_LIMIT error; with options
  *   NULL, %ACY_DEFAULT_UNROLL)
@@ -232,10 +239,10 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
 /**
  * AcyNonAddress:
  * Where a load or RMW took a value that is no address (an integer read
- * from memory) as its address. herd7 leaves such candidates out without
- * a word (it answers C-PPO000-019 so); the enumerator does the same and
- * notes the first it saw here, so that no candidate goes silently.
- * @seen: one was left out
+ * from memory) as its address, in a candidate the model forbade (herd7
+ * refuses the test when the model allows one, and answers without them
+ * otherwise: C-PPO000-019). The first such candidate judged.
+ * @seen: one was judged, and forbidden
  * @at: the access
  * @value: the value it used as an address
  */
@@ -273,7 +280,6 @@ typedef struct {
   gboolean        symmetry;
   gboolean        rmw_tags_both;
   gboolean        order_locks;
-  AcyNonAddress  *non_address;
   guint           unroll;
   AcyLoopCut     *loop_cut;
 } AcyEnumerateOptions;

@@ -11,10 +11,10 @@
 
 G_BEGIN_DECLS
 
-/* @n_reads reads of x whose sum is read through as an address: a sum of
- * numbers is no address, so every choice of rf fails, but only once the
- * last read has its rf. */
-char *slow_shape_sum_as_address (guint n_reads);
+/* @n_reads reads of x whose sum a filter pins to a number it never
+ * reaches: every choice of rf fails, but only once the last read has
+ * its rf. */
+char *slow_shape_sum_pinned (guint n_reads);
 
 /* r(i+1) = ri + ri, @depth deep: each r is used twice and solved twice,
  * so the last takes 2^depth steps, and is solved again at each rf

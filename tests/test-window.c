@@ -547,7 +547,26 @@ test_window_left_out (void)
   g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Always");
   g_assert_cmpstr (acy_results_view_get_notes (results), ==,
                    "Candidates where the access at line 21, column 7 goes through 0, which is not an "
-                   "address, were left out.");
+                   "address, were left out: the model forbids them (herd7 leaves them out too).");
+
+  /* a load through 0 in an execution the model allows: herd7 refuses
+   * the test, and the window shows the error at the load, as it shows
+   * other check errors */
+  {
+    g_autofree char *refused = g_build_filename (SOURCE_MODELSDIR, "..", "tests", "cli", "through-int.litmus",
+                                                 NULL);
+    g_autofree char *refused_text = NULL;
+    AcyDocument *doc = acy_window_get_document (window);
+    guint line = 0;
+
+    g_assert_true (g_file_get_contents (refused, &refused_text, NULL, NULL));
+    set_text (doc, refused_text);
+    run_and_wait (window);
+    g_assert_cmpstr (acy_results_view_get_page (acy_document_get_results_view (doc)), ==, "failed");
+    g_assert_true (acy_document_get_error_line (doc, &line));
+    g_assert_cmpuint (line, ==, 20);
+    g_assert_nonnull (strstr (acy_document_get_error_message (doc), "Non symbolic address: [0]"));
+  }
 
   /* a name no thread declares reads as a register holding 0, as in
    * herd7, and the window says so */

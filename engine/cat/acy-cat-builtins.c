@@ -319,6 +319,11 @@ acy_cat_bind_structure (AcyCatEval *ev)
 
         if (a->loc >= 0)
           same_key_row (ev, loc->u.bits, i, event_loc);
+        else if (a->kind & (ACY_EV_R | ACY_EV_W))
+          /* an access through a value that is no address: in herd7 a
+           * location of its own, so in loc with itself (a test with two
+           * accesses through one such value is refused) */
+          acy_rel_add (loc->u.bits, n, i, i);
         if (a->thread != ACY_THREAD_INIT)
           same_key_row (ev, in->u.bits, i, event_thread);
         else

@@ -198,6 +198,37 @@ set_timed_out (CheckRun *run)
                __atomic_load_n (&run->shared->candidates, __ATOMIC_RELAXED));
 }
 
+/* herd's NoSymbol candidate (AcyCandidate.non_address_at), judged: when
+ * the model allows it, herd7 refuses the test ("Non symbolic address",
+ * its check_failed_model_kont), and so does the check, at the access;
+ * else the candidate is left out, as herd7 leaves it, and the first is
+ * noted. Never an outcome: its values are unknown. */
+static G_GNUC_NO_INLINE gboolean
+on_non_address_verdict (CheckRun *run, const AcyCandidate *c, const AcyVerdict *verdict)
+{
+  AcyCheckResult *r = run->result;
+  g_autofree char *v = NULL;
+
+  if (!verdict->allowed)
+    {
+      if (!r->non_address.seen)
+        {
+          r->non_address.seen = TRUE;
+          r->non_address.at = *c->non_address_at;
+          r->non_address.value = c->non_address_value;
+        }
+      return TRUE;
+    }
+  v = acy_test_format_value (run->test, c->non_address_value);
+  if (run->error == NULL)
+    acy_set_error_at (&run->error, ACY_ERROR_NON_ADDRESS, *c->non_address_at,
+                      "Non symbolic address: [%s] (this access goes through %s, which is not an "
+                      "address, in an execution the model allows: herd7 refuses the test)", v, v);
+  g_atomic_int_set (&run->shared->stop, TRUE);
+  run->stopped = TRUE;
+  return FALSE;
+}
+
 static gboolean
 on_verdict (const AcyExecution *x,
             const AcyVerdict   *verdict,
@@ -208,6 +239,8 @@ on_verdict (const AcyExecution *x,
   AcyCheckResult *r = run->result;
   const AcyCandidate *c = run->candidate;
 
+  if (G_UNLIKELY (c->non_address_at != NULL))
+    return on_non_address_verdict (run, c, verdict);
   r->stats.outcomes++;
   __atomic_fetch_add (&run->shared->outcomes, 1, __ATOMIC_RELAXED);
   if (run->options && run->options->outcome &&
@@ -452,7 +485,6 @@ worker_main (gpointer data)
    * enumerator stops at the deadline itself */
   eopts.deadline = check_deadline (run);
   eopts.rmw_tags_both = run->rmw_tags_both;
-  eopts.non_address = &run->result->non_address;
   eopts.unroll = run->options && run->options->unroll_given ? run->options->unroll : ACY_DEFAULT_UNROLL;
   eopts.loop_cut = &run->result->loop_cut;
   /* as for coherence orders: only when no one wants every outcome */

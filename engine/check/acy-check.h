@@ -99,6 +99,11 @@ typedef struct {
 
 typedef struct _AcyCheckResult AcyCheckResult;
 
+/* Runs @test under @model. NULL with @error on a limit, on cancellation,
+ * on an error of the test or the model at its place, and with
+ * %ACY_ERROR_NON_ADDRESS where herd7 refuses the test because the model
+ * allows an execution in which a load or an RMW goes through a value
+ * that is no address ("Non symbolic address: [V]"). */
 AcyCheckResult *acy_check_run (const AcyTest          *test,
                                const AcyModel         *model,
                                const AcyCheckOptions  *options,
@@ -121,8 +126,10 @@ const char *const *acy_check_result_get_flags    (const AcyCheckResult *result);
 /* Whether some execution is undefined (herd's Undef verdict). */
 gboolean           acy_check_result_get_undefined (const AcyCheckResult *result);
 const AcyCheckProgress *acy_check_result_get_stats (const AcyCheckResult *result);
-/* Where candidates were left out, as herd7 leaves them out, for an
- * access through a value that is no address; NULL when none was. */
+/* Where a load or an RMW went through a value that is no address in
+ * candidates the model forbade, left out as herd7 leaves them; NULL when
+ * none was. (One the model allows fails the check instead, with
+ * %ACY_ERROR_NON_ADDRESS.) */
 const AcyNonAddress    *acy_check_result_get_non_address (const AcyCheckResult *result);
 /* The first loop where candidates going round it more than -unroll
  * times were left out (herd7's "Loop"); NULL when none was. */

@@ -64,7 +64,6 @@ typedef struct {
   gboolean                   order_locks;
   gboolean                   co_hint_used;
 
-  AcyNonAddress             *non_address;  /* where to note those left out, or NULL */
   AcyLoopCut                *loop_cut;     /* where to note a loop cut off, or NULL */
   guint                      unroll;       /* herd's -unroll, as the paths were run */
   gboolean                   cut_probe;    /* this combination has a path cut off */
@@ -142,6 +141,12 @@ typedef struct {
   guint     *lock_seq;        /* per position: the index placed there */
   AcyWord   *co_hint;         /* placed before placed in order, and before unplaced */
   AcyWord   *co_hint_set;
+  /* Accesses through a value that is no address (see through_int_check):
+   * whether the paths have any, and per candidate the first load or RMW
+   * that goes through an integer, with that integer */
+  gboolean   has_through_int;
+  const AcyConstraint *nonsym;
+  AcyValue   nonsym_value;
   AcyExecution x;
 } Combo;
 

@@ -147,7 +147,7 @@ event_value (Combo *c, guint g)
   if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]] && is_read (c, g))
     v = c->pin_value[c->pin_root[g]];
   else if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
-    v = c->rf_of[g] < 0 ? (te->needs_rf ? VALUE_UNKNOWN : te->ev.value)
+    v = c->rf_of[g] < 0 ? (te->needs_rf || te->nowhere ? VALUE_UNKNOWN : te->ev.value)
                         : event_value (c, (guint) c->rf_of[g]);
   else
     v = sym_value (c, te->sym, te->ev.thread);
@@ -247,19 +247,36 @@ solver_reset (Combo *c)
     pins_propagate (c);
 }
 
-/* An access's address constraint failed: note it when the address is
- * no address at all (not merely another location's, which another path
- * of the thread takes). */
+/* An access's address constraint failed for an address that is no
+ * address at all (not merely another location's, which another path of
+ * the thread takes), and no path of the thread goes through no address
+ * for it (a lock, an SRCU or a C11 access: herd7's NoSymbol is not
+ * measured there). herd7 would keep that candidate, and refuse the test
+ * if the model allows it; the test is refused here. */
 static G_GNUC_NO_INLINE void
+through_unmeasured (Enum *en, const AcyConstraint *k, AcyValue a)
+{
+  g_autofree char *text = NULL;
+
+  if (!is_plain (a) || ACY_VALUE_IS_PTR (a) || k->nowhere_too)
+    return;
+  if (en->error == NULL)
+    {
+      text = acy_test_format_value (en->test, a);
+      acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, k->at,
+                        "this access goes through %s, which is not an address, in some candidate: "
+                        "not supported for this primitive (herd7 keeps such a candidate, and refuses "
+                        "the test if the model allows it)", text);
+      en->halted = TRUE;
+      en->steps_left = 1;
+    }
+}
+
+static inline void
 note_non_address (Enum *en, Combo *c, guint t, const AcyConstraint *k)
 {
-  AcyValue a = sym_value (c, k->addr, t);
-
-  if (a == VALUE_UNKNOWN || a == ACY_LIT_VALUE_UNSOLVED || a == VALUE_FAULT || ACY_VALUE_IS_ADDR (a))
-    return;
-  en->non_address->seen = TRUE;
-  en->non_address->at = k->at;
-  en->non_address->value = a;
+  if (!k->nowhere_too)
+    through_unmeasured (en, k, sym_value (c, k->addr, t));
 }
 
 /* An access goes through an address that arithmetic moved (x+1), a
@@ -314,14 +331,9 @@ pins_hold (Combo *c)
         if (!is_plain (w) || w == c->pin_value[c->pin_root[g]])
           continue;
         /* an access's address pinned the class, and the read reads what
-         * is no address: say so (see note_non_address) */
-        if (k->addr != NULL && !ACY_VALUE_IS_ADDR (w) && c->en->non_address != NULL
-            && !c->en->non_address->seen)
-          {
-            c->en->non_address->seen = TRUE;
-            c->en->non_address->at = k->at;
-            c->en->non_address->value = w;
-          }
+         * is no address (see through_unmeasured) */
+        if (k->addr != NULL)
+          through_unmeasured (c->en, k, w);
         return FALSE;
       }
   return TRUE;
@@ -346,8 +358,7 @@ constraints_hold (Enum *en, Combo *c)
             return FALSE;
           if ((v != 0) != tr->constraints[i].want)
             {
-              if (tr->constraints[i].addr != NULL && en->non_address != NULL
-                  && !en->non_address->seen)
+              if (tr->constraints[i].addr != NULL)
                 note_non_address (en, c, t, &tr->constraints[i]);
               return FALSE;
             }
@@ -581,6 +592,64 @@ fault_raise (Enum *en, Combo *c)
   return FALSE;
 }
 
+/* The accesses of a solved candidate that go through a value that is
+ * no address (AcyConstraint.through_int): the first load or RMW among
+ * them makes it herd's NoSymbol candidate (Combo.nonsym), which the
+ * model judges and the caller refuses the test for when allowed. herd7
+ * takes the integer for a location of its own: two accesses through
+ * the same one are related there (loc, rf, co), which is not built
+ * here, so the test is refused at the second. FALSE when refused. */
+static G_GNUC_NO_INLINE gboolean
+through_int_check (Enum *en, Combo *c)
+{
+  c->nonsym = NULL;
+  for (guint t = 0; t < en->test->n_threads; t++)
+    {
+      const AcyTrace *tr = en->chosen[t];
+
+      for (guint i = 0; i < tr->n_constraints; i++)
+        {
+          const AcyConstraint *k = &tr->constraints[i];
+          AcyValue a;
+
+          if (k->through_int == 0)
+            continue;
+          a = sym_value (c, k->addr, t);
+          /* unknown: it depends on what a read from nowhere read, and
+           * that read's own address is an integer */
+          if (!is_plain (a) || ACY_VALUE_IS_PTR (a))
+            continue;
+          if (k->through_int == ACY_THROUGH_INT_LOAD && c->nonsym == NULL)
+            {
+              c->nonsym = k;
+              c->nonsym_value = a;
+            }
+          for (guint u = 0; u <= t; u++)
+            for (guint j = 0; j < (u == t ? i : en->chosen[u]->n_constraints); j++)
+              {
+                const AcyConstraint *o = &en->chosen[u]->constraints[j];
+                g_autofree char *text = NULL;
+
+                if (o->through_int == 0 || sym_value (c, o->addr, u) != a)
+                  continue;
+                if (en->error == NULL)
+                  {
+                    text = acy_test_format_value (en->test, a);
+                    acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, k->at,
+                                      "this access and the one at line %u, column %u both go through %s, "
+                                      "which is not an address, in some candidate: not supported (herd7 "
+                                      "takes %s for a location of its own)",
+                                      o->at.line, o->at.col, text, text);
+                  }
+                en->halted = TRUE;
+                en->steps_left = 1;
+                return FALSE;
+              }
+        }
+    }
+  return TRUE;
+}
+
 /* Every choice of final writes for one solved candidate. */
 static gboolean
 emit_finals (Enum *en, Combo *c)
@@ -605,6 +674,8 @@ emit_finals (Enum *en, Combo *c)
     }
   if (thin_air && !thin_air_is_solvable (en, c))
     return TRUE;
+  if (G_UNLIKELY (c->has_through_int) && !through_int_check (en, c))
+    return FALSE;
 
   memset (c->fw_choice, 0, c->n_fw * sizeof (guint));
   for (;;)
@@ -670,6 +741,8 @@ emit_finals (Enum *en, Combo *c)
       cand.image_conditions = NULL;
       cand.n_images = 0;
       cand.weight = c->weight;
+      cand.non_address_at = c->nonsym ? &c->nonsym->at : NULL;
+      cand.non_address_value = c->nonsym ? c->nonsym_value : 0;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
        * that made them: those candidates stand for themselves. */
@@ -1055,10 +1128,14 @@ run_combination (Enum *en)
     c.rf_of[g] = -1;
   c.pin = NULL;
   c.n_op_pins = 0;
+  c.has_through_int = FALSE;
+  c.nonsym = NULL;
   for (guint t = 0; t < test->n_threads; t++)
     for (guint i = 0; i < en->chosen[t]->n_constraints; i++)
       {
         const AcyConstraint *k = &en->chosen[t]->constraints[i];
+
+        c.has_through_int |= k->through_int != 0;
 
         if (k->pin < 0 || k->cond->kind != ACY_SYM_OP || k->cond->op != ACY_LOP_EQ)
           continue;
@@ -1291,7 +1368,6 @@ acy_test_enumerate (const AcyTest              *test,
         acy_enum_find_rotation (&en);
     }
   en.order_locks = options && options->order_locks;
-  en.non_address = options ? options->non_address : NULL;
   en.loop_cut = options ? options->loop_cut : NULL;
   en.unroll = unroll;
 

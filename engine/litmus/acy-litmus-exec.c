@@ -261,7 +261,7 @@ sym_copy (Exec *x, const AcySym *s)
 static void
 constrain (Exec *x, const AcySym *cond, gboolean want)
 {
-  AcyConstraint c = { cond, want, NULL, { 0 }, -1 };
+  AcyConstraint c = { cond, want, NULL, { 0 }, -1, 0, FALSE };
 
   g_array_append_val (x->constraints, c);
 }
@@ -288,7 +288,7 @@ constrain_equal (Exec *x, gint r, const AcySym *value)
 {
   const AcySym *read = x->events[r].sym;
   AcyConstraint c = { sym_op (x, ACY_LOP_EQ, read, value), TRUE, NULL, { 0 },
-                      read->kind == ACY_SYM_READ ? (gint) read->read : -1 };
+                      read->kind == ACY_SYM_READ ? (gint) read->read : -1, 0, FALSE };
 
   g_array_append_val (x->constraints, c);
 }
@@ -355,7 +355,7 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   e->ev.thread = (guint16) x->thread;
   e->ev.po_index = (guint16) x->n_events;
   e->ev.kind = kind;
-  e->ev.loc = loc;
+  e->ev.loc = loc == ACY_LOC_NOWHERE ? -1 : loc;
   e->ev.instr = (gint32) x->n_instrs;
   e->ev.tags = tag >= 0 ? (guint64) 1 << tag : 0;
   e->ev.line = at.line;
@@ -412,14 +412,33 @@ const_loc (Exec *x, AcyValue v, AcyLoc at)
   return ACY_VALUE_ADDR_LOC (v);
 }
 
-/* The location an address points to, for a load or an RMW at @at. herd7
+/* A path on which the access at @at goes through @a, a value that is
+ * none of the test's addresses: in herd7 an integer is a location of
+ * its own. The enumerator refuses the test when the value turns out to
+ * be a moved address (see moved_pointer), and sees what the access does
+ * there by @kind (AcyConstraint.through_int). */
+static void
+through_int (Exec *x, const Val *a, AcyLoc at, guint kind)
+{
+  guint n_locs = x->test->loc_names->len;
+  AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at, -1, kind, FALSE };
+
+  for (guint l = 0; l < n_locs; l++)
+    constrain (x, sym_op (x, ACY_LOP_NE, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + l)), TRUE);
+  g_array_append_val (x->constraints, c);
+}
+
+/* The location an address points to, for an access at @at. herd7
  * refuses a test that accesses memory through a constant that is no
  * address ("Non symbolic address: [5]"), and so do we. An unknown
- * address is split over the locations, under a constraint: a candidate
- * in which it reads as an integer has no such path, as in herd7 (which
- * answers C-PPO000-019, where r2 may read 0, without an error). */
+ * address is split over the locations, under a constraint; with
+ * @nowhere, a load or an RMW, also over herd's NoSymbol: a path where
+ * the address is none of them, and the read reads from nowhere
+ * (ACY_LOC_NOWHERE). herd7 keeps such a candidate when the address is
+ * an integer, and refuses the test if the model allows it (it answers
+ * C-PPO000-019, whose model forbids them all). */
 static gint
-addr_loc (Exec *x, const Val *a, AcyLoc at)
+access_loc (Exec *x, const Val *a, AcyLoc at, gboolean nowhere)
 {
   guint n_locs = x->test->loc_names->len;
   gint loc;
@@ -440,21 +459,47 @@ addr_loc (Exec *x, const Val *a, AcyLoc at)
         }
       return loc;
     }
-  loc = (gint) choose (x, n_locs);
+  loc = (gint) choose (x, n_locs + (nowhere ? 1 : 0));
+  if (loc == (gint) n_locs)
+    {
+      through_int (x, a, at, ACY_THROUGH_INT_LOAD);
+      return x->dead ? -1 : ACY_LOC_NOWHERE;
+    }
   {
     AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)),
-                        TRUE, a->s, at, a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
+                        TRUE, a->s, at, a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1, 0, nowhere };
 
     g_array_append_val (x->constraints, c);
   }
   return loc;
 }
 
-/* The location a plain store goes to. herd7 lets a store through a
- * value that is no address (an integer read from memory, say) go
- * nowhere: the execution stays, without the write (herd7 gives `Always`
- * for `r0 = READ_ONCE(*x); WRITE_ONCE(*r0, 1); exists (x=0)`). -2: no
- * location; -1: the path is dead. */
+/* The location of a lock, an unlock, an SRCU event or a C11
+ * compare-exchange: herd7's NoSymbol is not measured for them, so a
+ * candidate where the address is an integer has no such path; the
+ * enumerator refuses the test if one comes that far (note_non_address). */
+static gint
+addr_loc (Exec *x, const Val *a, AcyLoc at)
+{
+  return access_loc (x, a, at, FALSE);
+}
+
+/* A load or an RMW, kernel or C11 (but compare-exchange): with herd's
+ * NoSymbol path (see access_loc). */
+static gint
+load_loc (Exec *x, const Val *a, AcyLoc at)
+{
+  return access_loc (x, a, at, TRUE);
+}
+
+/* The location a store goes to. herd7 lets a store through a value
+ * that is no address (an integer read from memory, or a constant such
+ * as `int *r0 = 0;`) write to that integer, a location of its own: a
+ * write the model sees (herd7 gives `Always` for `r0 = READ_ONCE(*x);
+ * WRITE_ONCE(*r0, 1); exists (x=0)`, and `Never` where that write,
+ * ordered by smp_wmb, closes a cycle). ACY_LOC_NOWHERE: that path;
+ * -1: the path is dead; -2: the address of no location of the test,
+ * where nothing happens. */
 static gint
 store_loc (Exec *x, const Val *a, AcyLoc at)
 {
@@ -464,26 +509,27 @@ store_loc (Exec *x, const Val *a, AcyLoc at)
   if (x->dead)
     return -1;
   if (a->s->kind == ACY_SYM_CONST)
-    return const_loc (x, a->s->value, at);
+    {
+      gint l = const_loc (x, a->s->value, at);
+      AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at, -1, ACY_THROUGH_INT_STORE, FALSE };
+
+      if (l != -2 || ACY_VALUE_IS_ADDR (a->s->value))
+        return l;
+      /* the enumerator sees it (through_int_check) */
+      g_array_append_val (x->constraints, c);
+      return ACY_LOC_NOWHERE;
+    }
   loc = choose (x, n_locs + 1);
   if (loc < n_locs)
     {
       AcyConstraint c = { sym_op (x, ACY_LOP_EQ, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + loc)), TRUE, NULL, { 0 },
-                          a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1 };
+                          a->s->kind == ACY_SYM_READ ? (gint) a->s->read : -1, 0, FALSE };
 
       g_array_append_val (x->constraints, c);
       return (gint) loc;
     }
-  for (guint l = 0; l < n_locs; l++)
-    constrain (x, sym_op (x, ACY_LOP_NE, a->s, sym_const (x, ACY_VALUE_ADDR_BASE + l)), TRUE);
-  {
-    /* a store to no location: the enumerator refuses it when the address
-     * turns out to be a moved one (see moved_pointer) */
-    AcyConstraint c = { sym_const (x, 1), TRUE, a->s, at, -1 };
-
-    g_array_append_val (x->constraints, c);
-  }
-  return x->dead ? -1 : -2;
+  through_int (x, a, at, ACY_THROUGH_INT_STORE);
+  return x->dead ? -1 : ACY_LOC_NOWHERE;
 }
 
 /* A read of @loc, its address depending on @addr. Its value is a new
@@ -498,7 +544,9 @@ emit_read (Exec *x, guint32 kind, gint loc, AcyValue *value, gint tag,
     return -1;
   if (value == NULL)
     herd_symbol (x, x->events[i].sym);
-  x->events[i].needs_rf = needs_rf;
+  /* through no address: herd's NoSymbol, a read from nowhere */
+  x->events[i].nowhere = loc == ACY_LOC_NOWHERE;
+  x->events[i].needs_rf = needs_rf && loc != ACY_LOC_NOWHERE;
   return i;
 }
 
@@ -545,14 +593,14 @@ plain_access (Exec *x, const AcyLitExpr *addr_expr, const AcyLitExpr *value_expr
 
   if (!eval (x, addr_expr, &a) || (value_expr && !eval (x, value_expr, &v)))
     return FALSE;
-  loc = value_expr ? store_loc (x, &a, at) : addr_loc (x, &a, at);
+  loc = value_expr ? store_loc (x, &a, at) : load_loc (x, &a, at);
   if (loc == -2)
     {
-      *ev = -2;   /* a store to no location: nothing happens */
+      *ev = -2;   /* a store to the address of no location: nothing happens */
       x->n_instrs++;
       return TRUE;
     }
-  if (loc < 0)
+  if (loc == -1)
     return FALSE;
   if (value_expr)
     *ev = emit_write (x, ACY_EV_W, loc, &v, tag, &a, at);
@@ -693,7 +741,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       return !x->dead;
 
     case ACY_CORE_XCHG:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       m = rmw_plan (x, loc, &a, t, FALSE, e->loc);
       r = rmw_read (x, &m);
@@ -706,7 +754,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
         guint64 base = x->hc;
         gboolean success;
 
-        if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
+        if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &o) || (loc = load_loc (x, &a, e->loc)) == -1)
           return FALSE;
         success = choose_alternative (x) == 0;
 
@@ -738,7 +786,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
     case ACY_CORE_ATOMIC_OP:
     case ACY_CORE_ATOMIC_OP_RETURN:
     case ACY_CORE_ATOMIC_FETCH_OP:
-      if (!eval (x, e->args[2], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[2], &v) || !eval (x, e->args[0], &a) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       {
         Val nv;
@@ -769,7 +817,7 @@ eval_core (Exec *x, const AcyLitExpr *e, Val *out)
       }
 
     case ACY_CORE_ADD_UNLESS:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[2], &o) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       if (choose_alternative (x) == 0)
         {
@@ -904,8 +952,12 @@ c11_rmw_event (Exec *x, AcyLitMemOrder mo, gint loc, const Val *value, const Val
 {
   gint i = emit_write (x, ACY_EV_R | ACY_EV_W | ACY_EV_RMW | ACY_EV_A | mo, loc, value, -1, addr, at);
 
+  /* through no address: herd's NoSymbol, its read from nowhere */
   if (i >= 0)
-    x->events[i].needs_rf = TRUE;
+    {
+      x->events[i].nowhere = loc == ACY_LOC_NOWHERE;
+      x->events[i].needs_rf = loc != ACY_LOC_NOWHERE;
+    }
   x->n_instrs++;
   return i;
 }
@@ -920,7 +972,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
   switch (e->core)
     {
     case ACY_CORE_C11_LOAD:
-      if (!eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[0], &a) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       r = emit_read (x, ACY_EV_R | ACY_EV_A | e->c11_mo, loc, NULL, -1, &a, TRUE, e->loc);
       x->n_instrs++;
@@ -928,8 +980,15 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
       return r >= 0;
 
     case ACY_CORE_C11_STORE:
-      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      /* through a value that is no address, a constant or read from
+       * memory, it writes where a plain store does (store_loc) */
+      if (!eval (x, e->args[0], &a) || !eval (x, e->args[1], &v) || (loc = store_loc (x, &a, e->loc)) == -1)
         return FALSE;
+      if (loc == -2)
+        {
+          x->n_instrs++;   /* the address of no location: nothing happens */
+          return TRUE;
+        }
       w = emit_write (x, ACY_EV_W | ACY_EV_A | e->c11_mo, loc, &v, -1, &a, e->loc);
       x->n_instrs++;
       return w >= 0;
@@ -941,7 +1000,7 @@ eval_c11 (Exec *x, const AcyLitExpr *e, Val *out)
 
     case ACY_CORE_C11_EXCHANGE:
     case ACY_CORE_C11_FETCH:
-      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = addr_loc (x, &a, e->loc)) < 0)
+      if (!eval (x, e->args[1], &v) || !eval (x, e->args[0], &a) || (loc = load_loc (x, &a, e->loc)) == -1)
         return FALSE;
       {
         const AcySym *old = c11_rmw_read (x);

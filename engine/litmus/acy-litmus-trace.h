@@ -74,7 +74,24 @@ typedef struct {
    * can give the read its value when reads-from cannot (a value out of
    * thin air). The read's thread-local event index, else -1. */
   gint          pin;
+  /* The path's access at @at goes through @addr, a value that is none
+   * of the test's addresses (an integer read from memory; in herd7 a
+   * location of its own): ACY_THROUGH_INT_STORE for a store, which
+   * writes there; ACY_THROUGH_INT_LOAD for a load or an RMW, whose read
+   * reads from nowhere (herd's NoSymbol). 0 for other constraints. */
+  guint         through_int;
+  /* An `addr == &loc` of a load whose thread has a path through no
+   * address for it too (herd's NoSymbol): when this one fails for an
+   * integer, that path stands for it */
+  gboolean      nowhere_too;
 } AcyConstraint;
+
+#define ACY_THROUGH_INT_STORE 1
+#define ACY_THROUGH_INT_LOAD  2
+
+/* While a thread runs: the location of an access through a value that
+ * is no address (its event has location -1) */
+#define ACY_LOC_NOWHERE (-3)
 
 typedef struct {
   AcyEvent  ev;          /* thread-local po_index; instr local to the trace */
@@ -85,6 +102,9 @@ typedef struct {
   AcyDepSet vdep;        /* reads the value or address needs: data | addr | RMW input */
   gint      rmw_partner; /* write part of an RMW (on its read part), else -1 */
   gboolean  needs_rf;    /* a read the enumerator gives an rf source */
+  /* A read through a value that is no address (herd's NoSymbol): it
+   * reads from nowhere, and its value is unknown */
+  gboolean  nowhere;
 } AcyTraceEvent;
 
 typedef struct {

@@ -383,7 +383,9 @@ make_report (const AcyTest  *test,
   report->flags = g_strdupv ((char **) flags);
   {
     /* what the test was read as where herd7 says nothing, and the
-     * candidates left out: never without a word */
+     * candidates left out (herd7 refuses the test when the model allows
+     * one that goes through no address; the error says so): never
+     * without a word */
     g_autoptr(GString) notes = g_string_new (NULL);
 
     for (guint i = 0; i < acy_test_get_n_warnings (test); i++)
@@ -404,7 +406,8 @@ make_report (const AcyTest  *test,
           g_string_append_c (notes, '\n');
         /* Translators: the access is a load of the test at that line and column */
         g_string_append_printf (notes, _("Candidates where the access at line %u, column %u goes "
-                                         "through %s, which is not an address, were left out."),
+                                         "through %s, which is not an address, were left out: the "
+                                         "model forbids them (herd7 leaves them out too)."),
                                 na->at.line, na->at.col, v);
       }
     if (acy_check_result_get_loop_cut (result) != NULL)

@@ -106,8 +106,9 @@ usage (FILE *out)
            "  -h, --help       show this help\n"
            "  --version        show the version, and the herd7 version followed\n"
            "\n"
-           "Exit status: as herd7, 0 also when a test could not be read (the error is\n"
-           "on standard error); 1 with -exit true, --json or --judge when a test failed;\n"
+           "Exit status: as herd7, 0 also when a test could not be read or herd7 refuses\n"
+           "it (Non symbolic address; the error is on standard error); 1 with -exit true,\n"
+           "--json or --judge when a test failed;\n"
            "2 on a usage error or a model or configuration that cannot be loaded.\n",
            HERD7_VERSION_FOLLOWED);
 }
