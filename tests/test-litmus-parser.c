@@ -154,7 +154,7 @@ test_errors (void)
                       "bad.litmus:4:3: unknown macro or function 'spin_lock' (not defined in "
                       BASIC_DEF ") near 'spin_lock'");
   assert_parse_error ("C u\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n}\nexists (x=0)\n", NULL,
-                      ACY_ERROR_UNKNOWN_NAME, "(no macro file loaded)");
+                      ACY_ERROR_UNKNOWN_NAME, "no macro file is loaded (give -macros FILE.def or -conf FILE.cfg); herd7: Procedure call WRITE_ONCE in CSem");
   assert_parse_error ("C c\n(* Result: Never\n{}\n", m, ACY_ERROR_SYNTAX,
                       "bad.litmus:2:1: unterminated comment '(*' opened here");
   assert_parse_error ("C b\n{}\nP0(int *x) {\n  if (1) {\n    *x = 1;\n", m, ACY_ERROR_SYNTAX,

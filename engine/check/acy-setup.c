@@ -26,6 +26,17 @@ acy_setup_builtin_model (const char *name)
   return path;
 }
 
+/* Whether @cat_path is one of Acyclic's own models */
+static gboolean
+is_builtin_model (const char *cat_path)
+{
+  g_autofree char *dir = g_path_get_dirname (cat_path);
+  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
+  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
+
+  return g_strcmp0 (canonical, builtin) == 0;
+}
+
 /* The built-in models of C11 read C11 tests: given no macro file, they
  * take c11.def (the seq_cst forms) rather than the kernel primitives of
  * linux-basic.def, so that a kernel test under one of them is an unknown
@@ -34,12 +45,9 @@ static gboolean
 is_builtin_c11_model (const char *cat_path)
 {
   static const char *const c11_models[] = { "rc11.cat", "c11-sc.cat", "c11-ra.cat" };
-  g_autofree char *dir = g_path_get_dirname (cat_path);
   g_autofree char *base = g_path_get_basename (cat_path);
-  g_autofree char *builtin = g_canonicalize_filename (acy_builtin_models_dir (), NULL);
-  g_autofree char *canonical = g_canonicalize_filename (dir, NULL);
 
-  if (g_strcmp0 (canonical, builtin) != 0)
+  if (!is_builtin_model (cat_path))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (c11_models); i++)
     if (g_str_equal (base, c11_models[i]))
@@ -170,12 +178,18 @@ acy_setup_resolve (const AcySetupSpec *spec,
     }
   if (macros_name == (const char *) ACY_DEFAULT_MACROS && is_builtin_c11_model (out.cat_path))
     macros_name = ACY_C11_MACROS;
-  out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
-                                           spec->macros || !config || !config->macros
-                                           ? NULL : &config->macros_loc,
-                                           error);
-  if (out.macros_path == NULL)
-    return FALSE;
+  else if (macros_name == (const char *) ACY_DEFAULT_MACROS && spec->herd_macros
+           && !is_builtin_model (out.cat_path))
+    macros_name = NULL;   /* none, as herd7: out.macros_path stays NULL */
+  if (macros_name != NULL)
+    {
+      out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
+                                               spec->macros || !config || !config->macros
+                                               ? NULL : &config->macros_loc,
+                                               error);
+      if (out.macros_path == NULL)
+        return FALSE;
+    }
 
   if (config)
     for (guint i = 0; config->variants[i]; i++)
@@ -206,8 +220,9 @@ acy_setup_load (const AcySetupSpec  *spec,
 
   if (!acy_setup_resolve (spec, &paths, error))
     return FALSE;
-  m = acy_macros_load (paths.macros_path, error);
-  if (m == NULL)
+  /* no macro file at all (AcySetupSpec.herd_macros): the test's calls
+   * are then builtins or unknown */
+  if (paths.macros_path != NULL && (m = acy_macros_load (paths.macros_path, error)) == NULL)
     return FALSE;
 
   src.cat_path = paths.cat_path;

@@ -25,6 +25,11 @@ G_BEGIN_DECLS
  * @bell: the bell file (`-bell`), overrides the configuration's
  * @macros: the macro file (`-macros`); default: the configuration's, else
  *   the built-in linux-basic.def (c11.def for the built-in C11 models)
+ * @herd_macros: as herd7 (the command line): given no macro file, a model
+ *   that is not a built-in one reads tests with none, so READ_ONCE and
+ *   the other kernel primitives are unknown there, as they are to herd7
+ *   ("Procedure call WRITE_ONCE in CSem"); the built-in models keep the
+ *   default above, which herd7 has no counterpart for
  * @include_dirs: (nullable): `-I` directories, NULL-terminated
  * @variants: (nullable): `-variant` names, added to the configuration's
  * @cat_texts: (nullable): canonical path -> text to use instead of that
@@ -38,6 +43,7 @@ typedef struct {
   const char        *cat;
   const char        *bell;
   const char        *macros;
+  gboolean           herd_macros;
   const char *const *include_dirs;
   const char *const *variants;
   GHashTable        *cat_texts;
@@ -65,7 +71,7 @@ typedef struct {
   char  *conf_path;     /* nullable */
   char  *cat_path;
   char  *bell_path;     /* nullable */
-  char  *macros_path;
+  char  *macros_path;   /* nullable: no macro file (AcySetupSpec.herd_macros) */
   char **include_dirs;
   char **variants;
 } AcySetupPaths;

@@ -133,8 +133,11 @@ subst_stmt (Lower *lw, const AcyLitStmt *s, const AcyLitMacro *m,
 
 /* ---- expansion ---- */
 
+/* With no macro file at all, herd7 names the call by where it stands:
+ * "Procedure call X in CSem" for a statement, "Macro call X in CSem" in
+ * an expression; the command line says those words after ours. */
 static gboolean
-unknown_call (Lower *lw, const AcyLitExpr *e, GError **error)
+unknown_call (Lower *lw, const AcyLitExpr *e, gboolean statement, GError **error)
 {
   if (lw->macros != NULL)
     acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, e->loc,
@@ -142,19 +145,20 @@ unknown_call (Lower *lw, const AcyLitExpr *e, GError **error)
                       e->name, acy_macros_get_filename (lw->macros), e->name);
   else
     acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, e->loc,
-                      "unknown macro or function '%s' (no macro file loaded) near '%s'",
-                      e->name, e->name);
+                      "unknown macro or function '%s': no macro file is loaded (give -macros "
+                      "FILE.def or -conf FILE.cfg); herd7: %s call %s in CSem near '%s'",
+                      e->name, statement ? "Procedure" : "Macro", e->name, e->name);
   return FALSE;
 }
 
 static const AcyLitMacro *
-find_macro (Lower *lw, const AcyLitExpr *e, guint depth, GError **error)
+find_macro (Lower *lw, const AcyLitExpr *e, gboolean statement, guint depth, GError **error)
 {
   const AcyLitMacro *m = acy_macros_lookup (lw->macros, e->name);
 
   if (m == NULL)
     {
-      unknown_call (lw, e, error);
+      unknown_call (lw, e, statement, error);
       return NULL;
     }
   if (depth >= ACY_LIT_MAX_EXPANSION)
@@ -247,7 +251,7 @@ expand_expr (Lower *lw, AcyLitExpr *e, guint depth, GError **error)
     return expand_args (lw, e, depth, error) ? reseal (lw, e, error) : NULL;
 
   {
-    const AcyLitMacro *m = find_macro (lw, e, depth, error);
+    const AcyLitMacro *m = find_macro (lw, e, FALSE, depth, error);
     const char *outer = lw->expanding;
     AcyLitExpr *body;
 
@@ -282,7 +286,7 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
     case ACY_LSTMT_EXPR:
       if (s->expr->kind == ACY_LEXPR_CALL && !is_builtin (s->expr->name))
         {
-          const AcyLitMacro *m = find_macro (lw, s->expr, depth, error);
+          const AcyLitMacro *m = find_macro (lw, s->expr, TRUE, depth, error);
 
           if (m == NULL)
             return NULL;

@@ -104,6 +104,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.cat = o->cat;
   spec.bell = o->bell;
   spec.macros = o->macros;
+  spec.herd_macros = TRUE;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
   /* a model too long to load within -timeout ends the run in time too */
@@ -775,8 +776,19 @@ report_test_error (const char *file, const GError *error)
 {
   const char *um = strstr (error->message, "unknown macro or function '");
 
+  const char *csem = strstr (error->message, "; herd7: ");
+
   fprintf (stderr, "%s\n", error->message);
-  if (um && g_error_matches (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+  if (um && csem && g_error_matches (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+    {
+      /* no macro file: herd7's "Procedure call X in CSem" */
+      const char *words = csem + strlen ("; herd7: ");
+      const char *end = strstr (words, " in CSem");
+
+      if (end)
+        fprintf (stderr, "Warning: File \"%s\": %.*s\n", file, (int) (end + strlen (" in CSem") - words), words);
+    }
+  else if (um && g_error_matches (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
     {
       const char *name = um + strlen ("unknown macro or function '");
       fprintf (stderr, "Warning: File \"%s\": Unknown macro %.*s (User error)\n",
