@@ -218,6 +218,45 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
 
 /* entry := N ':' IDENT '=' value
  *        | type? '*'* IDENT ('=' value)? */
+/* A location's type in the init block, as herd7 sizes it: the 32-bit
+ * integers Acyclic's values are (int, long, int32_t, intptr_t signed;
+ * atomic_t, uint32_t unsigned) are taken, and the 128-bit ones. herd7
+ * reads and writes a location of 8, 16 or 64 bits in that size
+ * (mixed-size accesses: a char holds 8 bits, so 300 is 44 there), which
+ * is refused here; a type it cannot size, it refuses. (spinlock_t and
+ * mtx_t are refused apart.) */
+static gboolean
+init_type_supported (AcyLitParser *ps, const AcyLitToken *type, GError **error)
+{
+  static const char *const word[] = { "int", "long", "int32_t", "intptr_t", "atomic_t", "uint32_t",
+                                      "spinlock_t", "mtx_t",
+                                      /* wider: the values a test writes fit (herd's C05, C06) */
+                                      "__int128_t", "__uint128_t", "__int128", "__uint128",
+                                      "int128_t", "uint128_t" };
+  static const char *const other[] = { "char", "int8_t", "uint8_t", "short", "int16_t", "uint16_t",
+                                       "int64_t", "uint64_t", "uintptr_t", "pteval_t", "parel1_t" };
+  g_autofree char *msg = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (word); i++)
+    if (strcmp (type->text, word[i]) == 0)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (other); i++)
+    if (strcmp (type->text, other[i]) == 0)
+      {
+        msg = g_strdup_printf ("a location of type %s is not supported: herd7 reads and writes it "
+                               "in its own size, and Acyclic's locations hold 32-bit integers "
+                               "(int, long, int32_t, intptr_t, atomic_t, uint32_t or a pointer; "
+                               "or 128-bit ones)", type->text);
+        acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
+        return FALSE;
+      }
+  /* herd7: "Cannot find the size of type u32" */
+  msg = g_strdup_printf ("herd7 cannot find the size of type %s (int, long, int32_t, intptr_t, "
+                         "atomic_t, uint32_t or a pointer)", type->text);
+  acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
+  return FALSE;
+}
+
 static gboolean
 parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
 {
@@ -274,18 +313,36 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         {
           const AcyLitToken *name = NULL, *type = NULL;
           guint n_words = 0;
+          gboolean pointer = FALSE;
 
-          /* type words, stars, then the name: the last identifier;
-           * herd's C tests also write a location `[x]` */
+          /* a type word, a star, then the name, as herd7 reads them:
+           * `x`, `int x`, `int *x`; herd's C tests also write a location
+           * `[x]`. Two type words or two stars: herd7 stops there. */
           while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
             {
-              const AcyLitToken *w = advance (ps);
+              const AcyLitToken *w = peek (ps);
 
+              if (w->kind == ACY_LTOK_IDENT ? type != NULL && name != NULL
+                                            : name == NULL || pointer || type != NULL)
+                {
+                  acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, w,
+                                      "herd7 reads one type word and at most one '*' before a "
+                                      "location in the init block");
+                  return FALSE;
+                }
+              advance (ps);
               n_words++;
               if (w->kind == ACY_LTOK_IDENT)
                 {
                   type = name;
                   name = w;
+                }
+              else
+                {
+                  /* `int *x`: the type word becomes the type now */
+                  pointer = TRUE;
+                  type = name;
+                  name = NULL;
                 }
             }
           if (type && (strcmp (type->text, "spinlock_t") == 0 || strcmp (type->text, "mtx_t") == 0))
@@ -322,8 +379,12 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           init.var.name = name->text;
           init.var.loc = name->loc;
           init.var.index = acy_lit_test_location (test, name->text);
-          /* herd7 prints a location declared atomic_t as unsigned 32 bits */
-          if (type && n_words == 2 && strcmp (type->text, "atomic_t") == 0)
+          if (type && !pointer && !init_type_supported (ps, type, error))
+            return FALSE;
+          /* herd7 prints the integer in a location of an unsigned type or
+           * of a pointer type as unsigned 32 bits (-3 is 4294967293) */
+          if (pointer || (type && (strcmp (type->text, "atomic_t") == 0
+                                   || strcmp (type->text, "uint32_t") == 0)))
             g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
         }
 
