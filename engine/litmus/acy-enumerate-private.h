@@ -145,6 +145,7 @@ typedef struct {
    * whether the paths have any, and per candidate the first load or RMW
    * that goes through an integer, with that integer */
   gboolean   has_through_int;
+  gboolean   may_fault;       /* a chosen path divides by a value (AcyTrace.may_fault) */
   const AcyConstraint *nonsym;
   AcyValue   nonsym_value;
   AcyExecution x;

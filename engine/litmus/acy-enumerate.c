@@ -676,6 +676,17 @@ emit_finals (Enum *en, Combo *c)
     return TRUE;
   if (G_UNLIKELY (c->has_through_int) && !through_int_check (en, c))
     return FALSE;
+  /* herd7 solves every equation of a candidate: a division by zero stops
+   * it even where nothing reads the quotient */
+  if (G_UNLIKELY (c->may_fault))
+    {
+      for (guint t = 0; t < test->n_threads && !c->saw_fault; t++)
+        for (guint i = 0; en->chosen[t]->may_fault && i < en->chosen[t]->n_ops; i++)
+          if (en->chosen[t]->ops[i]->op == ACY_LOP_DIV || en->chosen[t]->ops[i]->op == ACY_LOP_MOD)
+            (void) sym_value (c, en->chosen[t]->ops[i], t);
+      if (c->saw_fault)
+        return fault_raise (en, c);
+    }
 
   memset (c->fw_choice, 0, c->n_fw * sizeof (guint));
   for (;;)
@@ -1130,6 +1141,9 @@ run_combination (Enum *en)
   c.n_op_pins = 0;
   c.has_through_int = FALSE;
   c.nonsym = NULL;
+  c.may_fault = FALSE;
+  for (guint t = 0; t < test->n_threads; t++)
+    c.may_fault |= en->chosen[t]->may_fault;
   for (guint t = 0; t < test->n_threads; t++)
     for (guint i = 0; i < en->chosen[t]->n_constraints; i++)
       {

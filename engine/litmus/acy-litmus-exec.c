@@ -1437,6 +1437,8 @@ save_trace (Exec *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  for (guint i = 0; i < t->n_ops && !t->may_fault; i++)
+    t->may_fault = t->ops[i]->op == ACY_LOP_DIV || t->ops[i]->op == ACY_LOP_MOD;
   t->cut = x->cut;
   t->cut_at = x->cut_at;
   t->n_copies = x->copies->len;

@@ -116,6 +116,10 @@ typedef struct {
   AcyConstraint *constraints;
   guint          n_ops;
   const AcySym **ops;        /* the operations of the path: herd's equations */
+  /* Some op divides (/ or a remainder) by a value not known when the path
+   * ran: herd7 solves every equation of a candidate, and stops on a
+   * division by zero whether or not the value is looked at after */
+  gboolean       may_fault;
   /* Events herd leaves unordered: the two operands of a binary operator
    * are evaluated side by side, so the events of [a, b) and of [b, c)
    * are not in po. Triples a, b, c. */
