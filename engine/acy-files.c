@@ -47,28 +47,36 @@ gboolean
 acy_file_read (const char *path, char **contents, gsize *len, GError **error)
 {
   g_autoptr(GError) local = NULL;
-  GStatBuf st;
 
-  if (g_stat (path, &st) == 0)
-    {
-      if (!S_ISREG (st.st_mode))
-        {
-          g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: cannot read %s as an input file",
-                       path, file_kind (&st));
-          return FALSE;
-        }
-      if (st.st_size > ACY_MAX_INPUT_FILE)
-        {
-          g_autofree char *size = g_format_size ((guint64) st.st_size);
-
-          g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT, "%s: too large for an input file (%s; at most %d MiB)",
-                       path, size, ACY_MAX_INPUT_FILE / (1024 * 1024));
-          return FALSE;
-        }
-    }
+  if (!acy_file_check_input (path, error))
+    return FALSE;
   if (!g_file_get_contents (path, contents, len, &local))
     {
       g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+acy_file_check_input (const char *path, GError **error)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return TRUE;   /* reading it says why */
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: cannot read %s as an input file",
+                   path, file_kind (&st));
+      return FALSE;
+    }
+  if (st.st_size > ACY_MAX_INPUT_FILE)
+    {
+      g_autofree char *size = g_format_size ((guint64) st.st_size);
+
+      g_set_error (error, ACY_ERROR, ACY_ERROR_LIMIT, "%s: too large for an input file (%s; at most %d MiB)",
+                   path, size, ACY_MAX_INPUT_FILE / (1024 * 1024));
       return FALSE;
     }
   return TRUE;

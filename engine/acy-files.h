@@ -20,6 +20,12 @@ G_BEGIN_DECLS
  * device such as /dev/zero never end), and so is a file larger than
  * ACY_MAX_INPUT_FILE. Errors are in ACY_ERROR, code ACY_ERROR_IO (too
  * large: ACY_ERROR_LIMIT) and start with the path. */
+/* What acy_file_read() checks before it reads: that @path, if it exists,
+ * is a regular file no larger than ACY_MAX_INPUT_FILE (same errors). For
+ * a reader of its own, such as the window's editor. */
+gboolean acy_file_check_input (const char  *path,
+                               GError     **error);
+
 gboolean acy_file_read (const char  *path,
                         char       **contents,
                         gsize       *len,

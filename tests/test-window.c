@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "acy-application.h"
@@ -183,6 +184,36 @@ test_window_open_binary (void)
   text = buffer_text (ACY_WINDOW (window));
   g_assert_null (strstr (text, "not text"));
   g_assert_true (acy_document_is_pristine (document));
+
+  destroy_window (ACY_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A named pipe is refused before it is read: the loader would wait on
+ * it for ever, the tab empty and nothing said. */
+static void
+test_window_open_fifo (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "pipe.litmus", NULL);
+  GtkWindow *window;
+  GtkWidget *label;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  file = g_file_new_for_path (path);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (open_error_shown, window);
+
+  label = find_widget (GTK_WIDGET (window), is_label_containing, "Could not open");
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)),
+                            "cannot read a named pipe (FIFO) as an input file"));
+  g_assert_null (acy_window_get_file (ACY_WINDOW (window)));
+  g_assert_true (acy_document_is_pristine (acy_window_get_document (ACY_WINDOW (window))));
 
   destroy_window (ACY_WINDOW (window));
   g_unlink (path);
@@ -1391,6 +1422,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/example", test_window_example);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/open-binary", test_window_open_binary);
+  g_test_add_func ("/ui/window/open-fifo", test_window_open_fifo);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/left-out", test_window_left_out);

@@ -274,6 +274,18 @@ acy_document_load_async (AcyDocument         *self,
   g_task_set_task_data (task, before, before_load_free);
   self->loading++;
 
+  /* a FIFO would hold the loader for ever, a device never end */
+  {
+    g_autofree char *path = g_file_get_path (file);
+    GError *error = NULL;
+
+    if (path != NULL && !acy_file_check_input (path, &error))
+      {
+        acy_document_io_done (task, file, error, FALSE, NULL);
+        return;
+      }
+  }
+
   source_file = gtk_source_file_new ();
   gtk_source_file_set_location (source_file, file);
   loader = gtk_source_file_loader_new (self->buffer, source_file);
