@@ -220,6 +220,40 @@ test_window_open_fifo (void)
   g_rmdir (dir);
 }
 
+/* A file whose name is not UTF-8 (here Latin-1's é) opens, with a
+ * title GTK can show and read out: it crashed the window, in the title
+ * given to the accessibility tree. */
+static void
+test_window_open_latin1_name (void)
+{
+  static const char contents[] = "C SB\n\n{}\n\nP0(int *x) { WRITE_ONCE(*x, 1); }\n\nexists (x=1)\n";
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "caf\xe9.litmus", NULL);
+  const char *title;
+  GtkWindow *window;
+
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (window_has_file, window);
+
+  title = acy_document_get_title (acy_window_get_document (ACY_WINDOW (window)));
+  g_assert_true (g_utf8_validate (title, -1, NULL));
+  g_assert_true (g_str_has_prefix (title, "caf"));
+  g_assert_true (g_str_has_suffix (title, ".litmus"));
+  g_assert_true (g_utf8_validate (gtk_window_get_title (window), -1, NULL));
+
+  destroy_window (ACY_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A window with no example, its model set to a built-in one. */
 static AcyWindow *
 create_window (AcyApplication *app,
@@ -1423,6 +1457,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/open-binary", test_window_open_binary);
   g_test_add_func ("/ui/window/open-fifo", test_window_open_fifo);
+  g_test_add_func ("/ui/window/open-latin1-name", test_window_open_latin1_name);
   g_test_add_func ("/ui/window/run-article", test_window_run_article);
   g_test_add_func ("/ui/window/cancel", test_window_cancel);
   g_test_add_func ("/ui/window/left-out", test_window_left_out);

@@ -130,8 +130,14 @@ acy_document_set_file (AcyDocument *self,
 
   if (file != NULL)
     {
+      g_autofree char *parse_name = g_file_peek_path (file) ? NULL : g_file_get_parse_name (file);
+
+      /* UTF-8 whatever the file system's bytes (a byte that is not is
+       * shown as U+FFFD): a title is shown, read out, and passed to GTK,
+       * which takes nothing else */
       g_free (self->title);
-      self->title = g_file_get_basename (file);
+      self->title = parse_name ? g_path_get_basename (parse_name)
+                               : g_filename_display_basename (g_file_peek_path (file));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);

@@ -158,7 +158,16 @@ acy_window_update_page (AcyWindow   *self,
   adw_tab_page_set_title (page, title);
   adw_tab_page_set_loading (page, acy_document_get_running (document));
   file = acy_document_get_file (document);
-  adw_tab_page_set_tooltip (page, file ? g_file_peek_path (file) : NULL);
+  if (file != NULL)
+    {
+      /* markup: a file named a&b.litmus is text */
+      g_autofree char *parse_name = g_file_get_parse_name (file);
+      g_autofree char *tooltip = g_markup_escape_text (parse_name, -1);
+
+      adw_tab_page_set_tooltip (page, tooltip);
+    }
+  else
+    adw_tab_page_set_tooltip (page, NULL);
 
   if (document != self->current)
     return;
