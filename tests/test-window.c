@@ -232,6 +232,7 @@ test_window_open_latin1_name (void)
   g_autoptr(GFile) file = NULL;
   g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "caf\xe9.litmus", NULL);
+  g_autofree char *model = NULL;
   const char *title;
   GtkWindow *window;
 
@@ -249,8 +250,26 @@ test_window_open_latin1_name (void)
   g_assert_true (g_str_has_suffix (title, ".litmus"));
   g_assert_true (g_utf8_validate (gtk_window_get_title (window), -1, NULL));
 
+  /* a model so named: the chooser shows it, and screen readers read it */
+  {
+    g_autofree char *sc = acy_window_get_builtin_model ("sc.cat");
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (sc, &text, NULL, NULL));
+    g_clear_pointer (&model, g_free);
+    model = g_build_filename (dir, "mod\xe8le.cat", NULL);
+    g_assert_true (g_file_set_contents (model, text, -1, NULL));
+    /* not taken, with a word: the action's state and the setting that
+     * would hold it take UTF-8 only */
+    acy_window_set_model (ACY_WINDOW (window), model);
+    iterate_a_little ();
+    g_assert_nonnull (find_widget (GTK_WIDGET (window), is_label_containing, "its path is not UTF-8 text"));
+    g_assert_cmpstr (acy_window_get_model (ACY_WINDOW (window)), !=, model);
+  }
+
   destroy_window (ACY_WINDOW (window));
   g_unlink (path);
+  g_unlink (model);
   g_rmdir (dir);
 }
 

@@ -186,7 +186,7 @@ batch_check_file (const char *file, char **specs, AcyModel **models, AcyMacros *
     }
   if (item->test == NULL)
     {
-      g_autofree char *base = g_path_get_basename (file);
+      g_autofree char *base = g_filename_display_basename (file);
       if (g_str_has_suffix (base, ".litmus"))
         base[strlen (base) - strlen (".litmus")] = '\0';
       item->test = g_strdup (base);
@@ -468,7 +468,7 @@ on_batch_activate (AcyCompareWindow *self, guint position, GtkColumnView *view)
 
   if (item == NULL || !g_file_get_contents (item->path, &text, NULL, NULL))
     return;
-  name = g_path_get_basename (item->path);
+  name = g_filename_display_basename (item->path);
   g_free (self->test_text);
   self->test_text = g_steal_pointer (&text);
   g_free (self->test_name);

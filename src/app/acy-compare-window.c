@@ -111,11 +111,15 @@ add_toggle (AcyCompareWindow *self, const char *spec)
   else if (is_kernel_model (spec))
     label = g_strdup (_("Linux kernel (LKMM)"));
   else
-    label = g_path_get_basename (spec);
+    label = g_filename_display_basename (spec);
   toggle = gtk_toggle_button_new_with_label (label);
   /* Chosen chips are filled with the accent colour, the others outlined */
   gtk_widget_add_css_class (toggle, "model-chip");
-  gtk_widget_set_tooltip_text (toggle, builtin ? label : spec);
+  {
+    g_autofree char *shown = g_filename_display_name (spec);
+
+    gtk_widget_set_tooltip_text (toggle, builtin ? label : shown);
+  }
   g_object_set_data_full (G_OBJECT (toggle), "acy-spec", g_strdup (spec), g_free);
   g_signal_connect_object (toggle, "toggled", G_CALLBACK (model_toggled), self, G_CONNECT_SWAPPED);
   gtk_box_append (self->models_box, toggle);

@@ -426,7 +426,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, AcyDerivationVie
   gtk_widget_set_visible (note, how != NULL);
   if (has_location (d))
     {
-      g_autofree char *base = g_path_get_basename (d->loc.file);
+      g_autofree char *base = g_filename_display_basename (d->loc.file);
       g_autofree char *where = g_strdup_printf ("%s:%u", base, d->loc.line);
       g_autofree char *tip = NULL;
 

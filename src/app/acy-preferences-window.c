@@ -124,7 +124,7 @@ acy_preferences_window_update_model (AcyPreferencesWindow *self)
   if (selected < 0 && value[0] != '\0')
     {
       /* Another model: shown by its file name, last. */
-      g_autofree char *base = g_path_get_basename (value);
+      g_autofree char *base = g_filename_display_basename (value);
 
       selected = self->model_values->len;
       g_ptr_array_add (self->model_values, g_strdup (value));
@@ -217,16 +217,21 @@ display_path (const char *path)
   const char *home = g_get_home_dir ();
   gsize len = strlen (home);
 
-  /* ~/models rather than /home/me/models */
+  g_autofree char *shown = g_filename_display_name (path);
+
+  /* ~/models rather than /home/me/models (shown: in UTF-8) */
   if (g_str_has_prefix (path, home) && path[len] == G_DIR_SEPARATOR)
-    return g_strconcat ("~", path + len, NULL);
-  return g_strdup (path);
+    {
+      g_autofree char *rest = g_filename_display_name (path + len);
+      return g_strconcat ("~", rest, NULL);
+    }
+  return g_steal_pointer (&shown);
 }
 
 static GtkWidget *
 folder_row_new (const char *path)
 {
-  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *name = g_filename_display_basename (path);
   g_autofree char *shown = display_path (path);
   GtkWidget *row;
   GtkWidget *remove;
@@ -284,7 +289,13 @@ acy_preferences_window_folder_chosen (AcyPreferencesWindow *self,
       g_auto(GStrv) folders = g_settings_get_strv (self->settings, "model-search-path");
       const char *path = folder ? g_file_peek_path (folder) : NULL;
 
-      if (path != NULL && !g_strv_contains ((const char * const *) folders, path))
+      /* settings hold UTF-8 only */
+      if (path != NULL && !g_utf8_validate (path, -1, NULL))
+        {
+          g_autofree char *shown = g_filename_display_name (path);
+          g_warning ("Cannot keep the folder %s among the model folders: its name is not UTF-8", shown);
+        }
+      else if (path != NULL && !g_strv_contains ((const char * const *) folders, path))
         {
           g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
           g_auto(GStrv) updated = NULL;

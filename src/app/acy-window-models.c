@@ -87,7 +87,12 @@ model_display_name (const char *path)
         return g_strdup (_(builtin_models[i].name));
   if (g_str_equal (base, KERNEL_CFG))
     return g_strdup (_("Linux kernel (LKMM)"));
-  return acy_model_spec_name (path);
+  {
+    /* shown, and read out: UTF-8 whatever the file system's bytes */
+    g_autofree char *name = acy_model_spec_name (path);
+
+    return g_utf8_make_valid (name, -1);
+  }
 }
 
 void
@@ -99,7 +104,11 @@ acy_window_update_model_button (AcyWindow *self)
   g_autofree char *accessible_name = NULL;
 
   gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), model);
+  {
+    g_autofree char *shown = model ? g_filename_display_name (model) : NULL;
+
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), shown);
+  }
   /* TRANSLATORS: the model chooser as a screen reader reads it */
   accessible_name = g_strdup_printf (_("Memory Model: %s"), name ? name : _("None"));
   acy_accessible_name_menu_button (self->model_button, accessible_name,
@@ -662,6 +671,19 @@ acy_window_set_model (AcyWindow  *self,
 {
   g_return_if_fail (ACY_IS_WINDOW (self));
   g_return_if_fail (model_path != NULL);
+
+  /* The model is the state of the win.model action, and a setting: both
+   * hold UTF-8 only (GVariant strings) */
+  if (!g_utf8_validate (model_path, -1, NULL))
+    {
+      g_autofree char *shown = g_filename_display_name (model_path);
+      /* Translators: %s is a file's path */
+      g_autofree char *message = g_strdup_printf (_("Cannot use the model “%s”: its path is not "
+                                                    "UTF-8 text; rename it or its folder"), shown);
+
+      acy_window_toast (self, message);
+      return;
+    }
 
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     acy_document_set_model (self->current, model_path);
