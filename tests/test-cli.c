@@ -148,6 +148,25 @@ test_json (void)
   g_assert_nonnull (strstr (r.out, "\"observation\":\"Sometimes\",\"positive\":1,\"negative\":1"));
 }
 
+/* A file name that is not UTF-8 (Latin-1's é) still makes JSON, which
+ * is UTF-8: the bad byte is U+FFFD in "file" */
+static void
+test_json_latin1_name (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "caf\xe9.litmus", NULL);
+
+  g_assert_true (g_file_set_contents (path, "C caf\n{}\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n",
+                                      -1, NULL));
+  run_check (&r, "--json", "-cat", "sc", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_utf8_validate (r.out, -1, NULL));
+  g_assert_nonnull (strstr (r.out, "caf\xef\xbf\xbd.litmus\""));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -430,6 +449,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/error/model", test_bad_model);
   g_test_add_func ("/cli/judge", test_judge);
   g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/json-latin1-name", test_json_latin1_name);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/error/write", test_write_error);
   g_test_add_func ("/cli/error/numbers", test_bad_numbers);

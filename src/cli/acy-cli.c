@@ -116,8 +116,11 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
 /* ---- JSON output ------------------------------------------------------ */
 
 static void
-json_string (GString *s, const char *str)
+json_string (GString *s, const char *raw)
 {
+  /* JSON is UTF-8: a file name that is not has U+FFFD for its bad bytes */
+  g_autofree char *str = raw ? g_utf8_make_valid (raw, -1) : NULL;
+
   g_string_append_c (s, '"');
   for (const char *p = str; p && *p; p++)
     {
