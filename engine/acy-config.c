@@ -36,18 +36,33 @@ static const char *const ignored_keys[] = {
   "showthread", "showlegend", "showobserved", "shift", "edgemerge",
   "labelinit", "penwidth", "nodesep", "ranksep", "dotmode", "dotcom",
   "showpo", "scale", "symetric", "showraw", "outputdir", "suffix",
-  "through", "skipchecks", "strictskip", "speedcheck", "optace",
-  "initwrites", "nshow", "showflag", "debug", "verbose", "view",
-  "mode", "dumpes", "badexecs", "badflag", "timeout",
-  /* the rest of herd7's keys (herd7 refuses any other) */
-  "archcheck", "boxscale", "brackets", "classes", "conds", "conf",
-  "dotheader", "dsiy", "dumpallfaults", "edgefontsizedelta", "endian",
-  "excl", "extrachars", "finalrfpos", "fixedsize", "fontname", "hexa",
-  "initpos", "initrfpos", "kinds", "labelbox", "machsize", "margin", "mono",
-  "names", "noid", "nonames", "oknames", "oneinit", "outcomereads",
-  "overlap", "ptscale", "relabel", "rename", "restrict", "sep",
-  "shortlegend", "siwidth", "texmacros", "threadposy", "withbox",
+  "showflag", "debug", "verbose", "view",
+  /* the rest of herd7's picture keys */
+  "boxscale", "brackets", "classes", "dotheader", "dsiy",
+  "edgefontsizedelta", "extrachars", "finalrfpos", "fixedsize", "fontname",
+  "initpos", "initrfpos", "labelbox", "margin", "mono", "noid", "overlap",
+  "ptscale", "relabel", "sep", "shortlegend", "siwidth", "texmacros",
+  "threadposy", "withbox",
   NULL
+};
+
+/* herd7's keys that change what it answers or prints on standard output:
+ * acyclic-check takes their command-line forms only, so a configuration
+ * file giving one is refused at it, rather than the setting ignored,
+ * unless it gives herd7's default (NULL: none is taken). Any other key
+ * is an error, as in herd7. */
+static const struct {
+  const char *key;
+  const char *herd_default;
+} answer_keys[] = {
+  { "unroll", "2" }, { "through", "none" }, { "skipchecks", NULL }, { "strictskip", "false" },
+  { "speedcheck", "false" }, { "optace", NULL }, { "initwrites", NULL }, { "nshow", NULL },
+  { "badexecs", "true" }, { "badflag", NULL }, { "timeout", NULL }, { "conds", NULL },
+  { "excl", NULL }, { "kinds", NULL }, { "names", NULL }, { "oknames", NULL },
+  { "nonames", NULL }, { "hexa", "false" }, { "restrict", NULL }, { "rename", NULL },
+  { "machsize", NULL }, { "endian", NULL }, { "archcheck", NULL }, { "outcomereads", NULL },
+  { "dumpallfaults", "false" }, { "mode", NULL }, { "dumpes", "false" }, { "conf", NULL },
+  { "oneinit", NULL },
 };
 
 AcyConfig *
@@ -82,6 +97,38 @@ acy_config_parse (const char *text, const char *filename, GError **error)
       value_loc = loc;
       value_loc.col += value - line;
 
+      {
+        gboolean answer = FALSE;
+
+        for (guint k = 0; k < G_N_ELEMENTS (answer_keys) && !answer; k++)
+          {
+            if (!g_str_equal (key, answer_keys[k].key))
+              continue;
+            if (g_strcmp0 (value, answer_keys[k].herd_default) != 0)
+              {
+                /* it changes the answer: never ignored */
+                const char *near = *value ? value : key;
+
+                if (answer_keys[k].herd_default)
+                  acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
+                                    "'%s %s' in a configuration file is not supported (herd7's "
+                                    "default is %s); give -%s on the command line near '%s'",
+                                    key, value, answer_keys[k].herd_default, key, near);
+                else
+                  acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
+                                    "'%s %s' in a configuration file is not supported; give -%s "
+                                    "on the command line near '%s'", key, value, key, near);
+                g_free (key);
+                return NULL;
+              }
+            answer = TRUE;   /* herd7's default: as good as absent */
+          }
+        if (answer)
+          {
+            g_free (key);
+            continue;
+          }
+      }
       if (*value == '\0' && !g_strv_contains (ignored_keys, key))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
@@ -101,18 +148,6 @@ acy_config_parse (const char *text, const char *filename, GError **error)
           for (guint k = 0; parts[k]; k++)
             if (*parts[k])
               g_ptr_array_add (variants, g_strdup (parts[k]));
-        }
-      else if (g_str_equal (key, "unroll"))
-        {
-          /* it changes the answer on tests with loops: never ignored */
-          if (!g_str_equal (value, "2"))
-            {
-              acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, value_loc,
-                                "'unroll %s' in a configuration file is not supported (herd7's "
-                                "default is 2); give -unroll N near '%s'", value, value);
-              g_free (key);
-              return NULL;
-            }
         }
       else if (!g_strv_contains (ignored_keys, key))
         {
