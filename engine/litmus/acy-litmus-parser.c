@@ -601,26 +601,31 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
  * stray line: herd ignores them. Blank every character there that is not
  * in a comment, keeping positions (and the `Result:` comment) intact. */
 static char *
-blank_metadata (const char *text, gsize len)
+blank_metadata (const char *text, gsize len, gsize first_line_from)
 {
   char *copy = g_malloc (len + 1);   /* not g_strndup: a NUL may be in a comment */
-  char *p = copy, *end = copy + len;
-  gboolean line_start = TRUE;
+  char *p = copy + first_line_from, *end = copy + len;
+  gboolean line_start = TRUE, first_line = TRUE;
 
   memcpy (copy, text, len);
   copy[len] = '\0';
+  /* the first line from its start to @first_line_from: `C NAME` */
+  memset (copy, ' ', MIN (first_line_from, len));
 
   while (p < end)
     {
       if (*p == '\n')
         {
           line_start = TRUE;
+          first_line = FALSE;
           p++;
           continue;
         }
       if (line_start && !g_ascii_isspace (*p))
         {
-          if (*p == '{' || (*p == 'P' && p + 1 < end && g_ascii_isdigit (p[1])))
+          /* after the name on the first line, herd7 starts the init
+           * block at a brace, and skips anything else */
+          if (*p == '{' || (!first_line && *p == 'P' && p + 1 < end && g_ascii_isdigit (p[1])))
             break;
           line_start = FALSE;
         }
@@ -700,7 +705,7 @@ acy_test_parse_full (const char             *text,
   AcyHalt *hp = cancellable != NULL || deadline > 0 ? &halt : NULL;
   AcyLitTokens toks;
   AcyLitParser ps = { 0 };
-  const char *p, *eol, *end;
+  const char *p, *eol, *end, *line_start, *name_end;
   GArray *threads = NULL;
   g_autoptr (GPtrArray) locations = g_ptr_array_new ();
   AcyLoc loc1 = { NULL, 1, 1 };
@@ -737,8 +742,9 @@ acy_test_parse_full (const char             *text,
   halt.filename = test->filename;
   test->halt = hp;
 
-  /* Line 1: `C NAME` (the name runs to the end of the line). */
+  /* Line 1: `C NAME` */
   p = text;
+  line_start = text;
   if (end - p >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     {
       /* herd7 refuses it too */
@@ -751,8 +757,25 @@ acy_test_parse_full (const char             *text,
   eol = memchr (p, '\n', (gsize) (end - p));
   if (eol == NULL)
     eol = end;
+  /* The name is one word: herd7 reads `C two words` as two and skips the
+   * rest of the line, which may also start the init block (`C t { x=1; }`)
+   * or hold a comment (`C t(* c *)`). */
   {
-    g_autofree char *first = g_strndup (p, (gsize) (eol - p));
+    const char *w = p + strcspn (p, " \t\n");
+
+    w += strspn (w, " \t");
+    name_end = w < eol ? w + strcspn (w, " \t\n") : eol;
+    if (name_end > eol)
+      name_end = eol;
+    for (const char *c = w; c + 1 < name_end; c++)
+      if (c[0] == '(' && c[1] == '*')
+        {
+          name_end = c;
+          break;
+        }
+  }
+  {
+    g_autofree char *first = g_strndup (p, (gsize) (name_end - p));
     char *sp;
 
     g_strstrip (first);
@@ -787,9 +810,11 @@ acy_test_parse_full (const char             *text,
   }
 
   {
-    g_autofree char *rest = blank_metadata (eol, (gsize) (end - eol));
+    /* from the start of the first line, for the columns there */
+    g_autofree char *rest = blank_metadata (line_start, (gsize) (end - line_start),
+                                            (gsize) (name_end - line_start));
 
-    if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - eol), test->filename, 1, hp, &toks, error))
+    if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - line_start), test->filename, 1, hp, &toks, error))
       return NULL;
   }
   test->expected = find_expected_result (&toks);
