@@ -133,11 +133,18 @@ static gboolean
 split_test (const char *text, const char *end, Span *init, Span *code, Span *cond,
             char **header_hash, gboolean *other_digest)
 {
-  const char *p = memchr (text, '\n', (gsize) (end - text));
+  const char *p = text, *eol = memchr (text, '\n', (gsize) (end - text));
   int depth = 0;
 
-  if (p == NULL)
+  if (eol == NULL)
     return FALSE;
+  /* The first line to the end of the name (`C NAME`, the name one word,
+   * as the parser reads it): the init block may start after it */
+  p += strspn (p, " \t");
+  p += strcspn (p, " \t\n");
+  p += strspn (p, " \t");
+  while (p < eol && *p != ' ' && *p != '\t' && !(p + 1 < eol && p[0] == '(' && p[1] == '*'))
+    p++;
   /* Header lines up to the `{` of the initial state. */
   for (;;)
     {
