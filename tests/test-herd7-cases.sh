@@ -27,7 +27,8 @@ t="$shared/tests/kernel/SB+poonceonces.litmus"
 for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
            "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
            "-outcomereads true" "-throughflag x" "-web" "-switch" \
-           "-badexecs false" "-show prop -nshow 1" "-show all -showone true"; do
+           "-badexecs false" "-show prop -nshow 1" "-show all -showone true" \
+           "-nshow 0" "-nshow -1"; do
   # shellcheck disable=SC2086
   "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $opt "$t" > /dev/null 2> err.$$
   s=$?

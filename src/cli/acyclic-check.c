@@ -580,6 +580,26 @@ main (int argc, char **argv)
           /* herd7 stops counting executions once it has drawn that many */
           if (g_str_equal (a, "-nshow") || one)
             nshow = a;
+          if (g_str_equal (a, "-nshow"))
+            {
+              char *endp = NULL;
+              gint64 n = g_ascii_strtoll (next, &endp, 10);
+
+              if (endp == next || *endp != '\0')
+                {
+                  fprintf (stderr, "acyclic-check: option '-nshow' wants a number, not '%s'\n", next);
+                  return 2;
+                }
+              /* 0 executions drawn is already reached: herd7 stops after
+               * the first execution it meets, which one depends on its
+               * enumeration order */
+              if (n <= 0)
+                {
+                  fprintf (stderr, "acyclic-check: '-nshow %s' is not supported: herd7 then stops at the "
+                           "first execution it meets, which depends on its enumeration order\n", next);
+                  return 2;
+                }
+            }
         }
       else if (g_str_equal (a, "-badflag"))
         {
