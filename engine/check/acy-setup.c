@@ -123,6 +123,8 @@ acy_setup_resolve (const AcySetupSpec *spec,
       search = (const char *const *) dirs->pdata;
     }
 
+  if (cat && spec->conf_model_wins && config && config->model)
+    cat = NULL;
   cat_name = cat ? cat : config ? config->model : NULL;
   bell_name = spec->bell ? spec->bell : config ? config->bell : NULL;
   macros_name = spec->macros ? spec->macros : config && config->macros ? config->macros : ACY_DEFAULT_MACROS;

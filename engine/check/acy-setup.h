@@ -44,6 +44,7 @@ typedef struct {
   const char        *bell;
   const char        *macros;
   gboolean           herd_macros;
+  gboolean           conf_model_wins; /* @conf came after @cat: its model, if it names one, wins (herd7 reads options in order) */
   const char *const *include_dirs;
   const char *const *variants;
   GHashTable        *cat_texts;

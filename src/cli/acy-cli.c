@@ -102,6 +102,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.strict_skip = o->strict_skip;
   spec.conf = o->conf;
   spec.cat = o->cat;
+  spec.conf_model_wins = o->conf_after_cat;
   spec.bell = o->bell;
   spec.macros = o->macros;
   spec.herd_macros = TRUE;

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef struct {
   char      *conf;
   char      *cat;
+  gboolean   conf_after_cat;   /* -conf came after -cat: its model, if any, wins */
   char      *bell;
   char      *macros;
   GPtrArray *include_dirs;   /* char* */

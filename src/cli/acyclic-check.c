@@ -371,9 +371,21 @@ main (int argc, char **argv)
           return 0;
         }
       else if (g_str_equal (a, "-conf"))
-        { NEED_ARG (); g_free (opts->conf); opts->conf = g_strdup (next); }
+        {
+          NEED_ARG ();
+          g_free (opts->conf);
+          opts->conf = g_strdup (next);
+          /* herd7 reads its options in order: a -conf after -cat sets
+           * the model again, if it names one */
+          opts->conf_after_cat = opts->cat != NULL;
+        }
       else if (g_str_equal (a, "-cat") || g_str_equal (a, "-model"))
-        { NEED_ARG (); g_free (opts->cat); opts->cat = g_strdup (next); }
+        {
+          NEED_ARG ();
+          g_free (opts->cat);
+          opts->cat = g_strdup (next);
+          opts->conf_after_cat = FALSE;
+        }
       else if (g_str_equal (a, "-bell"))
         { NEED_ARG (); g_free (opts->bell); opts->bell = g_strdup (next); }
       else if (g_str_equal (a, "-macros"))
