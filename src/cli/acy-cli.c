@@ -908,6 +908,27 @@ run_job (gpointer data, gpointer user_data)
   g_mutex_unlock (job->lock);
 }
 
+/* herd7 checks a test name once: whether @name was seen (in @seen, name
+ * -> "HASH\tFILE"), saying so when it was another test (another hash);
+ * notes it otherwise. */
+static gboolean
+seen_before (GHashTable *seen, const char *name, const char *hash, const char *file)
+{
+  const char *prev = g_hash_table_lookup (seen, name);
+  const char *tab;
+
+  if (prev == NULL)
+    {
+      g_hash_table_insert (seen, g_strdup (name), g_strdup_printf ("%s\t%s", hash, file));
+      return FALSE;
+    }
+  tab = strchr (prev, '\t');
+  if (strlen (hash) != (gsize) (tab - prev) || strncmp (prev, hash, (gsize) (tab - prev)) != 0)
+    fprintf (stderr, "Warning: File \"%s\": Different hashes for test %s (previous file %s) "
+             "(User error)\n", file, name, tab + 1);
+  return TRUE;
+}
+
 /* Runs @files N at a time, each in a child process given one core,
  * and prints their outputs in the order of the files. */
 static int
@@ -916,6 +937,7 @@ run_jobs (const AcyCliOptions *o, GPtrArray *files)
   GMutex lock;
   GCond cond;
   g_autofree Job *jobs = g_new0 (Job, files->len);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   GThreadPool *pool;
   int status = 0;
 
@@ -933,6 +955,22 @@ run_jobs (const AcyCliOptions *o, GPtrArray *files)
       while (!jobs[i].done)
         g_cond_wait (&cond, &lock);
       g_mutex_unlock (&lock);
+      if (jobs[i].out && g_str_has_prefix (jobs[i].out, "Test "))
+        {
+          /* a name seen before, as acy_cli_run */
+          const char *name = jobs[i].out + strlen ("Test ");
+          const char *hash = strstr (jobs[i].out, "\nHash=");
+          g_autofree char *key = g_strndup (name, strcspn (name, " \n"));
+          g_autofree char *value = hash ? g_strndup (hash + strlen ("\nHash="), strcspn (hash + 1, "\n") - strlen ("Hash="))
+                                        : g_strdup ("");
+
+          if (seen_before (seen, key, value, jobs[i].file))
+            {
+              g_clear_pointer (&jobs[i].out, g_free);
+              g_clear_pointer (&jobs[i].err, g_free);
+              continue;
+            }
+        }
       fputs (jobs[i].out ? jobs[i].out : "", stdout);
       fflush (stdout);
       fputs (jobs[i].err ? jobs[i].err : "", stderr);
@@ -987,6 +1025,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) seen = NULL;
   Setup setup = { 0 };
   Selection sel = { 0 };
   Judge judge = { 0 };
@@ -1034,6 +1073,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 
   if (o->json)
     printf ("{\"schema\":\"%s\",\"results\":[", ACY_CLI_JSON_SCHEMA);
+  /* herd7 checks a test name once: name -> "HASH\tFILE" */
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   for (guint i = 0; i < files->len; i++)
     {
       const char *file = files->pdata[i];
@@ -1089,6 +1130,9 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
           continue;
         }
       if (!selected (&sel, acy_test_get_name (test)))
+        continue;
+      /* A name seen before: herd7 skips the test */
+      if (seen_before (seen, acy_test_get_name (test), acy_test_get_hash (test), file))
         continue;
       /* herd7 -dumpes true writes event structures into -o's files only,
        * and checks nothing */

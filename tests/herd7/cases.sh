@@ -49,7 +49,7 @@ herd7_cases () {
         *"$scratch/out"*) cp "$scratch/got.files" "$here/$name.files" ;;
       esac
       # the messages on standard error the kernel's scripts grep for
-      if grep -E ': (Unknown macro|open_in failed|Non symbolic address|(Procedure|Macro) call [^ ]+ in CSem)' "$scratch/stderr" > "$scratch/err"; then
+      if grep -E ': (Unknown macro|open_in failed|Non symbolic address|(Procedure|Macro) call [^ ]+ in CSem|Different hashes)' "$scratch/stderr" > "$scratch/err"; then
         sed "s|$here|@HERE@|g" "$scratch/err" > "$here/$name.err"
       fi
       echo "recorded $name (status $(cat "$scratch/status"))"
