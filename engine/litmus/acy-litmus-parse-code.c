@@ -429,7 +429,58 @@ make_block (AcyLitParser *ps, AcyLoc loc, GPtrArray *stmts)
   return b;
 }
 
-/* decl := type ('*'* IDENT ('=' expr)?) (',' ...)* ';' */
+static gboolean
+is_qualifier (const AcyLitToken *t)
+{
+  return t->kind == ACY_LTOK_IDENT && (strcmp (t->text, "const") == 0 || strcmp (t->text, "volatile") == 0
+                                       || strcmp (t->text, "_Atomic") == 0);
+}
+
+/* A declaration's type as herd7's C reads it: qualifiers (const,
+ * volatile, _Atomic) and one type word. Two words (`unsigned int`, `long
+ * long`), `unsigned` or `signed` before a name, and `struct` are stopped
+ * where herd7 stops: at the word after. */
+static gboolean
+check_decl_type (AcyLitParser *ps, GError **error)
+{
+  guint k = 0, words = 0;
+
+  for (; is_type_word (peek_at (ps, k)); k++)
+    {
+      const AcyLitToken *t = peek_at (ps, k);
+
+      if (is_qualifier (t))
+        continue;
+      if (words == 1 || (k > 0 && !is_qualifier (peek_at (ps, k - 1))
+                         && (strcmp (peek_at (ps, k - 1)->text, "unsigned") == 0
+                             || strcmp (peek_at (ps, k - 1)->text, "signed") == 0
+                             || strcmp (peek_at (ps, k - 1)->text, "struct") == 0
+                             || strcmp (peek_at (ps, k - 1)->text, "union") == 0)))
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                              "herd7's C takes one type word in a declaration (and const, volatile, _Atomic)");
+          return FALSE;
+        }
+      words++;
+    }
+  if (k > 0)
+    {
+      const AcyLitToken *last = peek_at (ps, k - 1);
+
+      if (strcmp (last->text, "unsigned") == 0 || strcmp (last->text, "signed") == 0
+          || strcmp (last->text, "struct") == 0 || strcmp (last->text, "union") == 0)
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, k),
+                              "herd7's C takes one type word in a declaration, and not this one "
+                              "(int, long, char, a typedef name...)");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* decl := type ('*'* IDENT ('=' expr)?) ';' -- herd7's C declares one
+ * name at a time */
 static AcyLitStmt *
 parse_decl (AcyLitParser *ps, GError **error)
 {
@@ -437,6 +488,8 @@ parse_decl (AcyLitParser *ps, GError **error)
   GPtrArray *decls = g_ptr_array_new ();
   AcyLitStmt *result = NULL;
 
+  if (!check_decl_type (ps, error))
+    goto out;
   skip_type (ps);
   for (;;)
     {
@@ -467,8 +520,13 @@ parse_decl (AcyLitParser *ps, GError **error)
             goto out;
         }
       g_ptr_array_add (decls, d);
-      if (!acy_lit_accept (ps, ","))
-        break;
+      if (acy_lit_tok_is (peek (ps), ","))
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
+                              "herd7's C declares one name at a time: 'int r0; int r1;'");
+          goto out;
+        }
+      break;
     }
   if (!acy_lit_expect (ps, ";", "after a declaration", error))
     goto out;
