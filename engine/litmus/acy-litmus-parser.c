@@ -261,6 +261,7 @@ static gboolean
 parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
 {
   const AcyLitToken *open = advance (ps);
+  g_autoptr(GHashTable) given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (;;)
     {
@@ -388,6 +389,18 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
         }
 
+      {
+        /* herd7 stops on a name given twice (an assertion of its own) */
+        g_autofree char *key = g_strdup_printf ("%d:%s", init.var.thread, init.var.name);
+
+        if (!g_hash_table_add (given, g_steal_pointer (&key)))
+          {
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, init.var.loc,
+                              "'%s' is given twice in the init block (herd7 stops on it) near '%s'",
+                              init.var.name, init.var.name);
+            return FALSE;
+          }
+      }
       if (acy_lit_accept (ps, "="))
         {
           if (!parse_init_value (ps, test, &init.value, error))

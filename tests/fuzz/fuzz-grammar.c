@@ -331,8 +331,9 @@ acy_fuzz_grammar_litmus (const guint8 *data, gsize size)
   guint n_threads, n;
 
   n = count (&g);
-  for (guint i = 0; i < n && !over_budget (&g); i++)
-    g_string_append_printf (g.out, " %s = %s;\n", ONE_OF (&g, lit_locs), ONE_OF (&g, lit_consts));
+  /* each location once: herd7 stops on one given twice */
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (lit_locs)) && !over_budget (&g); i++)
+    g_string_append_printf (g.out, " %s = %s;\n", lit_locs[i], ONE_OF (&g, lit_consts));
   add (&g, "}\n\n");
   n_threads = pick (&g, 4) + 1;
   if (pick (&g, 16) == 15)
