@@ -147,7 +147,16 @@ acy_config_parse (const char *text, const char *filename, GError **error)
           g_auto(GStrv) parts = g_strsplit_set (value, ", \t", -1);
           for (guint k = 0; parts[k]; k++)
             if (*parts[k])
-              g_ptr_array_add (variants, g_strdup (parts[k]));
+              {
+                if (!acy_variant_tag_valid (parts[k]))
+                  {
+                    acy_set_error_at (error, ACY_ERROR_SYNTAX, value_loc,
+                                      "'%s' is not one of herd7's variant tags near '%s'", parts[k], parts[k]);
+                    g_free (key);
+                    return NULL;
+                  }
+                g_ptr_array_add (variants, g_strdup (parts[k]));
+              }
         }
       else if (!g_strv_contains (ignored_keys, key))
         {
@@ -285,4 +294,18 @@ acy_model_spec_name (const char *spec)
   if (dot != NULL && dot != base && (g_str_equal (dot, ".cat") || g_str_equal (dot, ".cfg")))
     *dot = '\0';
   return base;
+}
+
+gboolean
+acy_variant_tag_valid (const char *tag)
+{
+  g_auto(GStrv) tags = g_strsplit (ACY_VARIANT_TAGS, ",", -1);
+
+  /* T[0-9][0-9] */
+  if (tag[0] == 'T' && g_ascii_isdigit (tag[1]) && g_ascii_isdigit (tag[2]) && tag[3] == '\0')
+    return TRUE;
+  for (guint i = 0; tags[i]; i++)
+    if (g_ascii_strcasecmp (tags[i], tag) == 0)
+      return TRUE;
+  return FALSE;
 }

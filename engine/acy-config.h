@@ -63,6 +63,17 @@ const char *acy_builtin_models_dir (void);
  * column or a menu: "sc" for sc, sc.cat or models/sc.cat,
  * "linux-kernel" for linux-kernel.cfg. Newly allocated. */
 char       *acy_model_spec_name   (const char *spec);
+/* Whether @tag is one of herd7's -variant tags (herd7 refuses any other,
+ * listing them: ACY_VARIANT_TAGS) */
+gboolean    acy_variant_tag_valid (const char *tag);
+#define ACY_VARIANT_TAGS "success,instr,specialx0,normw,acqrelasfence,backcompat,FullScDepend," \
+  "SplittedRMW,SwitchDepScWrite,SwitchDepScResult,LrScDiffOk,NotWeakPredicated,lkmmv1,lkmmv2," \
+  "CutOff,Morello,Deps,Instances,OptRfRMW,ConstrainedUnpredictable,exp,cos-opt,test,T[0-9][0-9]," \
+  "ASL,ASL+AArch64,ASLv0,ASLv1,S128,strict,warn,ASLType+Warn,ASLType+Silence,ASLType+Check," \
+  "ASL+AArch64+UDF,telechat,OldSolver,oota,ets,ets2,ets3,exs,eis,eos,dic,idc,NV2,mixed,unaligned," \
+  "DontCheckMixed,ifetch,vmsa,NoPteBranch,pte-squared,d128,Neon,sve,sve:128,sme,sme:128,pauth1," \
+  "pauth2,const-pac-field,fpac,memtag,store-only,shadowstack,no-key-da,no-key-db,no-key-ia," \
+  "no-key-ib,synchronous,asynchronous,asymmetric,handled,fatal,faultToNext"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyConfig, acy_config_free)
 

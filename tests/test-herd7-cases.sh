@@ -28,7 +28,7 @@ for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
            "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
            "-outcomereads true" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true" \
-           "-nshow 0" "-nshow -1"; do
+           "-nshow 0" "-nshow -1" "-variant foo"; do
   # shellcheck disable=SC2086
   "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $opt "$t" > /dev/null 2> err.$$
   s=$?

@@ -50,14 +50,14 @@ test_cfg (void)
   AcySetupSpec spec = { 0 };
 
   g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (cfg, "model mine.cat\nvariant a,b\ngraph columns\n", -1, NULL));
+  g_assert_true (g_file_set_contents (cfg, "model mine.cat\nvariant lkmmv2,mixed\ngraph columns\n", -1, NULL));
   g_assert_true (g_file_set_contents (cat, "\"Mine\"\nacyclic po | rf\n", -1, NULL));
   spec.cat = cfg;
   g_assert_true (acy_setup_resolve (&spec, &paths, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (paths.cat_path, ==, cat);
   g_assert_cmpuint (g_strv_length (paths.variants), ==, 2);
-  g_assert_cmpstr (paths.variants[1], ==, "b");
+  g_assert_cmpstr (paths.variants[1], ==, "mixed");
   g_remove (cfg);
   g_remove (cat);
   g_rmdir (dir);

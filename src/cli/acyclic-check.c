@@ -401,7 +401,16 @@ main (int argc, char **argv)
           parts = g_strsplit (next, ",", -1);
           for (guint k = 0; parts[k]; k++)
             if (*parts[k])
-              g_ptr_array_add (opts->variants, g_strdup (parts[k]));
+              {
+                if (!acy_variant_tag_valid (parts[k]))
+                  {
+                    /* herd7's words */
+                    fprintf (stderr, "acyclic-check: tag %s for -variant is wrong, allowed tags are %s\n",
+                             parts[k], ACY_VARIANT_TAGS);
+                    return 2;
+                  }
+                g_ptr_array_add (opts->variants, g_strdup (parts[k]));
+              }
         }
       else if (g_str_equal (a, "-timeout"))
         {
