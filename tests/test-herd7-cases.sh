@@ -28,7 +28,7 @@ for opt in "-speedcheck true" "-speedcheck fast" "-restrict observed" \
            "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
            "-outcomereads true" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true" \
-           "-nshow 0" "-nshow -1" "-variant foo"; do
+           "-nshow 0" "-nshow -1"; do
   # shellcheck disable=SC2086
   "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $opt "$t" > /dev/null 2> err.$$
   s=$?
@@ -49,6 +49,13 @@ for bad in "-unroll -1" "-unroll x" "-unroll 101"; do
     status=1
   fi
 done
+# -variant takes herd7's tags, as herd7 does (it lists them).
+"$check" -I "$shared/lkmm" -conf linux-kernel.cfg -variant lkmmv2,foo "$t" > /dev/null 2> err.$$
+s=$?
+if [ "$s" -ne 2 ] || ! grep -q "tag foo for -variant is wrong, allowed tags are" err.$$; then
+  echo "not ok - -variant foo: exit status $s, $(cat err.$$)"
+  status=1
+fi
 # Booleans are booleans, as herd7 reads them.
 if "$check" -showlegend maybe "$t" > /dev/null 2> err.$$ || ! grep -q "expects a boolean" err.$$; then
   echo "not ok - -showlegend maybe is accepted"
