@@ -679,21 +679,26 @@ load_test (const Selection *sel, const char *file, const AcyMacros *macros, gint
   return acy_test_parse_full (contents, (gssize) len, file, macros, &ov, NULL, deadline, error);
 }
 
-/* herd7 writes TEST.dot into -o DIR for every test: the executions -show
- * selects (none by default), one digraph each. */
+/* herd7 writes FILE.dot into -o DIR for every test FILE.litmus: the
+ * executions -show selects (none by default), one digraph each. */
 static gboolean
-write_herd_dot (const AcyCliOptions *o, const AcyTest *test, const AcyModel *model,
+write_herd_dot (const AcyCliOptions *o, const char *file, const AcyTest *test, const AcyModel *model,
                 AcyRecorder *recorder)
 {
   const char *name = acy_test_get_name (test);
   const char *show = o->graph_show ? o->graph_show : "none";
   const char *const *shown = acy_model_get_shown_names (model);
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *base = g_strdup_printf ("%s.dot", name);
+  g_autofree char *file_base = g_path_get_basename (file);
+  g_autofree char *base = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   guint n = recorder ? acy_recorder_get_n_records (recorder) : 0;
 
+  /* named after the file, as herd7 names it, not the test */
+  if (g_str_has_suffix (file_base, ".litmus"))
+    file_base[strlen (file_base) - strlen (".litmus")] = '\0';
+  base = g_strdup_printf ("%s.dot", file_base);
   if (g_mkdir_with_parents (o->out_dir, 0755) != 0)
     {
       fprintf (stderr, "acyclic-check: %s: cannot create the directory\n", o->out_dir);
@@ -1202,7 +1207,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       if (recorder && (o->graph_dir || o->dot_dir) && !write_graphs (o, test, setup.model, recorder))
         status = 1;
-      if (o->out_dir && !write_herd_dot (o, test, setup.model, recorder))
+      if (o->out_dir && !write_herd_dot (o, file, test, setup.model, recorder))
         status = 1;
       /* herd7 7.58's -badexecs false prints these tests all the same, so
        * acyclic-check does too. */
