@@ -692,11 +692,25 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
         }
       return s;
     }
+  if (acy_lit_tok_is_ident (t, "return") && acy_lit_tok_is (peek_at (ps, 1), ";"))
+    {
+      /* herd7 reads `return;` and goes on with what follows: a statement
+       * that does nothing (`return 0;` it refuses at the value) */
+      advance (ps);
+      advance (ps);
+      return acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, t->loc);
+    }
   if (acy_lit_tok_is_ident (t, "for") || acy_lit_tok_is_ident (t, "do")
-      || acy_lit_tok_is_ident (t, "goto") || acy_lit_tok_is_ident (t, "return"))
+      || acy_lit_tok_is_ident (t, "goto"))
     {
       acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, t,
-                          "herd7's C has no for, do, goto or return: its only loop is 'while'");
+                          "herd7's C has no for, do or goto: its only loop is 'while'");
+      return NULL;
+    }
+  if (acy_lit_tok_is_ident (t, "return"))
+    {
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1),
+                          "herd7's C reads 'return;' only, which does nothing");
       return NULL;
     }
 

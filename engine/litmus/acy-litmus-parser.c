@@ -848,9 +848,16 @@ acy_test_parse_full (const char             *text,
   {
     guint number;
 
-    while (is_thread_name (peek (&ps), &number))
-      if (!parse_thread (&ps, test, threads, error))
-        goto out;
+    for (;;)
+      {
+        /* herd7 takes `void P0(...)` too */
+        if (acy_lit_tok_is_ident (peek (&ps), "void") && is_thread_name (peek_at (&ps, 1), &number))
+          advance (&ps);
+        if (!is_thread_name (peek (&ps), &number))
+          break;
+        if (!parse_thread (&ps, test, threads, error))
+          goto out;
+      }
   }
   if (threads->len == 0)
     {
