@@ -167,6 +167,19 @@ test_json_latin1_name (void)
   g_rmdir (dir);
 }
 
+/* A folder with no test in it is said to be so, not passed over */
+static void
+test_empty_folder (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+
+  run_check (&r, "-cat", "sc", dir, NULL);
+  g_assert_nonnull (strstr (r.err, "a folder with no .litmus file in it"));
+  g_assert_cmpstr (r.out, ==, "");
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -450,6 +463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/judge", test_judge);
   g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/json-latin1-name", test_json_latin1_name);
+  g_test_add_func ("/cli/empty-folder", test_empty_folder);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/error/write", test_write_error);
   g_test_add_func ("/cli/error/numbers", test_bad_numbers);

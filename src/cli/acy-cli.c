@@ -468,7 +468,15 @@ add_input (const char *path, GPtrArray *files, guint depth)
       return;
     }
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    acy_test_collect_files (path, files, NULL);
+    {
+      guint before = files->len;
+
+      acy_test_collect_files (path, files, NULL);
+      /* a folder is walked for tests (herd7 stops on one): say so
+       * when there is none, rather than print nothing */
+      if (files->len == before)
+        fprintf (stderr, "acyclic-check: %s: a folder with no .litmus file in it\n", path);
+    }
   else
     g_ptr_array_add (files, g_strdup (path));
 }
