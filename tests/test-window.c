@@ -149,6 +149,21 @@ open_error_shown (gpointer data)
   return find_widget (GTK_WIDGET (data), is_label_containing, "Could not open") != NULL;
 }
 
+/* Opens @path as `acyclic FILE` does: into a new window's untitled tab.
+ * Returns the window once @until holds. */
+static GtkWindow *
+open_as_argument (AcyApplication *app, const char *path, Condition until)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ACY_IS_WINDOW (window));
+  iterate_until (until, window);
+  return window;
+}
+
 /* A file that is not text (here with NUL bytes, as any binary has) is
  * not opened: the toast names the file and why, and the tab it would
  * have gone into keeps what it had, rather than the loader's half. */
@@ -158,7 +173,6 @@ test_window_open_binary (void)
   static const char binary[] = "C x\n\0\1\2\3\377\376 not text";
   g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "blob.litmus", NULL);
   g_autofree char *text = NULL;
@@ -168,13 +182,7 @@ test_window_open_binary (void)
 
   g_file_set_contents (path, binary, sizeof binary - 1, &error);
   g_assert_no_error (error);
-  file = g_file_new_for_path (path);
-
-  /* as `acyclic blob.litmus` does: into the new window's untitled tab */
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_assert_true (ACY_IS_WINDOW (window));
-  iterate_until (open_error_shown, window);
+  window = open_as_argument (app, path, open_error_shown);
 
   label = find_widget (GTK_WIDGET (window), is_label_containing, "Could not open");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==,
@@ -196,18 +204,13 @@ static void
 test_window_open_fifo (void)
 {
   g_autoptr(AcyApplication) app = ui_test_create_application ();
-  g_autoptr(GFile) file = NULL;
   g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "pipe.litmus", NULL);
   GtkWindow *window;
   GtkWidget *label;
 
   g_assert_cmpint (mkfifo (path, 0600), ==, 0);
-  file = g_file_new_for_path (path);
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_assert_true (ACY_IS_WINDOW (window));
-  iterate_until (open_error_shown, window);
+  window = open_as_argument (app, path, open_error_shown);
 
   label = find_widget (GTK_WIDGET (window), is_label_containing, "Could not open");
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)),
@@ -229,7 +232,6 @@ test_window_open_latin1_name (void)
   static const char contents[] = "C SB\n\n{}\n\nP0(int *x) { WRITE_ONCE(*x, 1); }\n\nexists (x=1)\n";
   g_autoptr(AcyApplication) app = ui_test_create_application ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autofree char *dir = g_dir_make_tmp ("test-window-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "caf\xe9.litmus", NULL);
   g_autofree char *model = NULL;
@@ -238,11 +240,7 @@ test_window_open_latin1_name (void)
 
   g_file_set_contents (path, contents, -1, &error);
   g_assert_no_error (error);
-  file = g_file_new_for_path (path);
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_assert_true (ACY_IS_WINDOW (window));
-  iterate_until (window_has_file, window);
+  window = open_as_argument (app, path, window_has_file);
 
   title = acy_document_get_title (acy_window_get_document (ACY_WINDOW (window)));
   g_assert_true (g_utf8_validate (title, -1, NULL));
