@@ -703,6 +703,28 @@ acy_test_parse_override (const char             *text,
   return acy_test_parse_full (text, len, filename, macros, override, NULL, 0, error);
 }
 
+/* No C comment (`/ *`, `//`) between @from and @to: herd7 reads the
+ * init block and the condition with lexers that know (* *) only. */
+static gboolean
+no_c_comment (const AcyLitTokens *toks, AcyLoc from, AcyLoc to, const char *where, GError **error)
+{
+  for (guint i = 0; i < toks->n_comments; i++)
+    {
+      const AcyLitComment *c = &toks->comments[i];
+
+      if (c->text[0] != '/')
+        continue;
+      if ((c->loc.line > from.line || (c->loc.line == from.line && c->loc.col > from.col))
+          && (c->loc.line < to.line || (c->loc.line == to.line && c->loc.col < to.col)))
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, c->loc,
+                            "herd7 reads no C comment in %s, only (* ... *) near '%.2s'", where, c->text);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 AcyTest *
 acy_test_parse_full (const char             *text,
                      gssize                  len,
@@ -841,7 +863,13 @@ acy_test_parse_full (const char             *text,
 
   if (acy_lit_tok_is (peek (&ps), "{"))
     {
+      AcyLoc from = peek (&ps)->loc;
+
       if (!parse_init (&ps, test, error))
+        goto out;
+      /* herd7 reads the init block with a lexer of its own, which knows
+       * (* comments *) only */
+      if (!no_c_comment (&toks, from, ps.toks[ps.pos - 1].loc, "the init block", error))
         goto out;
     }
 
@@ -867,6 +895,14 @@ acy_test_parse_full (const char             *text,
   test->n_threads = threads->len;
   test->threads = (AcyLitThread *) g_array_free (threads, FALSE);
   threads = NULL;
+  /* and the condition (with `locations` and `filter`) likewise, from its
+   * first word: up to there herd7's C lexer reads, C comments included */
+  {
+    AcyLoc from = peek (&ps)->loc, to = { NULL, G_MAXUINT, G_MAXUINT };
+
+    if (!no_c_comment (&toks, from, to, "the final condition", error))
+      goto out;
+  }
 
   if (acy_lit_tok_is_ident (peek (&ps), "locations")
       && !parse_locations (&ps, test, locations, error))
