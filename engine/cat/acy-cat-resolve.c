@@ -379,7 +379,8 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
         g_autoptr(GPtrArray) body = g_ptr_array_new ();
         gboolean ok;
 
-        st->u.proc.slot = scope_bind (r, s, st->u.proc.name);
+        /* herd7's procedures do not call themselves: the name is bound
+         * after the body ("unbound var: p" for a call of p in p) */
         inner = scope_new (s);
         bind_pat (r, inner, &st->u.proc.pat);
         ok = resolve_stmts (r, inner, &st->u.proc.body, body, FALSE, prelude);
@@ -387,6 +388,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
         scope_free (inner);
         if (!ok)
           return FALSE;
+        st->u.proc.slot = scope_bind (r, s, st->u.proc.name);
         set_body (r, &st->u.proc.body, body);
         g_ptr_array_add (out, st);
         if (top)
