@@ -65,6 +65,34 @@ static const struct {
   { "oneinit", NULL },
 };
 
+/* Whether @key is one of answer_keys: 0 no, 1 yes with herd7's default
+ * (nothing to do), -1 yes with another value (refused, @error set). */
+static int
+answer_key (const char *key, const char *value, AcyLoc loc, AcyLoc value_loc, GError **error)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (answer_keys); k++)
+    {
+      const char *def = answer_keys[k].herd_default;
+
+      if (!g_str_equal (key, answer_keys[k].key))
+        continue;
+      if (g_strcmp0 (value, def) == 0)
+        return 1;
+      /* it changes the answer: never ignored */
+      if (def)
+        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
+                          "'%s %s' in a configuration file is not supported (herd7's "
+                          "default is %s); give -%s on the command line near '%s'",
+                          key, value, def, key, *value ? value : key);
+      else
+        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
+                          "'%s %s' in a configuration file is not supported; give -%s "
+                          "on the command line near '%s'", key, value, key, *value ? value : key);
+      return -1;
+    }
+  return 0;
+}
+
 AcyConfig *
 acy_config_parse (const char *text, const char *filename, GError **error)
 {
@@ -97,38 +125,17 @@ acy_config_parse (const char *text, const char *filename, GError **error)
       value_loc = loc;
       value_loc.col += value - line;
 
-      {
-        gboolean answer = FALSE;
-
-        for (guint k = 0; k < G_N_ELEMENTS (answer_keys) && !answer; k++)
-          {
-            if (!g_str_equal (key, answer_keys[k].key))
-              continue;
-            if (g_strcmp0 (value, answer_keys[k].herd_default) != 0)
-              {
-                /* it changes the answer: never ignored */
-                const char *near = *value ? value : key;
-
-                if (answer_keys[k].herd_default)
-                  acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
-                                    "'%s %s' in a configuration file is not supported (herd7's "
-                                    "default is %s); give -%s on the command line near '%s'",
-                                    key, value, answer_keys[k].herd_default, key, near);
-                else
-                  acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
-                                    "'%s %s' in a configuration file is not supported; give -%s "
-                                    "on the command line near '%s'", key, value, key, near);
-                g_free (key);
-                return NULL;
-              }
-            answer = TRUE;   /* herd7's default: as good as absent */
-          }
-        if (answer)
-          {
-            g_free (key);
-            continue;
-          }
-      }
+      switch (answer_key (key, value, loc, value_loc, error))
+        {
+        case -1:
+          g_free (key);
+          return NULL;
+        case 1:   /* herd7's default: as good as absent */
+          g_free (key);
+          continue;
+        default:
+          break;
+        }
       if (*value == '\0' && !g_strv_contains (ignored_keys, key))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,

@@ -138,13 +138,9 @@ split_test (const char *text, const char *end, Span *init, Span *code, Span *con
 
   if (eol == NULL)
     return FALSE;
-  /* The first line to the end of the name (`C NAME`, the name one word,
-   * as the parser reads it): the init block may start after it */
-  p += strspn (p, " \t");
-  p += strcspn (p, " \t\n");
-  p += strspn (p, " \t");
-  while (p < eol && *p != ' ' && *p != '\t' && !(p + 1 < eol && p[0] == '(' && p[1] == '*'))
-    p++;
+  /* The first line to the end of the name, as the parser reads it:
+   * the init block may start after it */
+  p = acy_lit_header_name_end (text, eol);
   /* Header lines up to the `{` of the initial state. */
   for (;;)
     {

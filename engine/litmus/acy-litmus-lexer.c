@@ -429,3 +429,19 @@ acy_lit_token_describe (const AcyLitToken *t)
     return "end of file";
   return t->text;
 }
+
+const char *
+acy_lit_header_name_end (const char *line, const char *eol)
+{
+  const char *p = line;
+
+  while (p < eol && (*p == ' ' || *p == '\t'))
+    p++;
+  while (p < eol && *p != ' ' && *p != '\t')   /* C */
+    p++;
+  while (p < eol && (*p == ' ' || *p == '\t'))
+    p++;
+  while (p < eol && *p != ' ' && *p != '\t' && *p != '\r' && !(p + 1 < eol && p[0] == '(' && p[1] == '*'))
+    p++;
+  return p;
+}

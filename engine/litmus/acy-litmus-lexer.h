@@ -63,6 +63,11 @@ gboolean acy_lit_int_is_hex32 (const char *text, guint64 v);
  * hexadecimal (0x10): herd7 reads neither in a test's code, and no
  * suffix anywhere in a test. */
 gboolean acy_lit_int_has_suffix (const char *text);
+
+/* Where the name ends on a test's first line [@line, @eol) (`C NAME`,
+ * blanks before C allowed): the name is one word, as herd7 reads it,
+ * ending at a blank or at a `(*` comment. @eol when there is no name. */
+const char *acy_lit_header_name_end (const char *line, const char *eol);
 gboolean acy_lit_int_is_hex (const char *text);
 
 static inline gboolean

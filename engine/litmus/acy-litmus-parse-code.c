@@ -436,6 +436,13 @@ is_qualifier (const AcyLitToken *t)
                                        || strcmp (t->text, "_Atomic") == 0);
 }
 
+static gboolean
+is_incomplete_type (const AcyLitToken *t)
+{
+  return strcmp (t->text, "unsigned") == 0 || strcmp (t->text, "signed") == 0
+         || strcmp (t->text, "struct") == 0 || strcmp (t->text, "union") == 0;
+}
+
 /* A declaration's type as herd7's C reads it: qualifiers (const,
  * volatile, _Atomic) and one type word. Two words (`unsigned int`, `long
  * long`), `unsigned` or `signed` before a name, and `struct` are stopped
@@ -443,38 +450,28 @@ is_qualifier (const AcyLitToken *t)
 static gboolean
 check_decl_type (AcyLitParser *ps, GError **error)
 {
-  guint k = 0, words = 0;
+  gboolean seen = FALSE;
 
-  for (; is_type_word (peek_at (ps, k)); k++)
+  for (guint k = 0; is_type_word (peek_at (ps, k)); k++)
     {
       const AcyLitToken *t = peek_at (ps, k);
 
       if (is_qualifier (t))
         continue;
-      if (words == 1 || (k > 0 && !is_qualifier (peek_at (ps, k - 1))
-                         && (strcmp (peek_at (ps, k - 1)->text, "unsigned") == 0
-                             || strcmp (peek_at (ps, k - 1)->text, "signed") == 0
-                             || strcmp (peek_at (ps, k - 1)->text, "struct") == 0
-                             || strcmp (peek_at (ps, k - 1)->text, "union") == 0)))
+      if (seen)
         {
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
                               "herd7's C takes one type word in a declaration (and const, volatile, _Atomic)");
           return FALSE;
         }
-      words++;
-    }
-  if (k > 0)
-    {
-      const AcyLitToken *last = peek_at (ps, k - 1);
-
-      if (strcmp (last->text, "unsigned") == 0 || strcmp (last->text, "signed") == 0
-          || strcmp (last->text, "struct") == 0 || strcmp (last->text, "union") == 0)
+      if (is_incomplete_type (t) && !is_type_word (peek_at (ps, k + 1)))
         {
-          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, k),
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, k + 1),
                               "herd7's C takes one type word in a declaration, and not this one "
                               "(int, long, char, a typedef name...)");
           return FALSE;
         }
+      seen = TRUE;
     }
   return TRUE;
 }

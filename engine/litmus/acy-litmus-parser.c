@@ -795,20 +795,7 @@ acy_test_parse_full (const char             *text,
   /* The name is one word: herd7 reads `C two words` as two and skips the
    * rest of the line, which may also start the init block (`C t { x=1; }`)
    * or hold a comment (`C t(* c *)`). */
-  {
-    const char *w = p + strcspn (p, " \t\n");
-
-    w += strspn (w, " \t");
-    name_end = w < eol ? w + strcspn (w, " \t\n") : eol;
-    if (name_end > eol)
-      name_end = eol;
-    for (const char *c = w; c + 1 < name_end; c++)
-      if (c[0] == '(' && c[1] == '*')
-        {
-          name_end = c;
-          break;
-        }
-  }
+  name_end = acy_lit_header_name_end (p, eol);
   {
     g_autofree char *first = g_strndup (p, (gsize) (name_end - p));
     char *sp;

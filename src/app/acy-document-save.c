@@ -340,7 +340,7 @@ save_local_thread (GTask        *task,
                    gpointer      task_data,
                    GCancellable *cancellable)
 {
-  g_autofree char *path = g_file_get_path (G_FILE (source_object));
+  const char *path = g_file_peek_path (G_FILE (source_object));
   LocalSave *save = task_data;
   gsize len;
   const char *data = g_bytes_get_data (save->bytes, &len);
@@ -380,7 +380,7 @@ acy_document_save_async (AcyDocument         *self,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  g_autofree char *text = NULL, *path = NULL;
+  g_autofree char *text = NULL;
   g_autoptr(GBytes) bytes = NULL;
   GString *contents;
   GTask *task;
@@ -398,7 +398,7 @@ acy_document_save_async (AcyDocument         *self,
   contents = g_string_new (text);
   g_string_append_c (contents, '\n');
   bytes = g_string_free_to_bytes (contents);
-  if ((path = g_file_get_path (file)) != NULL)
+  if (g_file_peek_path (file) != NULL)
     {
       g_autoptr(GTask) save = g_task_new (file, cancellable, acy_document_save_cb, task);
       LocalSave *local = g_new0 (LocalSave, 1);

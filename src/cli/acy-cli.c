@@ -1038,7 +1038,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) seen = NULL;
+  /* herd7 checks a test name once: name -> "HASH\tFILE" */
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   Setup setup = { 0 };
   Selection sel = { 0 };
   Judge judge = { 0 };
@@ -1086,8 +1087,6 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 
   if (o->json)
     printf ("{\"schema\":\"%s\",\"results\":[", ACY_CLI_JSON_SCHEMA);
-  /* herd7 checks a test name once: name -> "HASH\tFILE" */
-  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   for (guint i = 0; i < files->len; i++)
     {
       const char *file = files->pdata[i];
