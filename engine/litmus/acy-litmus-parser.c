@@ -583,6 +583,24 @@ find_expected_result (const AcyLitTokens *toks)
   return NULL;
 }
 
+/* Words herd7's state lexer reads as keywords, never as a type's name. */
+static gboolean
+is_state_keyword (const char *word)
+{
+  static const char *const keywords[] = {
+    "exists", "forall", "final", "true", "false", "locations", "filter", "with",
+    "observed", "Observed", "and", "not", "fault", "Fault", "tag", "TAG", "PTE",
+    "TTD", "PA", "NOP", "nop", "_Atomic", "ATOMIC_INIT", NULL
+  };
+
+  return g_strv_contains (keywords, word);
+}
+
+/* locations := 'locations' '[' (item (';' item)* ';'?)? ']'
+ * item      := (N ':' REG | LOC) TYPE? '*'?
+ * As herd7 reads it: a word after a location is that location's type,
+ * which changes nothing printed (`[x y]` is x, of type y); no '[x]', no
+ * empty item. */
 static gboolean
 parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError **error)
 {
@@ -595,15 +613,26 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
   while (!acy_lit_tok_is (peek (ps), "]"))
     {
       AcyLitVar *v;
+      const AcyLitToken *t;
+      guint number;
 
       if (peek (ps)->kind == ACY_LTOK_EOF)
         return acy_lit_expect_close (ps, "]", open, error);
-      if (acy_lit_accept (ps, ";"))
-        continue;
       v = acy_arena_new0 (test->arena, AcyLitVar);
-      if (!acy_lit_parse_state_var (ps, test, v, TRUE, error))
+      if (!acy_lit_parse_state_var (ps, test, v, FALSE, error))
         return FALSE;
       g_ptr_array_add (locations, v);
+      t = peek (ps);
+      if (t->kind == ACY_LTOK_IDENT && t->tag == NULL && !is_state_keyword (t->text)
+          && !is_thread_name (t, &number))
+        advance (ps);
+      acy_lit_accept (ps, "*");
+      if (acy_lit_tok_is (peek (ps), "]"))
+        break;
+      if (peek (ps)->kind == ACY_LTOK_EOF)
+        return acy_lit_expect_close (ps, "]", open, error);
+      if (!acy_lit_expect (ps, ";", "or ']' after a location in 'locations'", error))
+        return FALSE;
     }
   advance (ps);
   return TRUE;
