@@ -441,7 +441,13 @@ acy_lit_header_name_end (const char *line, const char *eol)
     p++;
   while (p < eol && (*p == ' ' || *p == '\t'))
     p++;
-  while (p < eol && *p != ' ' && *p != '\t' && *p != '\r' && !(p + 1 < eol && p[0] == '(' && p[1] == '*'))
+  while (p < eol && acy_lit_is_test_name_char (*p))
     p++;
   return p;
+}
+
+gboolean
+acy_lit_is_test_name_char (char c)
+{
+  return g_ascii_isalnum (c) || (c != '\0' && strchr ("_/.-+[]", c) != NULL);
 }

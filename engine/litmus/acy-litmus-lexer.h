@@ -65,9 +65,11 @@ gboolean acy_lit_int_is_hex32 (const char *text, guint64 v);
 gboolean acy_lit_int_has_suffix (const char *text);
 
 /* Where the name ends on a test's first line [@line, @eol) (`C NAME`,
- * blanks before C allowed): the name is one word, as herd7 reads it,
- * ending at a blank or at a `(*` comment. @eol when there is no name. */
+ * blanks before C allowed): as herd7 reads it, the name is the longest
+ * run of letters, digits and `_ / . - + [ ]` after the blanks (`C x(y)`
+ * names the test x); the name is empty when none follows. */
 const char *acy_lit_header_name_end (const char *line, const char *eol);
+gboolean    acy_lit_is_test_name_char (char c);
 gboolean acy_lit_int_is_hex (const char *text);
 
 static inline gboolean
