@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * expr  := unary (BINOP unary)*         by precedence (acy_lit_op_text)
- * unary := ('!' | '~' | '*' | '&' | '-' | '+') unary | '(' expr ')' | call | primary
+ * unary := ('!' | '~' | '*' | '-') unary | '(' expr ')' | call | primary
+ *          ('&' and '+' too in a macro file)
  * stmt  := '{' stmt* '}' | decl | 'if' '(' expr ')' stmt ('else' stmt)?
  *        | expr ('=' expr)? ';'
  *
@@ -227,7 +228,8 @@ parse_primary (AcyLitParser *ps, GError **error)
   return NULL;
 }
 
-/* unary := ('!' | '-' | '~' | '*' | '&' | '+') unary | primary */
+/* unary := ('!' | '-' | '~' | '*' | '&' | '+') unary | primary
+ * ('&' and '+' in macro files only) */
 static AcyLitExpr *
 parse_unary (AcyLitParser *ps, GError **error)
 {
@@ -241,6 +243,14 @@ parse_unary (AcyLitParser *ps, GError **error)
       && (acy_lit_tok_is (t, "!") || acy_lit_tok_is (t, "-") || acy_lit_tok_is (t, "~")
           || acy_lit_tok_is (t, "*") || acy_lit_tok_is (t, "&") || acy_lit_tok_is (t, "+")))
     {
+      /* herd7: "unexpected '&' (in prog)" */
+      if (ps->herd_c && t->text[0] == '&')
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                              "herd7's C has no address-of '&' in a thread's code; pass the "
+                              "location as a parameter or set a pointer in the init block");
+          goto out;
+        }
       advance (ps);
       /* herd7 reads '-' only as part of a number written right after it */
       if (ps->herd_c && t->text[0] == '-'
