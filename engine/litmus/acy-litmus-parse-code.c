@@ -91,7 +91,6 @@ binop_of (const AcyLitToken *t)
 static AcyLitExpr *parse_binary (AcyLitParser *ps, guint min_prec, GError **error);
 static AcyLitExpr *parse_unary (AcyLitParser *ps, GError **error);
 static gboolean is_type_word (const AcyLitToken *t);
-static void skip_type (AcyLitParser *ps);
 
 /* An operator passed to a macro, as in `__atomic_op(X,&~,V)`: a run of
  * operator tokens directly followed by ',' or ')'. */
@@ -203,13 +202,27 @@ parse_primary (AcyLitParser *ps, GError **error)
         return e;
       }
     }
+  if (acy_lit_tok_is (t, "(") && acy_lit_is_foreign_type_word (peek_at (ps, 1))
+      && (acy_lit_tok_is (peek_at (ps, 2), ")") || acy_lit_tok_is (peek_at (ps, 2), "*")))
+    {
+      guint k = 2;
+
+      while (acy_lit_tok_is (peek_at (ps, k), "*"))
+        k++;
+      /* (u32) x stops at x, (u32 *) x at the ')' */
+      if (k == 2)
+        k++;
+      acy_lit_foreign_type_error (ps, peek_at (ps, 1), peek_at (ps, k), error);
+      return NULL;
+    }
   if (acy_lit_tok_is (t, "(") && is_type_word (peek_at (ps, 1)))
     {
       /* a cast such as `(char **)x`: values carry no C type here */
-      advance (ps);
-      skip_type (ps);
-      while (acy_lit_accept (ps, "*"))
-        ;
+      guint after, stars;
+
+      if (!acy_lit_check_c_type (ps, 1, &after, &stars, error))
+        return NULL;
+      ps->pos += after;
       if (!acy_lit_expect_close (ps, ")", t, error))
         return NULL;
       return parse_unary (ps, error);
@@ -390,15 +403,39 @@ acy_lit_parse_expr (AcyLitParser *ps, GError **error)
 
 /* ---- statements ---- */
 
+/* The type words of herd7's C (7.58), and its qualifiers */
 static const char *const type_words[] = {
-  "int", "long", "short", "char", "unsigned", "signed", "bool", "_Bool",
-  "intptr_t", "uintptr_t", "atomic_t", "atomic_long_t", "spinlock_t", "void",
-  "size_t", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "const",
-  "volatile", "struct", "union", "int8_t", "int16_t", "int32_t", "int64_t",
+  "int", "long", "char", "intptr_t", "uintptr_t", "atomic_t", "spinlock_t", "void",
+  "const", "volatile", "struct", "int8_t", "int16_t", "int32_t", "int64_t",
   "uint8_t", "uint16_t", "uint32_t", "uint64_t",
   /* herd's C11 and wide types */
   "atomic_int", "_Atomic", "mtx_t", "__int128_t", "__uint128_t", "__int128", "__uint128",
 };
+
+/* C's and the kernel's type words that herd7's C does not know: it reads
+ * them as names, and stops at the word after (`u32 r0`) */
+static const char *const foreign_type_words[] = {
+  "short", "unsigned", "signed", "bool", "_Bool", "size_t", "u8", "u16", "u32", "u64",
+  "s8", "s16", "s32", "s64", "union", "atomic_long_t", "float", "double", NULL
+};
+
+gboolean
+acy_lit_is_foreign_type_word (const AcyLitToken *t)
+{
+  return t->kind == ACY_LTOK_IDENT && t->tag == NULL && g_strv_contains (foreign_type_words, t->text);
+}
+
+gboolean
+acy_lit_foreign_type_error (AcyLitParser *ps, const AcyLitToken *type, const AcyLitToken *at,
+                            GError **error)
+{
+  g_autofree char *msg = g_strdup_printf ("herd7's C has no type '%s' (it knows int, char, long, "
+                                          "intptr_t, uintptr_t, int8_t to uint64_t, atomic_t, "
+                                          "atomic_int, spinlock_t, mtx_t)", type->text);
+
+  acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, at, msg);
+  return FALSE;
+}
 
 static gboolean
 is_type_word (const AcyLitToken *t)
@@ -409,20 +446,6 @@ is_type_word (const AcyLitToken *t)
     if (strcmp (type_words[i], t->text) == 0)
       return TRUE;
   return FALSE;
-}
-
-static void
-skip_type (AcyLitParser *ps)
-{
-  while (is_type_word (peek (ps)))
-    {
-      const AcyLitToken *t = advance (ps);
-
-      /* `struct srcu_struct`: the tag name is part of the type */
-      if ((strcmp (t->text, "struct") == 0 || strcmp (t->text, "union") == 0)
-          && peek (ps)->kind == ACY_LTOK_IDENT)
-        advance (ps);
-    }
 }
 
 static AcyLitStmt *parse_stmt (AcyLitParser *ps, GError **error);
@@ -446,43 +469,61 @@ is_qualifier (const AcyLitToken *t)
                                        || strcmp (t->text, "_Atomic") == 0);
 }
 
-static gboolean
-is_incomplete_type (const AcyLitToken *t)
+/* type := ('const' | 'volatile' | '_Atomic')? base ('const' | 'volatile' | '*')*
+ * base := int | long | char | intptr_t | ... | void | 'struct' 'srcu_struct'
+ * as herd7's C (7.58) reads a type: a declaration's, a parameter's or a
+ * cast's, from the token @k on. Sets *@after to the token after it and
+ * *@stars to its stars; refused at the first token that does not fit
+ * (`long long`, `const const int`, `int _Atomic`, `struct foo`). */
+gboolean
+acy_lit_check_c_type (AcyLitParser *ps, guint k, guint *after, guint *stars, GError **error)
 {
-  return strcmp (t->text, "unsigned") == 0 || strcmp (t->text, "signed") == 0
-         || strcmp (t->text, "struct") == 0 || strcmp (t->text, "union") == 0;
-}
+  const AcyLitToken *t = peek_at (ps, k);
+  const AcyLitToken *base;
 
-/* A declaration's type as herd7's C reads it: qualifiers (const,
- * volatile, _Atomic) and one type word. Two words (`unsigned int`, `long
- * long`), `unsigned` or `signed` before a name, and `struct` are stopped
- * where herd7 stops: at the word after. */
-static gboolean
-check_decl_type (AcyLitParser *ps, GError **error)
-{
-  gboolean seen = FALSE;
-
-  for (guint k = 0; is_type_word (peek_at (ps, k)); k++)
+  *stars = 0;
+  if (is_qualifier (t))
+    t = peek_at (ps, ++k);
+  base = t;
+  if (acy_lit_tok_is_ident (t, "struct"))
     {
-      const AcyLitToken *t = peek_at (ps, k);
-
-      if (is_qualifier (t))
-        continue;
-      if (seen)
+      t = peek_at (ps, ++k);
+      if (!acy_lit_tok_is_ident (t, "srcu_struct"))
         {
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
-                              "herd7's C takes one type word in a declaration (and const, volatile, _Atomic)");
+                              "herd7's C knows one struct type, 'struct srcu_struct'");
           return FALSE;
         }
-      if (is_incomplete_type (t) && !is_type_word (peek_at (ps, k + 1)))
-        {
-          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, k + 1),
-                              "herd7's C takes one type word in a declaration, and not this one "
-                              "(int, long, char, a typedef name...)");
-          return FALSE;
-        }
-      seen = TRUE;
     }
+  else if (!is_type_word (t) || is_qualifier (t))
+    {
+      if (acy_lit_is_foreign_type_word (t))
+        return acy_lit_foreign_type_error (ps, t, t, error);
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                          "expected a type word (int, char, long, intptr_t...), after at most "
+                          "one of const, volatile, _Atomic");
+      return FALSE;
+    }
+  for (t = peek_at (ps, ++k);; t = peek_at (ps, ++k))
+    {
+      if (acy_lit_tok_is (t, "*"))
+        (*stars)++;
+      else if (!acy_lit_tok_is_ident (t, "const") && !acy_lit_tok_is_ident (t, "volatile"))
+        break;
+    }
+  if (is_type_word (t))
+    {
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                          "herd7's C takes one type word (int, long, char...), then const, "
+                          "volatile or '*' only");
+      return FALSE;
+    }
+  if (acy_lit_tok_is_ident (base, "void") && *stars == 0)
+    {
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7's C takes 'void' in 'void *' only");
+      return FALSE;
+    }
+  *after = k;
   return TRUE;
 }
 
@@ -494,17 +535,16 @@ parse_decl (AcyLitParser *ps, GError **error)
   const AcyLitToken *first = peek (ps);
   GPtrArray *decls = g_ptr_array_new ();
   AcyLitStmt *result = NULL;
+  guint after, stars;
 
-  if (!check_decl_type (ps, error))
+  if (!acy_lit_check_c_type (ps, 0, &after, &stars, error))
     goto out;
-  skip_type (ps);
+  ps->pos += after;
   for (;;)
     {
       const AcyLitToken *name;
       AcyLitStmt *d;
 
-      while (acy_lit_accept (ps, "*"))
-        ;
       name = peek (ps);
       if (name->kind != ACY_LTOK_IDENT || name->tag != NULL)
         {
@@ -670,6 +710,11 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
     }
   if (is_type_word (t))
     return parse_decl (ps, error);
+  if (acy_lit_is_foreign_type_word (t) && peek_at (ps, 1)->kind == ACY_LTOK_IDENT)
+    {
+      acy_lit_foreign_type_error (ps, t, peek_at (ps, 1), error);
+      return NULL;
+    }
   if (t->kind == ACY_LTOK_IDENT && acy_lit_c11_is_mutex_word (t->text))
     return parse_mutex (ps, error);
   if (acy_lit_tok_is_ident (t, "if") || acy_lit_tok_is_ident (t, "while"))

@@ -439,7 +439,8 @@ is_thread_name (const AcyLitToken *t, guint *number)
   return TRUE;
 }
 
-/* thread := 'P'N '(' (type '*'* IDENT (',' ...)*)? ')' '{' stmt* '}' */
+/* thread := 'P'N '(' (type IDENT (',' ...)*)? ')' '{' stmt* '}'
+ * (the type a pointer: acy_lit_check_c_type) */
 static gboolean
 parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
 {
@@ -475,23 +476,37 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
     goto fail;
   while (!acy_lit_tok_is (peek (ps), ")"))
     {
-      const AcyLitToken *pname = NULL;
+      const AcyLitToken *pname;
+      guint after, stars;
 
-      while (peek (ps)->kind == ACY_LTOK_IDENT || acy_lit_tok_is (peek (ps), "*"))
+      if (peek (ps)->kind == ACY_LTOK_EOF)
         {
-          const AcyLitToken *w = advance (ps);
-
-          if (w->kind == ACY_LTOK_IDENT)
-            pname = w;
-        }
-      if (pname == NULL)
-        {
-          if (peek (ps)->kind == ACY_LTOK_EOF)
-            acy_lit_expect_close (ps, ")", open, error);
-          else
-            acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a parameter");
+          acy_lit_expect_close (ps, ")", open, error);
           goto fail;
         }
+      if (!acy_lit_check_c_type (ps, 0, &after, &stars, error))
+        goto fail;
+      if (peek_at (ps, after)->kind == ACY_LTOK_EOF)
+        {
+          ps->pos += after;
+          acy_lit_expect_close (ps, ")", open, error);
+          goto fail;
+        }
+      if (stars == 0)
+        {
+          /* herd7's parameters are pointers: `int x` it refuses at x */
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, after),
+                              "a thread's parameter is a pointer to a shared location: 'int *x'");
+          goto fail;
+        }
+      ps->pos += after;
+      pname = peek (ps);
+      if (pname->kind != ACY_LTOK_IDENT || pname->tag != NULL)
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, pname, "expected a parameter's name");
+          goto fail;
+        }
+      advance (ps);
       for (guint i = 0; i < params->len; i++)
         if (strcmp (params->pdata[i], pname->text) == 0)
           {
@@ -508,8 +523,7 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, pname, msg);
           goto fail;
         }
-      if (strcmp (pname->text, "void") != 0)
-        g_ptr_array_add (params, (gpointer) pname->text);
+      g_ptr_array_add (params, (gpointer) pname->text);
       if (!acy_lit_accept (ps, ","))
         break;
     }

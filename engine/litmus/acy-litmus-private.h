@@ -76,6 +76,13 @@ void        acy_lit_error_near  (AcyLitParser *ps, GError **error, AcyErrorCode 
 /* @punct, or an error naming the @open token it should close. */
 gboolean    acy_lit_expect_close (AcyLitParser *ps, const char *punct, const AcyLitToken *open,
                                   GError **error);
+/* A type word of C or the kernel's that herd7's C does not know (u32,
+ * bool, size_t...), and the error for it, near @at */
+gboolean    acy_lit_is_foreign_type_word (const AcyLitToken *t);
+gboolean    acy_lit_foreign_type_error (AcyLitParser *ps, const AcyLitToken *type,
+                                        const AcyLitToken *at, GError **error);
+gboolean    acy_lit_check_c_type (AcyLitParser *ps, guint k, guint *after, guint *stars,
+                                  GError **error);
 gboolean    acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error);
 
 /* ---- macros (acy-macros.c) ---- */
