@@ -60,6 +60,12 @@ static const BinOp binops[] = {
   { "%", ACY_LOP_MOD, 10, TRUE },
 };
 
+static gboolean
+is_comparison (const BinOp *op)
+{
+  return op->prec == 6 || op->prec == 7;
+}
+
 /* How @op is written: the binary operators' table, and the others. */
 const char *
 acy_lit_op_text (AcyLitOp op)
@@ -378,7 +384,9 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
           lhs = NULL;
           break;
         }
-      rhs = parse_binary (ps, op->prec + 1, error);
+      /* herd7's comparisons are of one level and do not chain: neither
+       * `a == b == c` nor `a == b < c` */
+      rhs = parse_binary (ps, ps->herd_c && is_comparison (op) ? 8 : op->prec + 1, error);
       if (rhs == NULL)
         {
           lhs = NULL;
@@ -389,6 +397,13 @@ parse_binary (AcyLitParser *ps, guint min_prec, GError **error)
       e->a = lhs;
       e->b = rhs;
       lhs = acy_lit_expr_seal (e, t->text, error) ? e : NULL;
+      if (lhs != NULL && ps->herd_c && is_comparison (op) && binop_of (peek (ps)) != NULL
+          && is_comparison (binop_of (peek (ps))))
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
+                              "herd7's comparisons do not chain: write '(a == b) == c'");
+          lhs = NULL;
+        }
     }
   ps->depth--;
   return lhs;

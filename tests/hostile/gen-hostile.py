@@ -112,7 +112,7 @@ case("lit-while-many.litmus", text,
 # ---- litmus: deeper than the limit ----------------------------------------
 
 for n, op in ((1001, "+"), (100000, "+"), (3000, "*"), (3000, "-"), (3000, "|"), (3000, "^"),
-              (3000, "=="), (3000, "&")):
+              (3000, "&")):
     body = "  r0 = " + op.join(["1"] * n) + ";\n"
     text = litmus("lit-chain", body)
     line, col = col_of(text, op, LIM)
@@ -121,6 +121,14 @@ for n, op in ((1001, "+"), (100000, "+"), (3000, "*"), (3000, "-"), (3000, "|"),
          "lit-chain-%s-%d.litmus:%d:%d: expression nested too deeply (more than 1000 levels) near '%s'"
          % ({"+": "add", "*": "mul", "-": "sub", "|": "or", "^": "xor", "==": "eq", "&": "and"}[op],
             n, line, col, op))
+
+# herd7's comparisons do not chain: refused at the second
+body = "  r0 = " + "==".join(["1"] * 3000) + ";\n"
+text = litmus("lit-chain", body)
+line, col = col_of(text, "==", 2)
+case("lit-chain-eq-3000.litmus", text,
+     "lit-chain-eq-3000.litmus:%d:%d: herd7's comparisons do not chain: write '(a == b) == c' near '=='"
+     % (line, col))
 
 # nested brackets: the parser's own recursion
 for n in (2000, 100000):
