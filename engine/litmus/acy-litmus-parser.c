@@ -160,7 +160,8 @@ acy_lit_test_tag (AcyTest *test, const char *name)
 
 /* value := '-'? INT | IDENT | '&' IDENT | 'ATOMIC_INIT' '(' value ')' */
 static gboolean
-parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error)
+parse_init_value (AcyLitParser *ps, AcyTest *test, gboolean pointer, AcyValue *out,
+                  GError **error)
 {
   const AcyLitToken *t = peek (ps);
 
@@ -197,7 +198,17 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
       return TRUE;
     }
   if (acy_lit_tok_is (t, "&"))
-    advance (ps);
+    {
+      /* herd7: "unexpected '&' (in init)" */
+      if (!pointer)
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                              "an address with '&' needs a pointer type, as herd7 reads it: "
+                              "'int *x = &y'");
+          return FALSE;
+        }
+      advance (ps);
+    }
   t = peek (ps);
   if (t->kind == ACY_LTOK_IDENT && t->tag == NULL)
     {
@@ -206,7 +217,7 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, AcyValue *out, GError **error
         {
           const AcyLitToken *open = advance (ps);
 
-          return parse_init_value (ps, test, out, error)
+          return parse_init_value (ps, test, FALSE, out, error)
                  && acy_lit_expect_close (ps, ")", open, error);
         }
       *out = ACY_VALUE_ADDR_BASE + acy_lit_test_location (test, t->text);
@@ -267,7 +278,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
     {
       const AcyLitToken *t = peek (ps);
       AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
-      gboolean has_value = FALSE;
+      gboolean has_value = FALSE, pointer = FALSE;
 
       if (acy_lit_accept (ps, ";"))
         continue;
@@ -276,7 +287,9 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       if (t->kind == ACY_LTOK_EOF)
         return acy_lit_expect_close (ps, "}", open, error);
 
-      /* `int 0:r1 = z;`, `int * 1:r1;`: a typed register */
+      /* `int 0:r1 = z;`, `int * 1:r1;`: a typed register. herd7 takes
+       * `0:r0 = &y` and `int *0:r0 = &y`, not `int 0:r0 = &y` */
+      pointer = TRUE;
       {
         guint k = 0;
 
@@ -284,6 +297,9 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           k++;
         if (k > 0 && peek_at (ps, k)->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, k + 1), ":"))
           {
+            pointer = FALSE;
+            for (guint i = 0; i < k; i++)
+              pointer = pointer || acy_lit_tok_is (peek_at (ps, i), "*");
             ps->pos += k;
             t = peek (ps);
           }
@@ -291,6 +307,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       if (t->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, 1), ":"))
         {
           const AcyLitToken *r;
+
 
           if (t->value < 0 || t->value > G_MAXINT16)
             {
@@ -313,8 +330,8 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       else
         {
           const AcyLitToken *name = NULL, *type = NULL;
-          guint n_words = 0;
-          gboolean pointer = FALSE;
+
+          pointer = FALSE;
 
           /* a type word, a star, then the name, as herd7 reads them:
            * `x`, `int x`, `int *x`; herd's C tests also write a location
@@ -332,7 +349,6 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                   return FALSE;
                 }
               advance (ps);
-              n_words++;
               if (w->kind == ACY_LTOK_IDENT)
                 {
                   type = name;
@@ -354,15 +370,6 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                                                       type->text, type->text);
 
               acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
-              return FALSE;
-            }
-          if (n_words == 1 && name && acy_lit_tok_is (peek (ps), "=")
-              && acy_lit_tok_is (peek_at (ps, 1), "&"))
-            {
-              /* herd7 reads `x=&y` only with a pointer type */
-              g_autofree char *msg = g_strdup_printf ("an address needs a pointer type here, as herd7 "
-                                                      "reads it: 'int *%s = &...'", name->text);
-              acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1), msg);
               return FALSE;
             }
           if (name == NULL && acy_lit_tok_is (peek (ps), "[")
@@ -403,7 +410,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       }
       if (acy_lit_accept (ps, "="))
         {
-          if (!parse_init_value (ps, test, &init.value, error))
+          if (!parse_init_value (ps, test, pointer, &init.value, error))
             return FALSE;
           has_value = TRUE;
         }
