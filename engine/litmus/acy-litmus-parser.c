@@ -280,6 +280,14 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
       gboolean has_value = FALSE, pointer = FALSE;
 
+      /* herd7 takes one ';' more at the end ({ ; }, { x=0;; }), and no
+       * empty entry elsewhere */
+      if (acy_lit_tok_is (t, ";") && !acy_lit_tok_is (peek_at (ps, 1), "}"))
+        {
+          acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1),
+                              "expected '}' after an empty entry ';' in the init block");
+          return FALSE;
+        }
       if (acy_lit_accept (ps, ";"))
         continue;
       if (acy_lit_accept (ps, "}"))
