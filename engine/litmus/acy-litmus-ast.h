@@ -111,6 +111,7 @@ struct _AcyLitStmt {
   guint          n_body;
   const char    *name;     /* DECL */
   gint           reg;      /* DECL, ASSIGN after lowering */
+  gboolean       value;    /* EXPR written `(e);`: e's calls are expression macros */
 };
 
 /* Condition / filter propositions. */

@@ -284,7 +284,7 @@ expand_stmt (Lower *lw, AcyLitStmt *s, guint depth, GError **error)
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
-      if (s->expr->kind == ACY_LEXPR_CALL && !is_builtin (s->expr->name))
+      if (s->expr->kind == ACY_LEXPR_CALL && !is_builtin (s->expr->name) && !s->value)
         {
           const AcyLitMacro *m = find_macro (lw, s->expr, TRUE, depth, error);
 

@@ -786,7 +786,15 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
 
     if (e == NULL)
       return NULL;
-    if (acy_lit_tok_is (peek (ps), "="))
+    if (acy_lit_tok_is (peek (ps), ";") && acy_lit_tok_is (t, "("))
+      {
+        /* `(e);`: herd7 reads e as an expression, its calls as
+         * expression macros: (READ_ONCE(*x)); is taken, (smp_mb()); not */
+        s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_EXPR, e->loc);
+        s->expr = e;
+        s->value = TRUE;
+      }
+    else if (acy_lit_tok_is (peek (ps), "="))
       {
         const AcyLitToken *eq = advance (ps);
 
