@@ -175,6 +175,24 @@ parse_call (AcyLitParser *ps, const AcyLitToken *name, GError **error)
   return e;
 }
 
+/* herd7's C lexer reads P and digits as a thread's name wherever it is
+ * (unexpected 'P1'): no parameter, register or call has such a name */
+gboolean
+acy_lit_check_not_thread_word (AcyLitParser *ps, const AcyLitToken *t, GError **error)
+{
+  const char *p = t->text;
+
+  if (t->kind != ACY_LTOK_IDENT || p[0] != 'P' || p[1] == '\0')
+    return TRUE;
+  for (p++; *p; p++)
+    if (!g_ascii_isdigit (*p))
+      return TRUE;
+  acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t,
+                      "herd7 reads this word as a thread's name, not as a name in the code; "
+                      "rename it");
+  return FALSE;
+}
+
 /* primary := INT | IDENT | call | '(' expr ')' */
 static AcyLitExpr *
 parse_primary (AcyLitParser *ps, GError **error)
@@ -191,6 +209,8 @@ parse_primary (AcyLitParser *ps, GError **error)
     }
   if (t->kind == ACY_LTOK_IDENT)
     {
+      if (ps->herd_c && !acy_lit_check_not_thread_word (ps, t, error))
+        return NULL;
       if (acy_lit_c11_is_mutex_word (t->text))
         {
           /* herd7: "unexpected 'mtx_lock' (in prog)" */
@@ -566,6 +586,8 @@ parse_decl (AcyLitParser *ps, GError **error)
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, name, "expected a variable name in a declaration");
           goto out;
         }
+      if (ps->herd_c && !acy_lit_check_not_thread_word (ps, name, error))
+        goto out;
       if (acy_lit_c11_is_mutex_word (name->text))
         {
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, name,

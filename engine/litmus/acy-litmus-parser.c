@@ -521,6 +521,8 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, pname, "expected a parameter's name");
           goto fail;
         }
+      if (!acy_lit_check_not_thread_word (ps, pname, error))
+        goto fail;
       advance (ps);
       for (guint i = 0; i < params->len; i++)
         if (strcmp (params->pdata[i], pname->text) == 0)
@@ -777,6 +779,89 @@ acy_test_parse_override (const char             *text,
   return acy_test_parse_full (text, len, filename, macros, override, NULL, 0, error);
 }
 
+/* The byte of @text at 1-based @line and @col. */
+static const char *
+text_at (const char *text, const char *end, guint line, guint col)
+{
+  const char *p = text;
+
+  for (guint l = 1; l < line && p < end; l++)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+
+      if (nl == NULL)
+        return end;
+      p = nl + 1;
+    }
+  return MIN (p + col - 1, end);
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '/' || c == '.' || c == '-';
+}
+
+/* herd7 finds where the threads' code ends before it parses it: at the
+ * first final, forall, exists, ~exists, cases, observed, locations or
+ * filter that is a whole word (its splitter's longest match), even in a
+ * parameter's or register's name or in a C comment. Refuses one found in
+ * [@from, @to) of @text, where the code is. */
+static gboolean
+no_splitter_keyword (const char *text, const char *end, const char *from, const char *to,
+                     const char *filename, GError **error)
+{
+  static const char *const keywords[] = {
+    "final", "forall", "exists", "cases", "observed", "Observed", "locations", "filter", NULL
+  };
+  const char *p = from;
+
+  while (p < to)
+    {
+      gsize name_len = 0, kw_len = 0;
+
+      if (*p == '"')
+        {
+          const char *q = memchr (p + 1, '"', (gsize) (end - p - 1));
+
+          p = q ? q + 1 : end;
+          continue;
+        }
+      if (g_ascii_isalpha (*p))
+        while (p + name_len < end && is_name_char (p[name_len]))
+          name_len++;
+      if (*p == '~')
+        {
+          const char *q = p + 1;
+
+          while (q < end && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+          if ((gsize) (end - q) >= 6 && memcmp (q, "exists", 6) == 0)
+            kw_len = (gsize) (q + 6 - p);
+        }
+      for (guint i = 0; keywords[i] && kw_len == 0; i++)
+        if ((gsize) (end - p) >= strlen (keywords[i]) && memcmp (p, keywords[i], strlen (keywords[i])) == 0)
+          kw_len = strlen (keywords[i]);
+      if (kw_len > 0 && kw_len >= name_len)
+        {
+          AcyLoc at = { filename, 1, 1 };
+
+          for (const char *q = text; q < p; q++)
+            if (*q == '\n')
+              at.line++, at.col = 1;
+            else
+              at.col++;
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, at,
+                            "herd7 ends the threads' code at the first '%.*s' it finds, in a name "
+                            "or a comment too: rename it or reword the comment near '%.*s'",
+                            (int) kw_len, p, (int) kw_len, p);
+          return FALSE;
+        }
+      p += MAX (name_len, 1);
+    }
+  return TRUE;
+}
+
 /* No C comment (`/ *`, `//`) between @from and @to: herd7 reads the
  * init block and the condition with lexers that know (* *) only. */
 static gboolean
@@ -817,7 +902,7 @@ acy_test_parse_full (const char             *text,
   const char *p, *eol, *end, *line_start, *name_end;
   GArray *threads = NULL;
   g_autoptr (GPtrArray) locations = g_ptr_array_new ();
-  AcyLoc loc1 = { NULL, 1, 1 };
+  AcyLoc loc1 = { NULL, 1, 1 }, code_from;
   gboolean ok = FALSE;
   g_autofree char *norm = NULL;
   guint n_locs;
@@ -938,12 +1023,15 @@ acy_test_parse_full (const char             *text,
   ps.halt = hp;
   threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
 
+  code_from = peek (&ps)->loc;
   if (acy_lit_tok_is (peek (&ps), "{"))
     {
       AcyLoc from = peek (&ps)->loc;
 
       if (!parse_init (&ps, test, error))
         goto out;
+      code_from = ps.toks[ps.pos - 1].loc;
+      code_from.col++;
       /* herd7 reads the init block with a lexer of its own, which knows
        * (* comments *) only */
       if (!no_c_comment (&toks, from, ps.toks[ps.pos - 1].loc, "the init block", error))
@@ -969,6 +1057,14 @@ acy_test_parse_full (const char             *text,
       acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "expected a thread 'P0(...) { ... }'");
       goto out;
     }
+  {
+    AcyLoc to = peek (&ps)->loc;
+    const char *code_to = peek (&ps)->kind == ACY_LTOK_EOF ? end : text_at (text, end, to.line, to.col);
+
+    if (!no_splitter_keyword (text, end, text_at (text, end, code_from.line, code_from.col), code_to,
+                              test->filename, error))
+      goto out;
+  }
   test->n_threads = threads->len;
   test->threads = (AcyLitThread *) g_array_free (threads, FALSE);
   threads = NULL;

@@ -83,6 +83,7 @@ gboolean    acy_lit_foreign_type_error (AcyLitParser *ps, const AcyLitToken *typ
                                         const AcyLitToken *at, GError **error);
 gboolean    acy_lit_check_c_type (AcyLitParser *ps, guint k, guint *after, guint *stars,
                                   GError **error);
+gboolean    acy_lit_check_not_thread_word (AcyLitParser *ps, const AcyLitToken *t, GError **error);
 gboolean    acy_lit_check_state_int (const AcyLitToken *t, gboolean minus, GError **error);
 
 /* ---- macros (acy-macros.c) ---- */
