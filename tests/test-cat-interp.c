@@ -681,7 +681,7 @@ test_procedures_and_variants (void)
   Exec e;
   AcyModelSource src = { .cat_path = "v.cat",
                          .cat_text = "procedure must-be-empty(r) = empty r end\n"
-                                     "if \"strict\" then call must-be-empty(rf) else end\n"
+                                     "if \"strict\" call must-be-empty(rf) else end\n"
                                      "let v = if \"strict\" then po else rf\n",
                          .variants = (const char *const[]) { "strict", NULL } };
   g_autoptr(GError) error = NULL;

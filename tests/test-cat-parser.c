@@ -75,6 +75,8 @@ test_constructs (void)
   check_expr ("let a = match t with 'a -> p || 'b -> q end", "(match t with 'a -> p 'b -> q)");
   check_expr ("let a = try RL with emptyset", "(try RL with emptyset)");
   check_expr ("let a = if \"v\" then 0 else _", "(if \"v\" then 0 else _)");
+  check_expr ("let a = if not \"v\" && (\"w\" || variant \"x\") then 0 else _",
+              "(if ((not \"v\") && (\"w\" || \"x\")) then 0 else _)");
   check_expr ("let a = {x, y}", "{x, y}");
   check_expr ("let a = {}", "0");
   check_expr ("let a = ()", "()");
@@ -123,7 +125,7 @@ test_statements (void)
     "unshow rf\n"
     "procedure p(x, y) = empty x & y end\n"
     "call p(po, po^-1)\n"
-    "if \"nope\" then let v = 0 else let v = _ end\n"
+    "if \"nope\" let v = 0 else let v = _ end\n"
     "if \"nope\" let w = 0 end\n"
     "forall e in W do empty [e] ; po ; [e] end\n"
     "with s from {po, rf}\n"

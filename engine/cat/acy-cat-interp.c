@@ -411,8 +411,7 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyCatValue *a, *b;
 
   if (e->u.if_.cond == ACY_CAT_COND_VARIANT)
-    cond = ev->model->variants
-           && g_strv_contains ((const char *const *) ev->model->variants, e->u.if_.variant);
+    cond = acy_cat_variant_cond_holds (e->u.if_.vcond, ev->model->variants);
   else
     {
       if (!(a = acy_cat_eval (ev, fr, e->u.if_.a)) || !(b = acy_cat_eval (ev, fr, e->u.if_.b))

@@ -678,18 +678,132 @@ parse_union (Parser *p)
   return parse_right (p, parse_add, parse_union, ACY_CAT_TOK_BAR, ACY_CAT_OP_UNION);
 }
 
-/* cond := STRING | expr '=' expr | expr 'subset' expr | expr 'in' expr */
+static AcyCatVariantCond *parse_vcond (Parser *p);
+
+static gboolean
+is_word (const AcyCatToken *t, const char *word)
+{
+  return t->kind == ACY_CAT_TOK_IDENT && t->len == strlen (word) && memcmp (t->start, word, t->len) == 0;
+}
+
+/* `&&` and `||`, as herd7 lexes them: two characters with nothing
+ * between (`& &` is two intersections) */
+static gboolean
+at_and (Parser *p)
+{
+  return p->tok.kind == ACY_CAT_TOK_AMP && p->ahead.kind == ACY_CAT_TOK_AMP
+         && p->ahead.start == p->tok.start + 1;
+}
+
+static AcyCatVariantCond *
+new_vcond (Parser *p, AcyCatVariantCondKind kind, AcyCatVariantCond *a, AcyCatVariantCond *b)
+{
+  AcyCatVariantCond *c = acy_arena_new0 (p->ctx->arena, AcyCatVariantCond);
+
+  c->kind = kind;
+  c->a = a;
+  c->b = b;
+  return c;
+}
+
+/* vatom := 'not' vatom | '(' vcond ')' | ['variant'] STRING */
+static AcyCatVariantCond *
+parse_vatom (Parser *p)
+{
+  AcyCatToken open = p->tok;
+  AcyCatVariantCond *c = NULL;
+
+  if (!enter (p))
+    return NULL;
+  if (accept (p, ACY_CAT_TOK_NOT))
+    {
+      AcyCatVariantCond *a = parse_vatom (p);
+      c = a ? new_vcond (p, ACY_CAT_VCOND_NOT, a, NULL) : NULL;
+    }
+  else if (accept (p, ACY_CAT_TOK_LPAR))
+    {
+      c = parse_vcond (p);
+      if (c && !expect_close (p, ACY_CAT_TOK_RPAR, "')'", &open))
+        c = NULL;
+    }
+  else
+    {
+      if (is_word (&p->tok, "variant") && p->ahead.kind == ACY_CAT_TOK_STRING)
+        advance (p);
+      if (p->tok.kind == ACY_CAT_TOK_STRING)
+        {
+          c = new_vcond (p, ACY_CAT_VCOND_NAME, NULL, NULL);
+          c->name = tok_text (p, &p->tok);
+          if (!advance (p) && failed (p))
+            c = NULL;
+        }
+      else
+        error_near (p, &p->tok, ACY_ERROR_SYNTAX,
+                    "syntax error: expected a variant name in double quotes, 'not' or '('");
+    }
+  p->depth--;
+  return c;
+}
+
+/* vand := vatom {'&&' vatom} */
+static AcyCatVariantCond *
+parse_vand (Parser *p)
+{
+  AcyCatVariantCond *c = parse_vatom (p);
+
+  while (c && at_and (p))
+    {
+      AcyCatVariantCond *b;
+
+      advance (p);
+      advance (p);
+      if (!(b = parse_vatom (p)))
+        return NULL;
+      c = new_vcond (p, ACY_CAT_VCOND_AND, c, b);
+    }
+  return c;
+}
+
+/* vcond := vand {'||' vand}   (not binds tightest, then &&, then ||) */
+static AcyCatVariantCond *
+parse_vcond (Parser *p)
+{
+  AcyCatVariantCond *c = parse_vand (p);
+
+  while (c && p->tok.kind == ACY_CAT_TOK_ALT)
+    {
+      AcyCatVariantCond *b;
+
+      advance (p);
+      if (!(b = parse_vand (p)))
+        return NULL;
+      c = new_vcond (p, ACY_CAT_VCOND_OR, c, b);
+    }
+  return c;
+}
+
+/* Does a variant condition start here? A string, 'not', 'variant'
+ * STRING, or '(' before one of those. */
+static gboolean
+at_vcond (Parser *p)
+{
+  if (p->tok.kind == ACY_CAT_TOK_STRING || p->tok.kind == ACY_CAT_TOK_NOT)
+    return TRUE;
+  if (is_word (&p->tok, "variant") && p->ahead.kind == ACY_CAT_TOK_STRING)
+    return TRUE;
+  return p->tok.kind == ACY_CAT_TOK_LPAR
+         && (p->ahead.kind == ACY_CAT_TOK_STRING || p->ahead.kind == ACY_CAT_TOK_NOT);
+}
+
+/* cond := vcond | expr '=' expr | expr 'subset' expr | expr 'in' expr */
 static gboolean
 parse_cond (Parser *p, AcyCatExpr *e)
 {
-  if (p->tok.kind == ACY_CAT_TOK_IDENT && p->tok.len == 7
-      && memcmp (p->tok.start, "variant", 7) == 0 && p->ahead.kind == ACY_CAT_TOK_STRING)
-    advance (p);
-  if (p->tok.kind == ACY_CAT_TOK_STRING)
+  if (at_vcond (p))
     {
       e->u.if_.cond = ACY_CAT_COND_VARIANT;
-      e->u.if_.variant = tok_text (p, &p->tok);
-      return advance (p);
+      e->u.if_.vcond = parse_vcond (p);
+      return e->u.if_.vcond != NULL;
     }
   e->u.if_.a = parse_union (p);
   if (!e->u.if_.a)
@@ -951,7 +1065,7 @@ static gboolean parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name
  *       | 'forall' IDENT 'in' expr 'do' stmts 'end'
  *       | 'enum' IDENT '=' ['||'] TAG {'||' TAG}
  *       | ('instructions'|'default') IDENT '[' [expr {',' expr}] ']'
- *       | 'if' ['variant'] STRING ['then'] stmts ['else' stmts] 'end' */
+ *       | 'if' vcond stmts ['else' stmts] 'end' */
 static AcyCatStmt *
 parse_stmt (Parser *p)
 {
@@ -1160,13 +1274,15 @@ parse_stmt (Parser *p)
     case ACY_CAT_TOK_IF:
       advance (p);
       s = new_stmt (p, ACY_CAT_S_IF_VARIANT, &t);
-      if (p->tok.kind == ACY_CAT_TOK_IDENT && p->tok.len == 7
-          && memcmp (p->tok.start, "variant", 7) == 0)
-        advance (p);
-      s->u.ifv.variant = tok_text (p, &p->tok);
-      if (!expect (p, ACY_CAT_TOK_STRING, "a variant name in double quotes"))
+      if (!(s->u.ifv.vcond = parse_vcond (p)))
         return NULL;
-      accept (p, ACY_CAT_TOK_THEN);
+      if (p->tok.kind == ACY_CAT_TOK_THEN)
+        {
+          /* herd7: unexpected 'then' */
+          error_near (p, &p->tok, ACY_ERROR_SYNTAX,
+                      "syntax error: the if instruction takes no 'then' (if \"v\" ... else ... end)");
+          return NULL;
+        }
       {
         gboolean at_else = FALSE;
         if (!parse_stmts (p, &s->u.ifv.then_, TRUE, &t, &at_else))

@@ -262,12 +262,6 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
   g_assert_not_reached ();
 }
 
-static gboolean
-has_variant (AcyModel *model, const char *v)
-{
-  return model->variants && g_strv_contains ((const char *const *) model->variants, v);
-}
-
 static char *
 capitalise (AcyArena *arena, const char *s)
 {
@@ -369,7 +363,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
                                prelude || st->u.include.prelude);
 
     case ACY_CAT_S_IF_VARIANT:
-      return resolve_stmts (r, s, has_variant (r->model, st->u.ifv.variant)
+      return resolve_stmts (r, s, acy_cat_variant_cond_holds (st->u.ifv.vcond, r->model->variants)
                                   ? &st->u.ifv.then_ : &st->u.ifv.else_,
                             out, top, prelude);
 
