@@ -27,6 +27,8 @@ typedef struct {
   const char        *filename;
   gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
+  const AcyLitComment *comments;  /* a test's, for the braces in them (parse_thread) */
+  guint              n_comments;
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
