@@ -335,12 +335,14 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
 static Status exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                           guint n, guint from, gboolean top);
 
-/* The elements of a value, for `with` and `forall`. */
+/* The elements of a value, for `with` and `forall`: a set of values
+ * ({a, b}, a set of relations a function makes), or an empty one. As in
+ * herd7, an event set or a relation is not one: refused with herd7's
+ * words, @herd_words ("forall instruction applied to non-set value",
+ * "set expected"). */
 static AcyCatValue **
-elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
+elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, const char *herd_words, guint *n)
 {
-  AcyCatValue **out;
-
   *n = 0;
   if (!(v = acy_cat_force (ev, at, v)))
     {
@@ -354,31 +356,10 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
     case ACY_CAT_V_VSET:
       *n = v->n;
       return v->u.items;
-    case ACY_CAT_V_SET:
-      out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (ev->n, 1));
-      ACY_BITS_FOREACH (i, v->u.bits, ev->n)
-        {
-          out[*n] = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
-          out[(*n)++]->u.ev = i;
-        }
-      return out;
-    case ACY_CAT_V_REL:
-      {
-        guint count = 0;
-        for (guint i = 0; i < ev->n; i++)
-          count += acy_bits_count (ev->words, acy_rel_row (v->u.bits, ev->n, i));
-        out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (count, 1));
-        for (guint i = 0; i < ev->n; i++)
-          ACY_BITS_FOREACH (j, acy_rel_row (v->u.bits, ev->n, i), ev->n)
-            {
-              out[*n] = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
-              out[*n]->u.pair.a = i;
-              out[(*n)++]->u.pair.b = j;
-            }
-        return out;
-      }
     default:
-      acy_cat_type_error (ev, at, "a set", v);
+      if (!(ev->error && *ev->error))
+        acy_set_error_at (ev->error, ACY_ERROR_TYPE, at->loc, "%s (%s) near '%s'",
+                          herd_words, acy_cat_value_kind_name (v), at->near);
       *n = G_MAXUINT;
       return NULL;
     }
@@ -471,7 +452,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         stream = s;
       else
         {
-          elts = elements (ev, st->u.with.e, s, &count);
+          elts = elements (ev, st->u.with.e, s, "set expected", &count);
           if (count == G_MAXUINT)
             return ST_ERROR;
         }
@@ -732,7 +713,7 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
 
         if (!s)
           return ST_ERROR;
-        elts = elements (ev, st->u.forall.e, s, &count);
+        elts = elements (ev, st->u.forall.e, s, "forall instruction applied to non-set value", &count);
         if (count == G_MAXUINT)
           return ST_ERROR;
         for (guint k = 0; k < count; k++)
