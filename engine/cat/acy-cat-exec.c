@@ -72,6 +72,7 @@ acy_cat_cache_new (const AcyModel *model)
   for (guint i = 0; i < n_slots; i++)
     c->slot_def[i] = G_MAXUINT;
   c->evaluated = g_new0 (gboolean, MAX (model->program->len, 1));
+  c->let_failed = g_new0 (gboolean, MAX (model->program->len, 1));
   c->flag_stmts = g_new (guint, MAX (model->program->len, 1));
   for (guint i = 0; i < model->program->len; i++)
     {
@@ -139,6 +140,7 @@ acy_cat_cache_free (AcyCatCache *c)
   acy_arena_free (c->scratch);
   g_free (c->slot_def);
   g_free (c->evaluated);
+  g_free (c->let_failed);
   g_free (c->flag_stmts);
   g_free (c->skip_to);
   g_free (c->lazy_slots);
@@ -512,6 +514,16 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   return ST_DONE;
 }
 
+/* Leaves the names a let binds without a value. */
+static void
+unbind_let (AcyCatFrame *fr, const AcyCatStmt *st)
+{
+  for (guint b = 0; b < st->u.let.n; b++)
+    for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
+      if (st->u.let.b[b].pat.names[k])
+        fr->slots[st->u.let.b[b].pat.slots[k]] = NULL;
+}
+
 AcyCatValue *
 acy_cat_force_slot (AcyCatEval *ev, guint slot)
 {
@@ -520,8 +532,8 @@ acy_cat_force_slot (AcyCatEval *ev, guint slot)
   guint i;
   Status r;
 
-  if (!c->prune || ev->root == NULL || slot >= ev->model->n_root_slots
-      || (i = c->slot_def[slot]) >= ev->reached)
+  if (ev->root == NULL || slot >= ev->model->n_root_slots
+      || (i = c->slot_def[slot]) >= ev->reached || (!c->prune && !c->let_failed[i]))
     return NULL;
   ev->eager++;
   r = exec_stmt (ev, ev->root, (AcyCatStmt *const *) ev->model->program->pdata,
@@ -642,8 +654,22 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
           ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = level;
         read = ev->read_level;
         ev->read_level = saved_read;   /* a reader counts the name's level */
+        if (!ok && top && !ev->eager && ev->error && *ev->error
+            && g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE))
+          {
+            /* herd7 evaluates a let when its name is read: a type error
+             * in one no check reads is no error. Its names stay unbound,
+             * and a read runs it again, raising the error there
+             * (acy_cat_force_slot). */
+            g_clear_error (ev->error);
+            unbind_let (fr, st);
+            ev->cache->let_failed[i] = TRUE;
+            return ST_CONTINUE;
+          }
         if (!ok)
           return ST_ERROR;
+        if (top)
+          ev->cache->let_failed[i] = FALSE;
         /* lazy from now on; one that failed runs where it stands again */
         if (top && !ev->cache->evaluated[i])
           {
