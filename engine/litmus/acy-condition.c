@@ -169,6 +169,57 @@ seal_prop (AcyLitProp *p, const AcyLitToken *t, GError **error)
   return NULL;
 }
 
+/* fault := 'fault' '(' PN [',' location] ')'
+ * herd7's fault atom: a C test has no fault, so it never holds; herd7
+ * lists it, negated, in every state (acy_test_get_fault_text) */
+static AcyLitProp *
+parse_fault (AcyLitParser *ps, AcyTest *test, GError **error)
+{
+  const AcyLitToken *t = advance (ps), *open = advance (ps), *th = peek (ps), *x = NULL;
+  AcyLitProp *p;
+  gint n = thread_word (th);
+
+  if (n == 0)
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, th->loc, "expected a thread 'PN' in fault(...) near '%s'",
+                        acy_lit_token_describe (th));
+      return NULL;
+    }
+  if ((guint) n > test->n_threads)
+    {
+      /* herd7: Bad process P2 */
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, th->loc, "the test has no thread %s near '%s'",
+                        th->text, th->text);
+      return NULL;
+    }
+  advance (ps);
+  if (acy_lit_accept (ps, ","))
+    {
+      x = peek (ps);
+      if (x->kind != ACY_LTOK_IDENT || x->tag != NULL)
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, x->loc, "expected a location in fault(...) near '%s'",
+                            acy_lit_token_describe (x));
+          return NULL;
+        }
+      if (acy_lit_test_find_location (test, x->text) < 0)
+        {
+          /* herd7: Post-condition introduces new symbolic location(s) */
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, x->loc,
+                            "'%s' is not a location of the test near '%s'", x->text, x->text);
+          return NULL;
+        }
+      advance (ps);
+    }
+  if (!acy_lit_expect_close (ps, ")", open, error))
+    return NULL;
+  p = prop_new (ps, ACY_LPROP_FALSE, t->loc);
+  p->fault = TRUE;
+  p->fault_thread = (guint) n - 1;
+  p->fault_loc = x ? x->text : NULL;
+  return p;
+}
+
 static AcyLitProp *
 parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 {
@@ -208,15 +259,7 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
         advance (ps);
     }
   else if (acy_lit_tok_is_ident (t, "fault") && acy_lit_tok_is (peek_at (ps, 1), "("))
-    {
-      /* herd7 answers: a C test has no fault, so fault(...) never
-       * holds, and every state it lists carries ~Fault(P0,x); but that
-       * and the hash it prints are not reproduced here */
-      acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, t->loc,
-                        "fault(...) in a condition is not supported (herd7 takes it for a fault "
-                        "that never happens in a C test and lists it in every state) near 'fault'");
-      p = NULL;
-    }
+    p = parse_fault (ps, test, error);
   else if (acy_lit_tok_is_ident (t, "true") && !acy_lit_tok_is (peek_at (ps, 1), "="))
     {
       advance (ps);
@@ -497,7 +540,12 @@ print_prop (const AcyTest *test, GString *s, const AcyLitProp *p, Above above)
       g_string_append (s, "true");
       return;
     case ACY_LPROP_FALSE:
-      g_string_append (s, "false");
+      if (p->fault && p->fault_loc)
+        g_string_append_printf (s, "fault(P%u,%s)", p->fault_thread, p->fault_loc);
+      else if (p->fault)
+        g_string_append_printf (s, "fault(P%u)", p->fault_thread);
+      else
+        g_string_append (s, "false");
       return;
     case ACY_LPROP_ATOM:
       {
@@ -545,6 +593,56 @@ print_prop (const AcyTest *test, GString *s, const AcyLitProp *p, Above above)
     g_string_append_c (s, ')');
 }
 
+static void
+collect_faults (const AcyLitProp *p, GPtrArray *faults)
+{
+  if (p == NULL)
+    return;
+  if (p->fault)
+    g_ptr_array_add (faults, (gpointer) p);
+  collect_faults (p->a, faults);
+  collect_faults (p->b, faults);
+}
+
+/* herd7's order: down by thread, then by location, a location before none */
+static gint
+compare_faults (gconstpointer pa, gconstpointer pb)
+{
+  const AcyLitProp *a = *(const AcyLitProp *const *) pa, *b = *(const AcyLitProp *const *) pb;
+
+  if (a->fault_thread != b->fault_thread)
+    return a->fault_thread > b->fault_thread ? -1 : 1;
+  if (a->fault_loc == NULL || b->fault_loc == NULL)
+    return (a->fault_loc == NULL) - (b->fault_loc == NULL);
+  return -strcmp (a->fault_loc, b->fault_loc);
+}
+
+/* " ~Fault(P1,x); ~Fault(P0);", each fault atom of the condition once */
+static char *
+fault_text (const AcyLitProp *cond)
+{
+  g_autoptr (GPtrArray) faults = g_ptr_array_new ();
+  GString *s;
+
+  collect_faults (cond, faults);
+  if (faults->len == 0)
+    return NULL;
+  g_ptr_array_sort (faults, compare_faults);
+  s = g_string_new (" ");
+  for (guint i = 0; i < faults->len; i++)
+    {
+      const AcyLitProp *f = faults->pdata[i];
+
+      if (i > 0 && compare_faults (&faults->pdata[i - 1], &faults->pdata[i]) == 0)
+        continue;
+      if (f->fault_loc)
+        g_string_append_printf (s, " ~Fault(P%u,%s);", f->fault_thread, f->fault_loc);
+      else
+        g_string_append_printf (s, " ~Fault(P%u);", f->fault_thread);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
 {
@@ -589,6 +687,8 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
   print_prop (test, text, test->cond, ABOVE_TOP);
   g_string_append_c (text, ')');
   test->cond_text = g_string_free (text, FALSE);
+  g_free (test->fault_text);
+  test->fault_text = fault_text (test->cond);
   return TRUE;
 }
 
@@ -629,6 +729,12 @@ acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test, const AcyValue *val
 }
 
 /* ---- public accessors ---- */
+
+const char *
+acy_test_get_fault_text (const AcyTest *test)
+{
+  return test->fault_text;
+}
 
 const char *
 acy_test_get_condition_text (const AcyTest *test)

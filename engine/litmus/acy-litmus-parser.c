@@ -1123,6 +1123,7 @@ acy_test_free (AcyTest *test)
   if (test->unsigned32)
     g_hash_table_unref (test->unsigned32);
   g_free (test->cond_text);
+  g_free (test->fault_text);
   g_free (test->threads);
   if (test->loc_names)
     g_ptr_array_free (test->loc_names, TRUE);

@@ -149,6 +149,7 @@ struct _AcyTest {
   AcyLitProp   *cond;
   AcyLitProp   *filter;        /* NULL when none */
   char         *cond_text;
+  char         *fault_text;   /* " ~Fault(P1,x); ~Fault(P0);" for herd7's states, or NULL */
 
   /* observed: condition and `locations`, in herd's order; then the
    * variables only the filter mentions (tracked, never printed). */
