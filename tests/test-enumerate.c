@@ -364,6 +364,23 @@ test_rmw_twice (void)
   c = enumerate ("C t\n{}\nP0(int *x, int *y) { int r0; r0 = xchg(x, 1) + xchg(y, 1); }\nexists (0:r0=0)\n", def);
   g_assert_cmpuint (c.n, ==, 1);
   count_free (&c);
+
+  /* a store of the result of an RMW between fences (atomic_add_unless,
+   * lkmmv1) to its location is refused (herd7 case store-rmw-result has
+   * the others) */
+  {
+    g_autoptr (AcyTest) t = acy_test_parse ("C t\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, atomic_add_unless(x, 1, 5));\n}\n"
+                                            "exists (x=1)\n", -1, "t.litmus", m, &error);
+    Count ignored = { 0 };
+
+    g_assert_no_error (error);
+    ignored.test = t;
+    ignored.states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_assert_false (acy_test_enumerate (t, NULL, count_candidate, &ignored, NULL, &error));
+    g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+    g_assert_true (g_str_has_prefix (error->message, "t.litmus:4:3: this write and the read-modify-write between fences"));
+    g_hash_table_unref (ignored.states);
+  }
 }
 
 static void

@@ -59,6 +59,8 @@ typedef struct {
   AcyDepSet           ctrl;
   guint               n_instrs;
   guint               stmt_first;   /* the first event of the statement (or condition) being run */
+  gint                stmt_rmw_writes[ACY_LIT_MAX_THREAD_EVENTS];   /* the kernel RMWs' writes of that statement */
+  guint               n_stmt_rmw_writes;
   gboolean            dead;         /* this path is not an execution */
   guint               unroll;       /* herd's -unroll */
   gboolean            cut;          /* went past -unroll at the loop at cut_at */
@@ -734,6 +736,8 @@ rmw_write (Exec *x, const Rmw *m, gint r, const Val *value, gboolean from_read)
     acy_dep_add (&x->events[w].vdep, (guint) r);
   link_rmw (x, r, w);
   x->n_instrs++;
+  if (w >= 0 && x->n_stmt_rmw_writes < G_N_ELEMENTS (x->stmt_rmw_writes))
+    x->stmt_rmw_writes[x->n_stmt_rmw_writes++] = m->fenced ? -1 - w : w;
   if (m->fenced)
     emit_fence (x, m->fence_tag, m->at);
   return w;
@@ -1271,6 +1275,53 @@ exec_list (Exec *x, const AcyLitStmt *block, const AcyHerdCount *c, gboolean *ok
   return rank;
 }
 
+/* The statement (or condition) that started at x->stmt_first ends:
+ * herd7 orders the events of one statement by the values they pass
+ * (iico), and nothing takes a value from an RMW's write, so that write
+ * is in no po with what the statement does after it (a store of
+ * xchg(x,1)'s result to x may come before it in co, as in herd7). An
+ * RMW between fences (atomic_add_unless under lkmmv1) keeps its order,
+ * and a write of its location after it in the statement is refused. */
+static void
+end_stmt (Exec *x)
+{
+  for (guint k = 0; k < x->n_stmt_rmw_writes; k++)
+    {
+      guint w;
+
+      if (x->stmt_rmw_writes[k] < 0)
+        {
+          /* between fences: herd7 orders it otherwise, which is not
+           * followed here; refused when it matters, a write of the
+           * same location later in the statement */
+          const AcyTraceEvent *rw = &x->events[-1 - x->stmt_rmw_writes[k]];
+
+          for (guint j = (guint) (-1 - x->stmt_rmw_writes[k]) + 1; j < x->n_events; j++)
+            if ((x->events[j].ev.kind & ACY_EV_W) && x->events[j].ev.loc == rw->ev.loc && x->error == NULL)
+              {
+                AcyLoc at = { x->test->filename, x->events[j].ev.line, x->events[j].ev.col };
+
+                acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, at,
+                                  "this write and the read-modify-write between fences at line %u, "
+                                  "column %u (lkmmv1) both write %s in one statement: not supported "
+                                  "(herd7 orders their events in a way not followed here)",
+                                  rw->ev.line, rw->ev.col,
+                                  (const char *) g_ptr_array_index (x->test->loc_names, rw->ev.loc));
+                x->dead = TRUE;
+              }
+          continue;
+        }
+      w = (guint) x->stmt_rmw_writes[k];
+      if (w + 1 < x->n_events)
+        {
+          guint t[3] = { w, w + 1, x->n_events };
+
+          g_array_append_vals (x->unordered, t, 3);
+        }
+    }
+  x->n_stmt_rmw_writes = 0;
+}
+
 /* The condition of an if or a while: evaluated, its symbols counted
  * past @base, its reads made a control dependency of what follows (the
  * caller ends it), and decided (a choice point when not constant). */
@@ -1280,8 +1331,10 @@ branch_on (Exec *x, const AcyLitExpr *e, guint64 *base, gboolean *taken)
   Val v;
 
   x->stmt_first = x->n_events;
+  x->n_stmt_rmw_writes = 0;
   if (!eval (x, e, &v))
     return FALSE;
+  end_stmt (x);
   *base += acy_herd_cond_vars (e);
   acy_dep_union (&x->ctrl, &v.d);
   *taken = decide (x, v.s);
@@ -1374,11 +1427,13 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
   if (x->exited)
     return TRUE;
   x->stmt_first = x->n_events;
+  x->n_stmt_rmw_writes = 0;
   switch (s->kind)
     {
     case ACY_LSTMT_EXPR:
       if (!eval (x, s->expr, &v))
         return FALSE;
+      end_stmt (x);
       x->hout = x->eout;
       return TRUE;
     case ACY_LSTMT_ASSIGN:
@@ -1387,6 +1442,7 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
         return TRUE;
       if (!eval (x, s->expr, &v))
         return FALSE;
+      end_stmt (x);
       x->regs[s->reg] = v.s;
       x->regd[s->reg] = v.d;
       x->hout = x->eout;
@@ -1397,6 +1453,7 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
 
         if (!plain_access (x, s->lhs->a, s->expr, -1, s->loc, NULL, &w) || x->dead)
           return FALSE;
+        end_stmt (x);
         x->hout = x->eout;
         return TRUE;
       }
