@@ -57,7 +57,7 @@ test_precedence (void)
   check_expr ("let a = [M] ; fencerel(Mb) ; [M]", "([M] ; ((fencerel Mb) ; [M]))");
   check_expr ("let a = f x y", "((f x) y)");
   check_expr ("let a = f (x, y) | z", "((f (x, y)) | z)");
-  check_expr ("let a = p^+ | q^*", "((p)+ | (q)*)");
+  check_expr ("let a = ~p^-1 | W * R^-1", "(~(p)^-1 | (W * (R)^-1))");
 }
 
 static void
@@ -165,6 +165,30 @@ test_errors (void)
 {
   check_error ("let a = po\n(* open (* nested *)\nlet b = 0\n", ACY_ERROR_SYNTAX,
                "bad.cat:2:1: unterminated comment opened here near '(*'");
+  /* herd7's grammar: '^' takes -1 only; '~' and a cartesian '*' share
+   * the postfix operators' precedence, non-associative; no strings as
+   * expressions; no trailing comma among parameters */
+  check_error ("let a = rf^+\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:11: syntax error: '^' takes '-1' only (write r* or r+) near '^+'");
+  check_error ("let a = ~po*\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:12: syntax error: add parentheses: herd7 reads no '*', '+' or '?' right after "
+               "the operand of '~' near '*'");
+  check_error ("let a = ~W * R\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:12: syntax error: add parentheses: herd7 reads no '*', '+' or '?' right after "
+               "the operand of '~' near '*'");
+  check_error ("let a = W * ~R\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:13: syntax error: add parentheses: herd7 reads no '~' right after a cartesian '*' near '~'");
+  check_error ("let a = W * R?\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:14: syntax error: add parentheses: herd7 reads no '*', '+' or '?' right after "
+               "a cartesian product near '?'");
+  check_error ("let a = W * R * M\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:15: syntax error: add parentheses: herd7 reads no '*', '+' or '?' right after "
+               "a cartesian product near '*'");
+  check_error ("let s = \"foo\"\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:9: syntax error: a string is not an expression (strings name variants after 'if') "
+               "near '\"foo\"'");
+  check_error ("let f(x,) = x\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:9: syntax error: expected a name after ',' near ')'");
   check_error ("let a = po |\n", ACY_ERROR_SYNTAX,
                "bad.cat:2:1: syntax error: expected an expression near end of file");
   check_error ("let a = (po | rf\nlet b = 0", ACY_ERROR_SYNTAX,

@@ -292,6 +292,12 @@ parse_pattern (Parser *p, AcyCatPat *pat)
           advance (p);
           if (!accept (p, ACY_CAT_TOK_COMMA))
             break;
+          /* as herd7: a comma is followed by a name (no `(x,)`) */
+          if (p->tok.kind != ACY_CAT_TOK_IDENT && p->tok.kind != ACY_CAT_TOK_UNDERSCORE)
+            {
+              error_near (p, &p->tok, ACY_ERROR_SYNTAX, "syntax error: expected a name after ','");
+              return FALSE;
+            }
         }
       if (!expect_close (p, ACY_CAT_TOK_RPAR, "')'", &open))
         return FALSE;
@@ -333,6 +339,14 @@ parse_binding (Parser *p, AcyCatBinding *b)
   b->loc = tok_loc (p, &start);
   if (p->tok.kind == ACY_CAT_TOK_LPAR)
     {
+      if (!parse_pattern (p, &b->pat) || !expect (p, ACY_CAT_TOK_EQUAL, "'='"))
+        return FALSE;
+      b->e = parse_expr (p);
+      return b->e != NULL;
+    }
+  if (p->tok.kind == ACY_CAT_TOK_UNDERSCORE && p->ahead.kind == ACY_CAT_TOK_EQUAL)
+    {
+      /* `let _ = e`, as herd7: e is bound to no name */
       if (!parse_pattern (p, &b->pat) || !expect (p, ACY_CAT_TOK_EQUAL, "'='"))
         return FALSE;
       b->e = parse_expr (p);
@@ -419,7 +433,9 @@ parse_simple_inner (Parser *p)
     {
     case ACY_CAT_TOK_ZERO:
       advance (p);
-      return new_expr (p, ACY_CAT_E_EMPTY, &t);
+      e = new_expr (p, ACY_CAT_E_EMPTY, &t);
+      e->u.str = "0";   /* herd7's empty relation, unlike {} */
+      return e;
     case ACY_CAT_TOK_UNDERSCORE:
       advance (p);
       return new_expr (p, ACY_CAT_E_UNIV, &t);
@@ -429,10 +445,11 @@ parse_simple_inner (Parser *p)
       advance (p);
       return e;
     case ACY_CAT_TOK_STRING:
-      e = new_expr (p, ACY_CAT_E_STRING, &t);
-      e->u.str = tok_text (p, &t);
-      advance (p);
-      return e;
+      /* herd7 reads strings after include and in a variant's
+       * condition only */
+      error_near (p, &t, ACY_ERROR_SYNTAX,
+                  "syntax error: a string is not an expression (strings name variants after 'if')");
+      return NULL;
     case ACY_CAT_TOK_IDENT:
       e = new_expr (p, ACY_CAT_E_VAR, &t);
       e->u.var.name = tok_text (p, &t);
@@ -537,9 +554,30 @@ make_un (Parser *p, const AcyCatToken *t, AcyCatUnOp op, AcyCatExpr *a)
   return seal (p, e);
 }
 
-/* postfix := app { '*' | '+' | '?' | '^-1' | '^+' | '^*' } */
+/* A postfix `*`, `+` or `?` (or a cartesian `*`) right after the
+ * operand of `~` or the right operand of a cartesian product: herd7's
+ * grammar gives them the same precedence, non-associative, so it stops
+ * there (`~po*`, `W*R?`, `W*R*M`); `^-1` binds tighter and is fine. */
+static gboolean
+at_nonassoc (Parser *p)
+{
+  AcyCatTokKind k = p->tok.kind;
+
+  return k == ACY_CAT_TOK_STAR || k == ACY_CAT_TOK_PLUS || k == ACY_CAT_TOK_QUESTION
+         || k == ACY_CAT_TOK_HAT_PLUS || k == ACY_CAT_TOK_HAT_STAR;
+}
+
+static void
+error_nonassoc (Parser *p, const char *after)
+{
+  char *msg = g_strdup_printf ("syntax error: add parentheses: herd7 reads no %s", after);
+  error_near (p, &p->tok, ACY_ERROR_SYNTAX, msg);
+  g_free (msg);
+}
+
+/* postfix := app { '*' | '+' | '?' | '^-1' }; with only_inverse, app { '^-1' } */
 static AcyCatExpr *
-parse_postfix (Parser *p)
+parse_postfix (Parser *p, gboolean only_inverse)
 {
   AcyCatExpr *e = parse_app (p);
 
@@ -548,16 +586,22 @@ parse_postfix (Parser *p)
       AcyCatToken t = p->tok;
       AcyCatUnOp op;
 
-      if (t.kind == ACY_CAT_TOK_STAR && !starts_operand (p->ahead.kind))
+      if (t.kind == ACY_CAT_TOK_HAT_STAR || t.kind == ACY_CAT_TOK_HAT_PLUS)
+        {
+          /* herd7 reads '^' before '-1' only */
+          error_near (p, &t, ACY_ERROR_SYNTAX, "syntax error: '^' takes '-1' only (write r* or r+)");
+          return NULL;
+        }
+      if (t.kind == ACY_CAT_TOK_INV)
+        op = ACY_CAT_OP_INV;
+      else if (only_inverse)
+        break;
+      else if (t.kind == ACY_CAT_TOK_STAR && !starts_operand (p->ahead.kind))
         op = ACY_CAT_OP_STAR;
-      else if (t.kind == ACY_CAT_TOK_HAT_STAR)
-        op = ACY_CAT_OP_STAR;
-      else if (t.kind == ACY_CAT_TOK_PLUS || t.kind == ACY_CAT_TOK_HAT_PLUS)
+      else if (t.kind == ACY_CAT_TOK_PLUS)
         op = ACY_CAT_OP_PLUS;
       else if (t.kind == ACY_CAT_TOK_QUESTION)
         op = ACY_CAT_OP_OPT;
-      else if (t.kind == ACY_CAT_TOK_INV)
-        op = ACY_CAT_OP_INV;
       else
         break;
       advance (p);
@@ -577,12 +621,17 @@ parse_unary (Parser *p)
   AcyCatExpr *a;
 
   if (t.kind != ACY_CAT_TOK_TILDE)
-    return parse_postfix (p);
+    return parse_postfix (p, FALSE);
   if (!enter (p))
     return NULL;
   advance (p);
-  a = parse_unary (p);
+  a = p->tok.kind == ACY_CAT_TOK_TILDE ? parse_unary (p) : parse_postfix (p, TRUE);
   p->depth--;
+  if (a && at_nonassoc (p))
+    {
+      error_nonassoc (p, "'*', '+' or '?' right after the operand of '~'");
+      return NULL;
+    }
   return a ? make_un (p, &t, ACY_CAT_OP_COMP, a) : NULL;
 }
 
@@ -596,7 +645,7 @@ make_bin (Parser *p, const AcyCatToken *t, AcyCatBinOp op, AcyCatExpr *a, AcyCat
   return seal (p, e);
 }
 
-/* cart := unary ['*' unary] */
+/* cart := unary ['*' postfix-with-^-1-only] */
 static AcyCatExpr *
 parse_cart (Parser *p)
 {
@@ -606,7 +655,17 @@ parse_cart (Parser *p)
   if (!a || t.kind != ACY_CAT_TOK_STAR)
     return a;
   advance (p);
-  b = parse_unary (p);
+  if (p->tok.kind == ACY_CAT_TOK_TILDE)
+    {
+      error_nonassoc (p, "'~' right after a cartesian '*'");
+      return NULL;
+    }
+  b = parse_postfix (p, TRUE);
+  if (b && at_nonassoc (p))
+    {
+      error_nonassoc (p, "'*', '+' or '?' right after a cartesian product");
+      return NULL;
+    }
   return b ? make_bin (p, &t, ACY_CAT_OP_CART, a, b) : NULL;
 }
 

@@ -36,6 +36,8 @@ typedef struct {
   GHashTable  *shown;
 } Resolver;
 
+static gboolean rec_pat_named (Resolver *r, const AcyCatBinding *b);
+
 static Scope *
 scope_new (Scope *parent)
 {
@@ -215,7 +217,11 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
 
         if (e->kind == ACY_CAT_E_LETREC)
           for (guint i = 0; i < e->u.let.n; i++)
-            bind_pat (r, s, &e->u.let.b[i].pat);
+            {
+              if (!rec_pat_named (r, &e->u.let.b[i]))
+                return FALSE;
+              bind_pat (r, s, &e->u.let.b[i].pat);
+            }
         for (guint i = 0; ok && i < e->u.let.n; i++)
           ok = resolve_expr (r, s, e->u.let.b[i].e);
         if (ok && e->kind == ACY_CAT_E_LET)
@@ -283,6 +289,21 @@ set_body (Resolver *r, AcyCatStmtList *list, GPtrArray *body)
     memcpy (list->items, body->pdata, body->len * sizeof (gpointer));
 }
 
+/* `let rec _ = e` names nothing to iterate on: refused (herd7 takes it
+ * and ignores it) rather than iterated with no slot. */
+static gboolean
+rec_pat_named (Resolver *r, const AcyCatBinding *b)
+{
+  for (guint j = 0; j < b->pat.n; j++)
+    if (b->pat.names[j] == NULL)
+      {
+        acy_set_error_at (r->error, ACY_ERROR_UNSUPPORTED, b->loc,
+                          "a recursive definition binds names, not '_'");
+        return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
               gboolean top, gboolean prelude)
@@ -311,7 +332,11 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
         }
       if (st->kind == ACY_CAT_S_LETREC)
         for (guint i = 0; i < st->u.let.n; i++)
-          bind_pat (r, s, &st->u.let.b[i].pat);
+          {
+            if (!rec_pat_named (r, &st->u.let.b[i]))
+              return FALSE;
+            bind_pat (r, s, &st->u.let.b[i].pat);
+          }
       for (guint i = 0; i < st->u.let.n; i++)
         if (!resolve_expr (r, s, st->u.let.b[i].e))
           return FALSE;
