@@ -520,7 +520,8 @@ test_co_orders (void)
     g_autoptr(AcyModel) m = load_text ("let s = co-orders(W, 0)\n"
                                        "with o from s\n"
                                        "let n = s \\ { o }\n"
-                                       "flag ~empty s as nonempty\n");
+                                       "empty n \\ n as built\n"
+                                       "flag ~empty o as nonempty\n");
     run (m, &e, &c);
     g_assert_cmpuint (c.outcomes, ==, 12);
     g_assert_cmpuint (c.flags->len, ==, 1);

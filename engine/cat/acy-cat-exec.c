@@ -260,6 +260,12 @@ eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
   switch (st->u.check.test)
     {
     case ACY_CAT_TEST_EMPTY:
+      if ((acy_cat_classify (v) == CLS_VSET && v->n > 0) || acy_cat_classify (v) == CLS_OTHER)
+        {
+          /* as herd7: "relation or set expected" (a set of sets, a tag...) */
+          acy_cat_type_error (ev, st->u.check.e, "a relation or a set of events", v);
+          return FALSE;
+        }
       *holds = acy_cat_is_empty_value (ev, v);
       if (!*holds && acy_cat_classify (v) == CLS_SET)
         {

@@ -96,6 +96,14 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
 {
   AcyCatValue *r;
 
+  /* as herd7: what is added to events is an event, to a relation a
+   * pair ("this expression of type 'rel' should be a pair") */
+  if ((set->kind == ACY_CAT_V_SET && elt->kind != ACY_CAT_V_EVENT)
+      || (set->kind == ACY_CAT_V_REL && elt->kind != ACY_CAT_V_PAIR))
+    {
+      acy_cat_type_error (ev, e->u.bin.a, set->kind == ACY_CAT_V_REL ? "a pair" : "an event", elt);
+      return NULL;
+    }
   if (set->kind == ACY_CAT_V_VSET
       || (set->kind == ACY_CAT_V_EMPTY && elt->kind != ACY_CAT_V_EVENT && elt->kind != ACY_CAT_V_PAIR))
     return acy_cat_vset_add (ev, set, elt);
@@ -107,8 +115,7 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
       acy_bits_add (r->u.bits, elt->u.ev);
       return r;
     }
-  if ((set->kind == ACY_CAT_V_REL || set->kind == ACY_CAT_V_EMPTY)
-      && (elt->kind == ACY_CAT_V_PAIR || elt->kind == ACY_CAT_V_REL))
+  if ((set->kind == ACY_CAT_V_REL || set->kind == ACY_CAT_V_EMPTY) && elt->kind == ACY_CAT_V_PAIR)
     {
       AcyWord *x = acy_cat_to_rel (ev, e, elt);
       AcyWord *y = acy_cat_to_rel (ev, e, set);
@@ -700,7 +707,9 @@ again:
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY:
-      return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+      /* as herd7: 0 is a relation (0 | W is a type error), {} is empty
+       * of any type */
+      return e->u.str ? acy_cat_new_rel (ev) : acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
     case ACY_CAT_E_UNIV:
       return acy_cat_value_new (ev, ACY_CAT_V_UNIV);
     case ACY_CAT_E_VAR:
@@ -813,7 +822,10 @@ again:
         v = acy_cat_eval (ev, fr, e->u.try_.e);
         if (v)
           return v;
-        if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+        /* herd7 falls back on any error of evaluation: an unknown
+         * name or a type error, not a limit or a cancel */
+        if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)
+            && !g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE))
           return NULL;
         g_clear_error (ev->error);
         ev->call_site = call_site;
