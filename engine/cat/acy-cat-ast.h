@@ -35,7 +35,7 @@ struct _AcyCatVariantCond {
 };
 
 typedef enum {
-  ACY_CAT_E_EMPTY,      /* 0 (u.str "0": the empty relation), {} (u.str NULL: empty, of any type) */
+  ACY_CAT_E_EMPTY,      /* 0, {} */
   ACY_CAT_E_UNIV,       /* _ */
   ACY_CAT_E_VAR,
   ACY_CAT_E_UNBOUND,    /* a name no scope defines, inside `try` */

@@ -707,9 +707,11 @@ again:
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY:
-      /* as herd7: 0 is a relation (0 | W is a type error), {} is empty
-       * of any type */
-      return e->u.str ? acy_cat_new_rel (ev) : acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+      /* herd7's 0 is the empty relation ({} is empty of any type): it
+       * is no event set (0 | W) and no set of values (forall e in 0) */
+      if (e->near[0] == '0')
+        return acy_cat_new_rel (ev);
+      return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
     case ACY_CAT_E_UNIV:
       return acy_cat_value_new (ev, ACY_CAT_V_UNIV);
     case ACY_CAT_E_VAR:

@@ -433,9 +433,7 @@ parse_simple_inner (Parser *p)
     {
     case ACY_CAT_TOK_ZERO:
       advance (p);
-      e = new_expr (p, ACY_CAT_E_EMPTY, &t);
-      e->u.str = "0";   /* herd7's empty relation, unlike {} */
-      return e;
+      return new_expr (p, ACY_CAT_E_EMPTY, &t);
     case ACY_CAT_TOK_UNDERSCORE:
       advance (p);
       return new_expr (p, ACY_CAT_E_UNIV, &t);

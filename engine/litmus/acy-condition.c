@@ -171,9 +171,11 @@ seal_prop (AcyLitProp *p, const AcyLitToken *t, GError **error)
 
 /* fault := 'fault' '(' PN [',' location] ')'
  * herd7's fault atom: a C test has no fault, so it never holds; herd7
- * lists it, negated, in every state (acy_test_get_fault_text) */
-static AcyLitProp *
-parse_fault (AcyLitParser *ps, AcyTest *test, GError **error)
+ * lists it, negated, in every state (acy_test_get_fault_text). With
+ * @check (the condition, not `locations`), the thread and the location
+ * must be the test's, as herd7 wants there. */
+AcyLitProp *
+acy_lit_parse_fault (AcyLitParser *ps, AcyTest *test, gboolean check, GError **error)
 {
   const AcyLitToken *t = advance (ps), *open = advance (ps), *th = peek (ps), *x = NULL;
   AcyLitProp *p;
@@ -185,7 +187,7 @@ parse_fault (AcyLitParser *ps, AcyTest *test, GError **error)
                         acy_lit_token_describe (th));
       return NULL;
     }
-  if ((guint) n > test->n_threads)
+  if (check && (guint) n > test->n_threads)
     {
       /* herd7: Bad process P2 */
       acy_set_error_at (error, ACY_ERROR_SYNTAX, th->loc, "the test has no thread %s near '%s'",
@@ -202,7 +204,7 @@ parse_fault (AcyLitParser *ps, AcyTest *test, GError **error)
                             acy_lit_token_describe (x));
           return NULL;
         }
-      if (acy_lit_test_find_location (test, x->text) < 0)
+      if (check && acy_lit_test_find_location (test, x->text) < 0)
         {
           /* herd7: Post-condition introduces new symbolic location(s) */
           acy_set_error_at (error, ACY_ERROR_SYNTAX, x->loc,
@@ -259,7 +261,7 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
         advance (ps);
     }
   else if (acy_lit_tok_is_ident (t, "fault") && acy_lit_tok_is (peek_at (ps, 1), "("))
-    p = parse_fault (ps, test, error);
+    p = acy_lit_parse_fault (ps, test, TRUE, error);
   else if (acy_lit_tok_is_ident (t, "true") && !acy_lit_tok_is (peek_at (ps, 1), "="))
     {
       advance (ps);
@@ -619,12 +621,14 @@ compare_faults (gconstpointer pa, gconstpointer pb)
 
 /* " ~Fault(P1,x); ~Fault(P0);", each fault atom of the condition once */
 static char *
-fault_text (const AcyLitProp *cond)
+fault_text (const AcyLitProp *cond, const AcyLitProp *located)
 {
   g_autoptr (GPtrArray) faults = g_ptr_array_new ();
   GString *s;
 
   collect_faults (cond, faults);
+  for (const AcyLitProp *f = located; f != NULL; f = f->b)   /* a chain: no recursion */
+    g_ptr_array_add (faults, (gpointer) f);
   if (faults->len == 0)
     return NULL;
   g_ptr_array_sort (faults, compare_faults);
@@ -688,7 +692,7 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
   g_string_append_c (text, ')');
   test->cond_text = g_string_free (text, FALSE);
   g_free (test->fault_text);
-  test->fault_text = fault_text (test->cond);
+  test->fault_text = fault_text (test->cond, test->location_faults);
   return TRUE;
 }
 

@@ -59,6 +59,7 @@ typedef struct {
   AcyDepSet           ctrl;
   guint               n_instrs;
   guint               stmt_first;   /* the first event of the statement (or condition) being run */
+  guint               stmt_number;  /* of that statement along the path (AcyTraceEvent.stmt) */
   gint                stmt_rmw_writes[ACY_LIT_MAX_THREAD_EVENTS];   /* the kernel RMWs' writes of that statement */
   guint               n_stmt_rmw_writes;
   gboolean            dead;         /* this path is not an execution */
@@ -404,6 +405,7 @@ new_event (Exec *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   e->ev.col = at.col;
   e->ctrl = x->ctrl;
   e->rmw_partner = -1;
+  e->stmt = x->stmt_number;
   if (addr)
     e->addr = e->vdep = addr->d;
   e->sym = value ? value : sym_read (x, x->n_events);
@@ -1331,6 +1333,7 @@ branch_on (Exec *x, const AcyLitExpr *e, guint64 *base, gboolean *taken)
   Val v;
 
   x->stmt_first = x->n_events;
+  x->stmt_number++;
   x->n_stmt_rmw_writes = 0;
   if (!eval (x, e, &v))
     return FALSE;
@@ -1427,6 +1430,7 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
   if (x->exited)
     return TRUE;
   x->stmt_first = x->n_events;
+  x->stmt_number++;
   x->n_stmt_rmw_writes = 0;
   switch (s->kind)
     {
@@ -1613,6 +1617,7 @@ run_thread (const AcyTest *test, guint thread, gboolean rmw_tags_both, guint unr
       x->pos = 0;
       x->n_events = 0;
       x->stmt_first = 0;
+      x->stmt_number = 0;
       x->n_instrs = 0;
       x->dead = FALSE;
       x->cut = x->exiting = x->exited = FALSE;

@@ -902,7 +902,12 @@ observed_text (Span cond)
       while (i < n && !stok_is (&tk[i], "]"))
         {
           HLoc loc = { 0 };
-          if (read_loc (tk, n, &i, &loc))
+
+          /* a fault(...) listed there observes nothing (in the
+           * condition, fault(P0,x) observes x) */
+          if (stok_is (&tk[i], "fault") && i + 1 < n && stok_is (&tk[i + 1], "("))
+            i++;
+          else if (read_loc (tk, n, &i, &loc))
             add_observed (locs, &loc);
           while (i < n && !stok_is (&tk[i], ";") && !stok_is (&tk[i], "]"))
             i++;

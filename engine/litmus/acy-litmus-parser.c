@@ -690,6 +690,17 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
         return acy_lit_expect_close (ps, "]", open, error);
       if (acy_lit_accept (ps, ";"))
         continue;
+      if (acy_lit_tok_is_ident (peek (ps), "fault") && acy_lit_tok_is (peek_at (ps, 1), "("))
+        {
+          /* listed, negated, in every state, as in the condition */
+          AcyLitProp *f = acy_lit_parse_fault (ps, test, FALSE, error);
+
+          if (f == NULL)
+            return FALSE;
+          f->b = test->location_faults;
+          test->location_faults = f;
+          continue;
+        }
       v = acy_arena_new0 (test->arena, AcyLitVar);
       if (!acy_lit_parse_state_var (ps, test, v, TRUE, error))
         return FALSE;

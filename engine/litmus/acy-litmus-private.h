@@ -150,6 +150,7 @@ struct _AcyTest {
   AcyLitProp   *filter;        /* NULL when none */
   char         *cond_text;
   char         *fault_text;   /* " ~Fault(P1,x); ~Fault(P0);" for herd7's states, or NULL */
+  AcyLitProp   *location_faults; /* fault(...) in `locations [...]`, chained by ->b */
 
   /* observed: condition and `locations`, in herd's order; then the
    * variables only the filter mentions (tracked, never printed). */
@@ -165,6 +166,9 @@ struct _AcyTest {
 /* Index of a location, adding it if new. */
 gint     acy_lit_test_location (AcyTest *test, const char *name);
 gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
+/* fault := 'fault' '(' PN [',' location] ')', at the current token
+ * (acy-condition.c) */
+AcyLitProp *acy_lit_parse_fault (AcyLitParser *ps, AcyTest *test, gboolean check, GError **error);
 gint     acy_lit_test_tag (AcyTest *test, const char *name);
 
 /* acy-litmus-lower.c: expand macros, resolve names and check the threads. */

@@ -23,7 +23,6 @@
 #include "acy-cli.h"
 #include "acy-cli-compare.h"
 #include "acy-cli-fetch.h"
-#include "acy-cli-picture.h"
 
 static void
 usage (FILE *out)
@@ -669,7 +668,7 @@ main (int argc, char **argv)
               g_autofree char *why = NULL;
 
               /* a value herd7 refuses, refused with its words */
-              if (!acy_cli_picture_value_ok (a, value, &why))
+              if (!acy_config_picture_value_ok (a, value, &why))
                 {
                   fprintf (stderr, "acyclic-check: %s\n", why);
                   return 2;
