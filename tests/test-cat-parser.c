@@ -195,7 +195,9 @@ test_errors (void)
                "bad.cat:2:1: syntax error: expected ')' to close '(' opened at 1:9 near 'let'");
   check_error ("let a = match po with {} -> 0 || e ++ s -> e\n", ACY_ERROR_SYNTAX,
                "bad.cat:2:1: syntax error: expected 'end' to close 'match' opened at 1:9 near end of file");
-  check_error ("let a = po\nlet b = a | nosuch\n", ACY_ERROR_UNKNOWN_NAME,
+  /* a check needs its names when the model loads; a let, as in herd7,
+   * when its name is read (the interpreter's tests) */
+  check_error ("let a = po\nacyclic a | nosuch\n", ACY_ERROR_UNKNOWN_NAME,
                "bad.cat:2:13: unknown name near 'nosuch'");
   check_error ("include \"no-such-file.cat\"\n", ACY_ERROR_UNKNOWN_NAME,
                "bad.cat:1:9: include file not found near '\"no-such-file.cat\"'");

@@ -661,7 +661,8 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         read = ev->read_level;
         ev->read_level = saved_read;   /* a reader counts the name's level */
         if (!ok && top && !ev->eager && ev->error && *ev->error
-            && g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE))
+            && (g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE)
+                || g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)))
           {
             /* herd7 evaluates a let when its name is read: a type error
              * in one no check reads is no error. Its names stay unbound,

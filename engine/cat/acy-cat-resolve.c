@@ -30,6 +30,7 @@ typedef struct {
   AcyModel    *model;
   GError     **error;
   guint        in_try;
+  guint        in_top_let;  /* resolving a top-level let's expression */
   Scope       *root;
   GHashTable  *tags;        /* declared tag names */
   GHashTable  *defined;     /* defined_names already listed */
@@ -186,8 +187,11 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
     case ACY_CAT_E_VAR:
       if (scope_lookup (s, e->u.var.name, &e->u.var.depth, &e->u.var.slot))
         return TRUE;
-      if (r->in_try)
+      if (r->in_try || r->in_top_let)
         {
+          /* herd7 looks a name up when it evaluates it: inside `try`,
+           * and in a top-level let, which runs only when its name is
+           * read (acy-cat-exec.c), an unknown name is an error then */
           const char *name = e->u.var.name;
           e->kind = ACY_CAT_E_UNBOUND;
           e->u.str = name;
@@ -304,6 +308,92 @@ rec_pat_named (Resolver *r, const AcyCatBinding *b)
   return TRUE;
 }
 
+/* Does a binding of @st other than @but bind @name? */
+static gboolean
+binds_name (const AcyCatStmt *st, guint but, const char *name)
+{
+  for (guint i = 0; i < st->u.let.n; i++)
+    for (guint j = 0; i != but && j < st->u.let.b[i].pat.n; j++)
+      if (st->u.let.b[i].pat.names[j] && g_str_equal (st->u.let.b[i].pat.names[j], name))
+        return TRUE;
+  return FALSE;
+}
+
+/* A let or let rec statement: its names are bound after (let) or
+ * before (let rec) its expressions are resolved. */
+static gboolean
+resolve_let (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out, gboolean top, gboolean prelude)
+{
+  if (st->kind == ACY_CAT_S_LET && top && !r->in_try)
+    r->in_top_let++;
+  if (st->kind == ACY_CAT_S_LETREC)
+    for (guint i = 0; i < st->u.let.n; i++)
+      {
+        if (!rec_pat_named (r, &st->u.let.b[i]))
+          return FALSE;
+        bind_pat (r, s, &st->u.let.b[i].pat);
+      }
+  {
+    gboolean ok = TRUE;
+
+    for (guint i = 0; ok && i < st->u.let.n; i++)
+      ok = resolve_expr (r, s, st->u.let.b[i].e);
+    if (st->kind == ACY_CAT_S_LET && top && !r->in_try)
+      r->in_top_let--;
+    if (!ok)
+      return FALSE;
+  }
+  if (st->kind == ACY_CAT_S_LET)
+    for (guint i = 0; i < st->u.let.n; i++)
+      bind_pat (r, s, &st->u.let.b[i].pat);
+  g_ptr_array_add (out, st);
+  if (top)
+    for (guint i = 0; i < st->u.let.n; i++)
+      for (guint j = 0; j < st->u.let.b[i].pat.n; j++)
+        if (st->u.let.b[i].pat.names[j])
+          publish (r, st->u.let.b[i].pat.names[j], st->u.let.b[i].pat.slots[j], out->len, prelude);
+  return TRUE;
+}
+
+/* A top-level `let a = e and b = c`, where c is only a name no scope
+ * defines (herd's c11_cos.cat: `let co = mo and coi = coi`): herd7 runs
+ * each binding when its name is read, so a and the others stay usable.
+ * Such a binding becomes a let of its own after the others (where its
+ * name alone fails when read); one naming another binding of the
+ * let stays, as it would otherwise read that binding. */
+static gboolean
+resolve_let_and (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out, gboolean prelude)
+{
+  g_autoptr(GPtrArray) alone = g_ptr_array_new ();
+  guint k = 0, depth, slot;
+
+  for (guint i = 0; i < st->u.let.n; i++)
+    {
+      const AcyCatExpr *e = st->u.let.b[i].e;
+
+      if (e->kind == ACY_CAT_E_VAR && !scope_lookup (s, e->u.var.name, &depth, &slot)
+          && !binds_name (st, i, e->u.var.name))
+        {
+          AcyCatStmt *one = acy_arena_new0 (r->model->arena, AcyCatStmt);
+
+          *one = *st;
+          one->u.let.n = 1;
+          one->u.let.b = acy_arena_newv (r->model->arena, AcyCatBinding, 1);
+          one->u.let.b[0] = st->u.let.b[i];
+          g_ptr_array_add (alone, one);
+          continue;
+        }
+      st->u.let.b[k++] = st->u.let.b[i];
+    }
+  st->u.let.n = k;
+  if (k > 0 && !resolve_let (r, s, st, out, TRUE, prelude))
+    return FALSE;
+  for (guint i = 0; i < alone->len; i++)
+    if (!resolve_let (r, s, alone->pdata[i], out, TRUE, prelude))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
               gboolean top, gboolean prelude)
@@ -312,44 +402,9 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
     {
     case ACY_CAT_S_LET:
     case ACY_CAT_S_LETREC:
-      if (st->kind == ACY_CAT_S_LET && !r->in_try)
-        {
-          /* herd evaluates a binding only when its name is used: `let coi
-           * = coi` with no coi defined (herd's c11_cos.cat) is harmless
-           * until coi is used. Such a binding is left out, and a use of
-           * the name is an unknown name. */
-          guint k = 0, depth, slot;
-
-          for (guint i = 0; i < st->u.let.n; i++)
-            {
-              const AcyCatExpr *e = st->u.let.b[i].e;
-
-              if (e->kind == ACY_CAT_E_VAR && !scope_lookup (s, e->u.var.name, &depth, &slot))
-                continue;
-              st->u.let.b[k++] = st->u.let.b[i];
-            }
-          st->u.let.n = k;
-        }
-      if (st->kind == ACY_CAT_S_LETREC)
-        for (guint i = 0; i < st->u.let.n; i++)
-          {
-            if (!rec_pat_named (r, &st->u.let.b[i]))
-              return FALSE;
-            bind_pat (r, s, &st->u.let.b[i].pat);
-          }
-      for (guint i = 0; i < st->u.let.n; i++)
-        if (!resolve_expr (r, s, st->u.let.b[i].e))
-          return FALSE;
-      if (st->kind == ACY_CAT_S_LET)
-        for (guint i = 0; i < st->u.let.n; i++)
-          bind_pat (r, s, &st->u.let.b[i].pat);
-      g_ptr_array_add (out, st);
-      if (top)
-        for (guint i = 0; i < st->u.let.n; i++)
-          for (guint j = 0; j < st->u.let.b[i].pat.n; j++)
-            if (st->u.let.b[i].pat.names[j])
-              publish (r, st->u.let.b[i].pat.names[j], st->u.let.b[i].pat.slots[j], out->len, prelude);
-      return TRUE;
+      if (st->kind == ACY_CAT_S_LET && top && !r->in_try && st->u.let.n > 1)
+        return resolve_let_and (r, s, st, out, prelude);
+      return resolve_let (r, s, st, out, top, prelude);
 
     case ACY_CAT_S_CHECK:
       if (!resolve_expr (r, s, st->u.check.e))
