@@ -23,6 +23,7 @@ acy_config_free (AcyConfig *config)
   g_free (config->macros);
   g_free (config->bell);
   g_free (config->model);
+  g_free (config->dotheader);
   g_strfreev (config->variants);
   g_free (config);
 }
@@ -395,6 +396,8 @@ acy_config_parse (const char *text, const char *filename, GError **error)
         { g_free (config->bell); config->bell = g_strdup (value); config->bell_loc = value_loc; }
       else if (g_str_equal (key, "model") || g_str_equal (key, "cat"))
         { g_free (config->model); config->model = g_strdup (value); config->model_loc = value_loc; }
+      else if (g_str_equal (key, "dotheader"))
+        { g_free (config->dotheader); config->dotheader = g_strdup (value); config->dotheader_loc = value_loc; }
       else if (g_str_equal (key, "variant"))
         {
           g_auto(GStrv) parts = g_strsplit_set (value, ", \t", -1);

@@ -27,6 +27,10 @@ typedef struct {
   AcyLoc macros_loc;
   AcyLoc bell_loc;
   AcyLoc model_loc;
+  /* `dotheader NAME`: a picture setting, but herd7 stops when it cannot
+   * find the file (nullable) */
+  char  *dotheader;
+  AcyLoc dotheader_loc;
 } AcyConfig;
 
 AcyConfig *acy_config_load   (const char *path, GError **error);

@@ -735,6 +735,17 @@ test_runtime_type_error (void)
   acy_model_runner_set_pruning (r2, TRUE);
   g_assert_true (acy_model_runner_check (r2, &e.x, count_cb, &c, &error));
   g_assert_no_error (error);
+  /* nor in another binding of the same let */
+  {
+    g_autoptr(AcyModel) both = load_text ("let r = [po] and s = rf\nacyclic s\n");
+    g_autoptr(AcyModelRunner) r3 = acy_model_runner_new (both);
+
+    g_assert_true (acy_model_runner_check (r3, &e.x, count_cb, &c, &error));
+    g_assert_no_error (error);
+    acy_model_runner_set_pruning (r3, TRUE);
+    g_assert_true (acy_model_runner_check (r3, &e.x, count_cb, &c, &error));
+    g_assert_no_error (error);
+  }
 }
 
 static void

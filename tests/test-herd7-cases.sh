@@ -77,6 +77,13 @@ for bad in "-graph zork|bad tag for -graph, allowed tag are free,cluster,columns
     status=1
   fi
 done
+# ... and a .cfg's dotheader that cannot be found, at its line.
+"$check" -I "$shared/lkmm" -conf "$here/dotheader-missing.cfg" "$t" > /dev/null 2> err.$$
+s=$?
+if [ "$s" -ne 2 ] || ! grep -q "dotheader-missing.cfg:5:11: dotheader file 'no-such-header' not found" err.$$; then
+  echo "not ok - dotheader-missing.cfg: exit status $s, $(cat err.$$)"
+  status=1
+fi
 # Booleans are booleans, as herd7 reads them.
 if "$check" -showlegend maybe "$t" > /dev/null 2> err.$$ || ! grep -q "expects a boolean" err.$$; then
   echo "not ok - -showlegend maybe is accepted"

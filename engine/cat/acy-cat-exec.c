@@ -520,14 +520,20 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   return ST_DONE;
 }
 
-/* Leaves the names a let binds without a value. */
+/* Leaves the names a binding, or a let, binds without a value. */
+static void
+unbind_binding (AcyCatFrame *fr, const AcyCatBinding *b)
+{
+  for (guint k = 0; k < b->pat.n; k++)
+    if (b->pat.names[k])
+      fr->slots[b->pat.slots[k]] = NULL;
+}
+
 static void
 unbind_let (AcyCatFrame *fr, const AcyCatStmt *st)
 {
   for (guint b = 0; b < st->u.let.n; b++)
-    for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
-      if (st->u.let.b[b].pat.names[k])
-        fr->slots[st->u.let.b[b].pat.slots[k]] = NULL;
+    unbind_binding (fr, &st->u.let.b[b]);
 }
 
 AcyCatValue *
@@ -546,7 +552,11 @@ acy_cat_force_slot (AcyCatEval *ev, guint slot)
                  ev->model->program->len, i, TRUE);
   ev->eager--;
   ev->arena = saved;
-  return r == ST_ERROR ? NULL : ev->root->slots[slot];
+  if (r == ST_ERROR && c->let_failed[i] && ev->root->slots[slot] != NULL && ev->error)
+    g_clear_error (ev->error);   /* a good binding of a let ... and ... whose other failed */
+  else if (r == ST_ERROR)
+    return NULL;
+  return ev->root->slots[slot];
 }
 
 /* `let rec x = e`, one binding, of a value: its fixpoint is a function
@@ -660,17 +670,43 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
           ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = level;
         read = ev->read_level;
         ev->read_level = saved_read;   /* a reader counts the name's level */
-        if (!ok && top && !ev->eager && ev->error && *ev->error
+        if (!ok && top && ev->error && *ev->error
             && (g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE)
-                || g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)))
+                || g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+            && (!ev->eager || (st->kind == ACY_CAT_S_LET && st->u.let.n > 1)))
           {
             /* herd7 evaluates a let when its name is read: a type error
-             * in one no check reads is no error. Its names stay unbound,
+             * or an unknown name in one no check reads is no error. Its names stay unbound,
              * and a read runs it again, raising the error there
-             * (acy_cat_force_slot). */
-            g_clear_error (ev->error);
+             * (acy_cat_force_slot); the other bindings of a let ... and
+             * ... are bound, each being run on its own. */
+            GError *first = g_steal_pointer (ev->error);
+
             unbind_let (fr, st);
+            if (st->kind == ACY_CAT_S_LET && st->u.let.n > 1)
+              for (guint k = 0; k < st->u.let.n; k++)
+                if (!acy_cat_bind_let (ev, fr, 1, &st->u.let.b[k]))
+                  {
+                    if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE)
+                        && !g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+                      {
+                        if (*ev->error == NULL)
+                          g_propagate_error (ev->error, first);
+                        else
+                          g_error_free (first);
+                        return ST_ERROR;
+                      }
+                    g_clear_error (ev->error);
+                    unbind_binding (fr, &st->u.let.b[k]);
+                  }
             ev->cache->let_failed[i] = TRUE;
+            if (ev->eager)
+              {
+                /* a read: its name may be one that is bound */
+                g_propagate_error (ev->error, first);
+                return ST_ERROR;
+              }
+            g_error_free (first);
             return ST_CONTINUE;
           }
         if (!ok)

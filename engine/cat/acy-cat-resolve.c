@@ -308,17 +308,6 @@ rec_pat_named (Resolver *r, const AcyCatBinding *b)
   return TRUE;
 }
 
-/* Does a binding of @st other than @but bind @name? */
-static gboolean
-binds_name (const AcyCatStmt *st, guint but, const char *name)
-{
-  for (guint i = 0; i < st->u.let.n; i++)
-    for (guint j = 0; i != but && j < st->u.let.b[i].pat.n; j++)
-      if (st->u.let.b[i].pat.names[j] && g_str_equal (st->u.let.b[i].pat.names[j], name))
-        return TRUE;
-  return FALSE;
-}
-
 /* A let or let rec statement: its names are bound after (let) or
  * before (let rec) its expressions are resolved. */
 static gboolean
@@ -355,45 +344,6 @@ resolve_let (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out, gboolean top
   return TRUE;
 }
 
-/* A top-level `let a = e and b = c`, where c is only a name no scope
- * defines (herd's c11_cos.cat: `let co = mo and coi = coi`): herd7 runs
- * each binding when its name is read, so a and the others stay usable.
- * Such a binding becomes a let of its own after the others (where its
- * name alone fails when read); one naming another binding of the
- * let stays, as it would otherwise read that binding. */
-static gboolean
-resolve_let_and (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out, gboolean prelude)
-{
-  g_autoptr(GPtrArray) alone = g_ptr_array_new ();
-  guint k = 0, depth, slot;
-
-  for (guint i = 0; i < st->u.let.n; i++)
-    {
-      const AcyCatExpr *e = st->u.let.b[i].e;
-
-      if (e->kind == ACY_CAT_E_VAR && !scope_lookup (s, e->u.var.name, &depth, &slot)
-          && !binds_name (st, i, e->u.var.name))
-        {
-          AcyCatStmt *one = acy_arena_new0 (r->model->arena, AcyCatStmt);
-
-          *one = *st;
-          one->u.let.n = 1;
-          one->u.let.b = acy_arena_newv (r->model->arena, AcyCatBinding, 1);
-          one->u.let.b[0] = st->u.let.b[i];
-          g_ptr_array_add (alone, one);
-          continue;
-        }
-      st->u.let.b[k++] = st->u.let.b[i];
-    }
-  st->u.let.n = k;
-  if (k > 0 && !resolve_let (r, s, st, out, TRUE, prelude))
-    return FALSE;
-  for (guint i = 0; i < alone->len; i++)
-    if (!resolve_let (r, s, alone->pdata[i], out, TRUE, prelude))
-      return FALSE;
-  return TRUE;
-}
-
 static gboolean
 resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
               gboolean top, gboolean prelude)
@@ -402,8 +352,6 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
     {
     case ACY_CAT_S_LET:
     case ACY_CAT_S_LETREC:
-      if (st->kind == ACY_CAT_S_LET && top && !r->in_try && st->u.let.n > 1)
-        return resolve_let_and (r, s, st, out, prelude);
       return resolve_let (r, s, st, out, top, prelude);
 
     case ACY_CAT_S_CHECK:
