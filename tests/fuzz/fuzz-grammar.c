@@ -136,16 +136,24 @@ lit_atom (Gen *g)
   g->depth--;
 }
 
-/* expr := atom {binop atom}   (a chain, written by a loop) */
+/* expr := atom {binop atom}   (a chain, written by a loop; one
+ * comparison in it at most, as herd7's comparisons do not chain) */
 static void
 lit_expr (Gen *g)
 {
   guint n = count (g);
+  gboolean compared = FALSE;
 
   lit_atom (g);
   for (guint i = 0; i < n && !over_budget (g); i++)
     {
-      g_string_append_printf (g->out, " %s ", ONE_OF (g, lit_binops));
+      const char *op = ONE_OF (g, lit_binops);
+      gboolean comparison = strchr ("=!<>", op[0]) != NULL;
+
+      if (comparison && compared)
+        op = "+";
+      compared = compared || comparison;
+      g_string_append_printf (g->out, " %s ", op);
       lit_atom (g);
     }
 }
