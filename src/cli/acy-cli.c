@@ -524,12 +524,93 @@ read_names (GPtrArray *paths, GHashTable *set)
   return TRUE;
 }
 
-/* herd7's maps (-kinds, -conds): `NAME VALUE` or `NAME "VALUE"` lines,
- * `#` or `%` comments. */
+/* herd7's -kinds values (ConstrGen's kinds) */
 static gboolean
-read_map (GPtrArray *paths, GHashTable *map)
+valid_kind (const char *k)
 {
-  for (guint i = 0; i < paths->len; i++)
+  static const char *const known[] = {
+    "Allow", "Allowed", "Require", "Required", "Forbid", "Forbidden",
+    "", "Unknown", "???", "---", NULL
+  };
+  return g_strv_contains (known, k);
+}
+
+static gboolean
+map_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+static gboolean
+map_name_char (char c)
+{
+  return c != '\0' && !map_blank (c) && strchr ("%#\"", c) == NULL;
+}
+
+/* One line of a map, as herd7's LexRename reads it:
+ *   blank* NAME (blank+ (NAME | '"' [^"]* '"') | "") blank* comment?
+ *   (comment | blank*)
+ * blanks being ' ', tab and CR, and comments running from '#' or '%' to
+ * the end of the line. Returns FALSE where herd7 stops; *key is NULL
+ * for a line binding nothing, *value_col the value's column. */
+static gboolean
+map_line (const char *line, char **key, char **value, guint *value_col)
+{
+  const char *p = line, *k, *v;
+  gsize vlen = 0;
+
+  *key = *value = NULL;
+  while (map_blank (*p))
+    p++;
+  if (map_name_char (*p))
+    {
+      k = p;
+      while (map_name_char (*p))
+        p++;
+      *key = g_strndup (k, p - k);
+      v = p;
+      if (map_blank (*p))
+        {
+          const char *q = p;
+
+          while (map_blank (*q))
+            q++;
+          if (*q == '"' && strchr (q + 1, '"'))
+            {
+              v = q + 1;
+              vlen = strchr (v, '"') - v;
+              p = v + vlen + 1;
+            }
+          else if (map_name_char (*q))
+            {
+              v = q;
+              while (map_name_char (*q))
+                q++;
+              vlen = q - v;
+              p = q;
+            }
+        }
+      *value = g_strndup (v, vlen);
+      *value_col = (guint) (v - line) + 1;
+    }
+  while (map_blank (*p))
+    p++;
+  if (*p == '\0' || *p == '#' || *p == '%')
+    return TRUE;
+  g_clear_pointer (key, g_free);
+  g_clear_pointer (value, g_free);
+  return FALSE;
+}
+
+/* herd7's maps (-kinds, -conds): `NAME VALUE` or `NAME "VALUE"` lines.
+ * As in herd7, a later line for a name replaces an earlier one, while
+ * across files the first file's binding counts (herd7 reads them from
+ * the last); every line ends with a newline; anything else on a line
+ * stops the run with herd7's "error in rename map", exit status 2. */
+static gboolean
+read_map (GPtrArray *paths, GHashTable *map, gboolean (*valid) (const char *))
+{
+  for (guint i = paths->len; i-- > 0;)
     {
       const char *path = paths->pdata[i];
       g_autofree char *contents = NULL;
@@ -544,39 +625,33 @@ read_map (GPtrArray *paths, GHashTable *map)
       lines = g_strsplit (contents, "\n", -1);
       for (guint k = 0; lines[k]; k++)
         {
-          char *p = lines[k], *key, *value;
+          char *key, *value;
+          guint col = 1;
 
-          while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-          if (*p == '\0' || *p == '#' || *p == '%')
-            continue;
-          key = p;
-          p += strcspn (p, " \t\r%#\"");
-          if (*p == '\0')
-            value = p;
-          else
+          if (lines[k + 1] == NULL)
             {
-              *p++ = '\0';
-              while (*p == ' ' || *p == '\t')
-                p++;
-              if (*p == '"')
-                {
-                  char *q = strchr (++p, '"');
-                  if (q == NULL)
-                    {
-                      fprintf (stderr, "%s:%u:%u: unterminated '\"'\n", path, k + 1,
-                               (guint) (p - lines[k]));
-                      return FALSE;
-                    }
-                  *q = '\0';
-                }
-              else
-                p[strcspn (p, " \t\r%#")] = '\0';
-              value = p;
+              if (lines[k][0] == '\0')
+                break;
+              /* herd7 wants each line ended */
+              fprintf (stderr, "%s:%u:1: error in rename map, LexRename\n", path, k + 1);
+              return FALSE;
             }
-          /* the first binding of a name counts, as in herd7 */
-          if (!g_hash_table_contains (map, key))
-            g_hash_table_insert (map, g_strdup (key), g_strdup (value));
+          if (!map_line (lines[k], &key, &value, &col))
+            {
+              fprintf (stderr, "%s:%u:1: error in rename map, LexRename\n", path, k + 1);
+              return FALSE;
+            }
+          if (key == NULL)
+            continue;
+          if (valid && !valid (value))
+            {
+              fprintf (stderr, "%s:%u:%u: error in rename map, %s is not a valid value\n",
+                       path, k + 1, col, value);
+              g_free (key);
+              g_free (value);
+              return FALSE;
+            }
+          g_hash_table_replace (map, key, value);
         }
     }
   return TRUE;
@@ -621,22 +696,9 @@ selection_init (const AcyCliOptions *o, Selection *sel)
   g_hash_table_iter_init (&it, o->nonames);
   while (g_hash_table_iter_next (&it, &key, NULL))
     g_hash_table_add (sel->excl, g_strdup (key));
-  if (!read_map (o->kinds_files, sel->kinds) || !read_map (o->conds_files, sel->conds))
+  if (!read_map (o->kinds_files, sel->kinds, valid_kind)
+      || !read_map (o->conds_files, sel->conds, NULL))
     return FALSE;
-  g_hash_table_iter_init (&it, sel->kinds);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    {
-      const char *k = g_hash_table_lookup (sel->kinds, key);
-      static const char *const known[] = {
-        "Allow", "Allowed", "Require", "Required", "Forbid", "Forbidden",
-        "", "Unknown", "???", "---", NULL
-      };
-      if (!g_strv_contains (known, k))
-        {
-          fprintf (stderr, "acyclic-check: -kinds: %s is not a valid value (Allowed, Forbidden or Required)\n", k);
-          return FALSE;
-        }
-    }
   return TRUE;
 }
 
