@@ -315,8 +315,10 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
   switch (st->u.check.mode)
     {
     case ACY_CAT_CHECK_FLAG:
-      if (holds)
-        push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
+      /* herd7 records no flag without a name (it warns "this flagged
+       * test does not have a name") */
+      if (holds && st->u.check.name)
+        push_flag (ev, st->u.check.name);
       return ST_CONTINUE;
     case ACY_CAT_CHECK_REQUIRES:
       /* herd: the execution is undefined (a data race...), whatever
