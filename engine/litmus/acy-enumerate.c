@@ -702,7 +702,9 @@ emit_finals (Enum *en, Combo *c)
 
           const AcySym *sym = NULL;
 
-          if (var->thread >= 0)
+          if (var->thread >= (gint) test->n_threads)
+            c->values[v] = 0;   /* a thread the test lacks: herd7 reads 0 */
+          else if (var->thread >= 0)
             {
               sym = en->chosen[var->thread]->regs[var->index];
               c->values[v] = sym_value (c, sym, (guint) var->thread);
@@ -984,7 +986,8 @@ filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
       filter_pins (en, c, p->a, a);
       p = p->b;
     }
-  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0)
+  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0
+      && p->lhs.thread < (gint) en->test->n_threads)
     {
       const AcySym *r = en->chosen[p->lhs.thread]->regs[p->lhs.index];
       AcySym *value, *eq;

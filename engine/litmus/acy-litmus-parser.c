@@ -978,7 +978,7 @@ acy_test_parse_full (const char             *text,
 
   if (!acy_lit_lower (test, macros, error))
     goto out;
-  if (!acy_lit_finish_condition (test, locations, error))
+  if (!acy_lit_finish_condition (test, locations, override && override->condition, error))
     goto out;
   test->hash = acy_lit_herd_hash (text, (gsize) len);
   /* the last look: hashing a long text takes its time too */
@@ -1044,6 +1044,8 @@ acy_test_free (AcyTest *test)
     g_ptr_array_free (test->tag_names, TRUE);
   if (test->warnings)
     g_array_unref (test->warnings);
+  if (test->phantom_regs)
+    g_ptr_array_free (test->phantom_regs, TRUE);
   g_free (test->tracked);
   g_strfreev (test->observed_names);
   acy_arena_free (test->arena);

@@ -136,6 +136,10 @@ struct _AcyTest {
 
   guint         n_threads;
   AcyLitThread *threads;
+  /* "N:reg" (arena) of the registers the filter or a -conds condition
+   * names for a thread the test lacks: herd7 reads them as 0. A
+   * variable for one has thread >= n_threads and its index here. */
+  GPtrArray    *phantom_regs;
 
   GPtrArray    *tag_names;     /* char* (arena) */
 
@@ -182,7 +186,8 @@ AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 gboolean    acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error);
 gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
                                      gboolean allow_bracket, GError **error);
-gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error);
+gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
+                                      gboolean cond_from_command_line, GError **error);
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
