@@ -53,6 +53,10 @@ typedef struct {
   gboolean           strict_skip;
   GCancellable      *cancellable;     /* nullable; see AcyModelSource */
   gint64             deadline;        /* monotonic time, 0: none */
+  /* nullable: where a macro file that cannot be found, read or parsed
+   * goes, the setup then going on without one; herd7 reads the macro
+   * file for each test and reports it so (a warning, exit status 0) */
+  GError           **macros_error;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

@@ -26,6 +26,7 @@ typedef struct {
   guint              depth;
   const char        *filename;
   gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
+  gboolean           macro_file; /* a macro file: herd7's C blocks too */
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
 } AcyLitParser;
 

@@ -70,6 +70,7 @@ acy_cli_options_free (AcyCliOptions *o)
 typedef struct {
   AcyModel  *model;
   AcyMacros *macros;
+  GError    *macros_error;   /* the macro file's, reported for each test */
 } Setup;
 
 static void
@@ -77,6 +78,7 @@ setup_clear (Setup *s)
 {
   g_clear_pointer (&s->model, acy_model_free);
   g_clear_pointer (&s->macros, acy_macros_free);
+  g_clear_error (&s->macros_error);
 }
 
 static gboolean
@@ -106,6 +108,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.bell = o->bell;
   spec.macros = o->macros;
   spec.herd_macros = TRUE;
+  spec.macros_error = &setup->macros_error;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
   /* a model too long to load within -timeout ends the run in time too */
@@ -893,6 +896,21 @@ report_test_error (const char *file, const GError *error)
     }
 }
 
+/* A macro file that herd7 cannot read, for each test: the message, and
+ * herd7's words for a file not found. */
+static void
+report_macros_error (const char *file, const GError *error)
+{
+  const char *name = error->message, *quoted = strstr (error->message, " file '");
+
+  fprintf (stderr, "%s\n", error->message);
+  if (quoted)   /* named by a .cfg: "FILE.cfg:L:C: macro file 'NAME' not found" */
+    name = quoted + strlen (" file '");
+  if (g_error_matches (error, ACY_ERROR, ACY_ERROR_IO) && strstr (error->message, " not found"))
+    fprintf (stderr, "Warning: File \"%s\": Cannot find file %.*s\n",
+             file, (int) strcspn (name, quoted ? "'" : ":"), name);
+}
+
 /* The position of a `file:line:col: message` error. */
 static void
 error_position (const char *file, const char *message, guint *line, guint *col, const char **text)
@@ -1166,7 +1184,12 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       started = g_get_monotonic_time ();
       deadline = o->timeout > 0 ? started + (gint64) (o->timeout * G_USEC_PER_SEC) : 0;
       g_clear_error (&error);
-      test = load_test (&sel, file, setup.macros, deadline, &error);
+      /* herd7 reads the macro file with each test: one it cannot read
+       * or parse is an error of each test */
+      if (setup.macros_error)
+        error = g_error_copy (setup.macros_error);
+      else
+        test = load_test (&sel, file, setup.macros, deadline, &error);
       if (test == NULL && g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
           && deadline > 0 && g_get_monotonic_time () >= deadline && !o->json && !o->judge)
         {
@@ -1177,7 +1200,10 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       if (test == NULL)
         {
-          report_test_error (file, error);
+          if (setup.macros_error)
+            report_macros_error (file, error);
+          else
+            report_test_error (file, error);
           if (o->json)
             {
               g_string_append (out, n_json++ ? ",\n  " : "\n  ");
