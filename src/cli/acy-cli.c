@@ -459,7 +459,9 @@ add_input (const char *path, GPtrArray *files, guint depth)
       lines = g_strsplit (contents, "\n", -1);
       for (guint i = 0; lines[i]; i++)
         {
-          char *line = g_strchomp (lines[i]);
+          /* the line as it is, as herd7 reads it: a CR or a blank is
+           * part of the name */
+          char *line = lines[i];
           g_autofree char *full = NULL;
 
           if (*line == '\0' || *line == '#')
@@ -489,11 +491,16 @@ add_input (const char *path, GPtrArray *files, guint depth)
 static void
 add_stdin (GPtrArray *files)
 {
-  char buf[4096];
+  g_autofree char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
 
-  while (fgets (buf, sizeof buf, stdin))
+  /* each line as it is but its newline, as herd7 reads it: a CR or a
+   * blank is part of the name */
+  while ((n = getline (&line, &cap, stdin)) >= 0)
     {
-      char *line = g_strchomp (buf);
+      if (n > 0 && line[n - 1] == '\n')
+        line[--n] = '\0';
       if (*line == '\0' || *line == '#')
         continue;
       add_input (line, files, 0);
