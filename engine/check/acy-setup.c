@@ -249,9 +249,23 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.strict_skip = spec->strict_skip;
   src.cancellable = spec->cancellable;
   src.deadline = spec->deadline;
-  *model = acy_model_load (&src, error);
-  if (*model == NULL)
-    return FALSE;
+  {
+    GError *local = NULL;
+
+    *model = acy_model_load (&src, &local);
+    if (*model == NULL)
+      {
+        if (spec->model_error
+            && (g_error_matches (local, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)
+                || g_error_matches (local, ACY_ERROR, ACY_ERROR_TYPE)))
+          g_propagate_error (spec->model_error, local);
+        else
+          {
+            g_propagate_error (error, local);
+            return FALSE;
+          }
+      }
+  }
   *macros = g_steal_pointer (&m);
   return TRUE;
 }

@@ -574,17 +574,21 @@ fault_raise (Enum *en, Combo *c)
 {
   const AcySym *s = c->fault_op;
   g_autofree char *why = NULL;
+  AcyErrorCode code = ACY_ERROR_UNSUPPORTED;
 
   if (en->error == NULL && s != NULL)
     {
       why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
       if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
-        why = (g_free (why), g_strdup ("division by zero"));
+        {
+          why = (g_free (why), g_strdup ("division by zero"));
+          code = ACY_ERROR_FATAL;   /* herd7's Division_by_zero ends its run */
+        }
       if (s->at.file != NULL)
-        acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, s->at,
+        acy_set_error_at (&en->error, code, s->at,
                           "%s (P%u, with a value it read)", why, c->fault_thread);
       else
-        g_set_error (&en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+        g_set_error (&en->error, ACY_ERROR, code,
                      "%s: P%u: %s (with a value it read)", en->test->filename, c->fault_thread, why);
     }
   en->halted = TRUE;

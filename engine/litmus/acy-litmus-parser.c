@@ -395,7 +395,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
 
         if (!g_hash_table_add (given, g_steal_pointer (&key)))
           {
-            acy_set_error_at (error, ACY_ERROR_SYNTAX, init.var.loc,
+            acy_set_error_at (error, ACY_ERROR_FATAL, init.var.loc,
                               "'%s' is given twice in the init block (herd7 stops on it) near '%s'",
                               init.var.name, init.var.name);
             return FALSE;

@@ -71,6 +71,7 @@ typedef struct {
   AcyModel  *model;
   AcyMacros *macros;
   GError    *macros_error;   /* the macro file's, reported for each test */
+  GError    *model_error;    /* the model's (NULL model), reported for each test */
 } Setup;
 
 static void
@@ -79,6 +80,7 @@ setup_clear (Setup *s)
   g_clear_pointer (&s->model, acy_model_free);
   g_clear_pointer (&s->macros, acy_macros_free);
   g_clear_error (&s->macros_error);
+  g_clear_error (&s->model_error);
 }
 
 static gboolean
@@ -109,6 +111,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.macros = o->macros;
   spec.herd_macros = TRUE;
   spec.macros_error = &setup->macros_error;
+  spec.model_error = &setup->model_error;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
   /* a model too long to load within -timeout ends the run in time too */
@@ -1146,6 +1149,13 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       return 2;
     }
   /* --suggest-fixes, --eval and --why take their tests as they are */
+  if ((o->suggest_fixes || o->eval_expr || o->why) && setup.model_error)
+    {
+      fprintf (stderr, "acyclic-check: %s\n", setup.model_error->message);
+      setup_clear (&setup);
+      selection_clear (&sel);
+      return 2;
+    }
   if (o->suggest_fixes || o->eval_expr || o->why)
     {
       if (o->suggest_fixes)
@@ -1226,7 +1236,14 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
               printf ("%-60s %-20s %-20s %s\n", file, outcome, "error", "FAIL");
             }
           /* herd7 goes on with the next test, and exits with 0 unless
-           * -exit true. */
+           * -exit true; but for its own failures ("Adios"), which end
+           * the run with exit status 2 */
+          if (g_error_matches (error, ACY_ERROR, ACY_ERROR_FATAL))
+            {
+              fprintf (stderr, "Fatal: File \"%s\" Adios\n", file);
+              status = 2;
+              break;
+            }
           if (o->judge || o->json)
             status = 1;
           if (o->exit_on_error)
@@ -1245,6 +1262,29 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
        * and checks nothing */
       if (o->dumpes)
         continue;
+      if (setup.model_error)
+        {
+          /* herd7 finds an unknown name or a type error of the model
+           * when it runs it on a test: an error of each test */
+          report_test_error (file, setup.model_error);
+          if (o->json)
+            {
+              g_string_append (out, n_json++ ? ",\n  " : "\n  ");
+              json_error (out, file, test, setup.model_error);
+              fputs (out->str, stdout);
+            }
+          if (o->judge)
+            {
+              g_autofree char *outcome = judge_outcome (file);
+              judge.failed++;
+              printf ("%-60s %-20s %-20s %s\n", file, outcome, "error", "FAIL");
+            }
+          if (o->judge || o->json || o->exit_on_error)
+            status = MAX (status, 1);
+          if (o->exit_on_error)
+            break;
+          continue;
+        }
       copts.timeout = o->timeout;
       copts.unroll_given = o->unroll_given;
       copts.unroll = o->unroll;
@@ -1291,11 +1331,22 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
               continue;
             }
           report_test_error (file, error);
-          /* herd7 goes on after a user error of the test, as after one
-           * found when reading it (above) */
-          if (!g_error_matches (error, ACY_ERROR, ACY_ERROR_NON_ADDRESS) || o->json || o->judge
-              || o->exit_on_error)
-            status = 1;
+          if (g_error_matches (error, ACY_ERROR, ACY_ERROR_FATAL))
+            {
+              /* herd7's own failure ("Adios") ends its run */
+              fprintf (stderr, "Fatal: File \"%s\" Adios\n", file);
+              status = 2;
+              break;
+            }
+          /* herd7 goes on after a user error of the model or the test,
+           * as after one found when reading it (above), exit status 0;
+           * acyclic-check's own limits and what it does not implement,
+           * where herd7 answers, make it 1 */
+          if (error->domain != ACY_ERROR || o->json || o->judge || o->exit_on_error
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED)
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED))
+            status = MAX (status, 1);
           if (o->json)
             {
               g_string_truncate (out, 0);
@@ -1376,7 +1427,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       printf ("judge: %u passed, %u failed (of which %u without a Result comment)\n",
               judge.passed, judge.failed, judge.unjudged);
       if (judge.failed)
-        status = 1;
+        status = MAX (status, 1);
     }
 
   setup_clear (&setup);
