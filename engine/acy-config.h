@@ -27,6 +27,10 @@ typedef struct {
   AcyLoc macros_loc;
   AcyLoc bell_loc;
   AcyLoc model_loc;
+  /* `dotheader NAME`: a picture setting, but herd7 stops when it cannot
+   * find the file (nullable) */
+  char  *dotheader;
+  AcyLoc dotheader_loc;
 } AcyConfig;
 
 AcyConfig *acy_config_load   (const char *path, GError **error);
@@ -66,6 +70,13 @@ char       *acy_model_spec_name   (const char *spec);
 /* Whether @tag is one of herd7's -variant tags (herd7 refuses any other,
  * listing them: ACY_VARIANT_TAGS) */
 gboolean    acy_variant_tag_valid (const char *tag);
+/* Whether @value is one herd7 takes for its picture or diagnostics
+ * option @option ("-graph", "-xscale", "-initpos", "-debug", "-squished"...,
+ * on the command line or, without the dash, as a .cfg key): FALSE with
+ * herd7's reason in *@message (newly allocated) when herd7 refuses it
+ * (it stops, exit status 2). Options whose value herd7 does not check,
+ * and options that are not picture ones, are TRUE. */
+gboolean    acy_config_picture_value_ok (const char *option, const char *value, char **message);
 #define ACY_VARIANT_TAGS "success,instr,specialx0,normw,acqrelasfence,backcompat,FullScDepend," \
   "SplittedRMW,SwitchDepScWrite,SwitchDepScResult,LrScDiffOk,NotWeakPredicated,lkmmv1,lkmmv2," \
   "CutOff,Morello,Deps,Instances,OptRfRMW,ConstrainedUnpredictable,exp,cos-opt,test,T[0-9][0-9]," \

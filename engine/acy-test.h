@@ -123,6 +123,10 @@ AcyQuantifier acy_test_get_quantifier (const AcyTest *test);
 /* The condition as herd prints it after "Condition ": e.g.
  * "exists (1:r1=1 /\ 1:r2=0)" or "forall (...)", locations in brackets. */
 const char   *acy_test_get_condition_text (const AcyTest *test);
+/* What herd7 appends to each state for the fault(...) atoms of the
+ * condition (" ~Fault(P1,x); ~Fault(P0);": none ever happens in a C
+ * test), or NULL. */
+const char   *acy_test_get_fault_text (const AcyTest *test);
 
 /* The observed variables, in the order herd prints them in a state:
  * registers and locations of the condition, `locations [...]` and filter.

@@ -315,6 +315,74 @@ test_locks (void)
   count_free (&c);
 }
 
+/* Two kernel RMWs of one location in one statement: herd7 stops on an
+ * assertion of its own (also when a pointer turns out to be the
+ * location); refused at the second. On two locations they are answered. */
+static void
+test_rmw_twice (void)
+{
+  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  static const char *const refused[][2] = {
+    { "C t\n{}\nP0(int *x, int *y) {\n  int r0;\n  r0 = xchg(y, 1) + xchg(x, 1) + atomic_add_return(1, x);\n}\n"
+      "exists (0:r0=0)\n",
+      "t.litmus:5:34: this read-modify-write and the one at line 5, column 21 both access x in one statement: "
+      "herd7 stops on an assertion of its own (refused)" },
+    { "C t\n{}\nP0(int *x) {\n  int r0;\n  if (cmpxchg(x, 5, 1) == cmpxchg(x, 6, 2)) r0 = 1;\n}\n"
+      "exists (0:r0=0)\n",
+      "t.litmus:5:27: this read-modify-write and the one at line 5, column 7 both access x in one statement: "
+      "herd7 stops on an assertion of its own (refused)" },
+    { "C t\n{ p = y; }\nP0(int *x, int *y, int **p) {\n  int r0; int *r5;\n  r5 = READ_ONCE(*p);\n"
+      "  r0 = xchg(x, 1) + xchg(r5, 1);\n}\nP1(int *x, int **p) { WRITE_ONCE(*p, x); }\nexists (0:r0=0)\n",
+      "t.litmus:6:21: this read-modify-write and the one at line 6, column 8 both access x in one statement: "
+      "herd7 stops on an assertion of its own (refused)" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (AcyMacros) m = NULL;
+  Count c;
+
+  if (!g_file_test (def, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no conformance corpus");
+      return;
+    }
+  m = acy_macros_load (def, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (AcyTest) t = acy_test_parse (refused[i][0], -1, "t.litmus", m, &error);
+      Count ignored = { 0 };
+
+      g_assert_no_error (error);
+      ignored.test = t;
+      ignored.states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_assert_false (acy_test_enumerate (t, NULL, count_candidate, &ignored, NULL, &error));
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      g_assert_cmpstr (error->message, ==, refused[i][1]);
+      g_clear_error (&error);
+      g_hash_table_unref (ignored.states);
+    }
+  c = enumerate ("C t\n{}\nP0(int *x, int *y) { int r0; r0 = xchg(x, 1) + xchg(y, 1); }\nexists (0:r0=0)\n", def);
+  g_assert_cmpuint (c.n, ==, 1);
+  count_free (&c);
+
+  /* a store of the result of an RMW between fences (atomic_add_unless,
+   * lkmmv1) to its location is refused (herd7 case store-rmw-result has
+   * the others) */
+  {
+    g_autoptr (AcyTest) t = acy_test_parse ("C t\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, atomic_add_unless(x, 1, 5));\n}\n"
+                                            "exists (x=1)\n", -1, "t.litmus", m, &error);
+    Count ignored = { 0 };
+
+    g_assert_no_error (error);
+    ignored.test = t;
+    ignored.states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_assert_false (acy_test_enumerate (t, NULL, count_candidate, &ignored, NULL, &error));
+    g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+    g_assert_true (g_str_has_prefix (error->message, "t.litmus:4:3: this write and the read-modify-write between fences"));
+    g_hash_table_unref (ignored.states);
+  }
+}
+
 static void
 test_rmw (void)
 {
@@ -728,6 +796,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/cancel-paths", test_cancel_paths);
   g_test_add_func ("/engine/litmus/enumerate/path-limit", test_path_limit);
   g_test_add_func ("/engine/litmus/enumerate/deadline-search", test_deadline_search);
+  g_test_add_func ("/engine/litmus/enumerate/rmw-twice", test_rmw_twice);
   g_test_add_func ("/engine/litmus/enumerate/deadline-solver", test_deadline_solver);
   g_test_add_func ("/engine/litmus/enumerate/deadline-paths", test_deadline_paths);
   g_test_add_func ("/engine/litmus/enumerate/check-timeout", test_check_timeout);

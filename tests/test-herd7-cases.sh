@@ -66,6 +66,34 @@ for bad in "-show foo" "-show prop,neg" "-cat simplecat" "-model simple.txt"; do
     status=1
   fi
 done
+# Picture values herd7 refuses, refused with its words (exit status 2).
+for bad in "-graph zork|bad tag for -graph, allowed tag are free,cluster,columns" \
+           "-view zork|zork is a bad tag for -view, allowed tag are gv,evince,preview" \
+           "-showevents MEM|bad tag for -showevents, allowed tag are all,mem,noregs,memf,nobranches" \
+           "-dotcom DOT|bad tag for -dotcom, allowed tag are dot,neato,circo" \
+           "-debug solver,|bad tag for -debug, allowed tag are solver," \
+           "-xscale 1x|wrong argument '1x'; option '-xscale' expects a float" \
+           "-initpos 0x1,2|wrong argument '0x1,2'; option '-initpos' expects a float,float" \
+           "-fontsize 1.5|wrong argument '1.5'; option '-fontsize' expects an integer" \
+           "-edgefontsizedelta 4611686018427387904|option '-edgefontsizedelta' expects an integer" \
+           "-edgeattr a,b|bad argument for option -edgeattr: 'a,b'" \
+           "-shift 1,,2|bad argument for option -shift: '1,,2'" \
+           "-dotheader no-such-header|Cannot find file no-such-header"; do
+  # shellcheck disable=SC2086
+  "$check" -I "$shared/lkmm" -conf linux-kernel.cfg ${bad%%|*} "$t" > /dev/null 2> err.$$
+  s=$?
+  if [ "$s" -ne 2 ] || ! grep -qF -- "${bad#*|}" err.$$; then
+    echo "not ok - ${bad%%|*}: exit status $s, $(cat err.$$)"
+    status=1
+  fi
+done
+# ... and a .cfg's dotheader that cannot be found, at its line.
+"$check" -I "$shared/lkmm" -conf "$here/dotheader-missing.cfg" "$t" > /dev/null 2> err.$$
+s=$?
+if [ "$s" -ne 2 ] || ! grep -q "dotheader-missing.cfg:5:11: dotheader file 'no-such-header' not found" err.$$; then
+  echo "not ok - dotheader-missing.cfg: exit status $s, $(cat err.$$)"
+  status=1
+fi
 # Booleans are booleans, as herd7 reads them.
 if "$check" -showlegend maybe "$t" > /dev/null 2> err.$$ || ! grep -q "expects a boolean" err.$$; then
   echo "not ok - -showlegend maybe is accepted"

@@ -55,6 +55,30 @@ name_or_wildcard (const char *name)
 }
 
 static void
+print_vcond (GString *s, const AcyCatVariantCond *c)
+{
+  switch (c->kind)
+    {
+    case ACY_CAT_VCOND_NAME:
+      g_string_append_printf (s, "\"%s\"", c->name);
+      break;
+    case ACY_CAT_VCOND_NOT:
+      g_string_append (s, "(not ");
+      print_vcond (s, c->a);
+      g_string_append_c (s, ')');
+      break;
+    case ACY_CAT_VCOND_AND:
+    case ACY_CAT_VCOND_OR:
+      g_string_append_c (s, '(');
+      print_vcond (s, c->a);
+      g_string_append (s, c->kind == ACY_CAT_VCOND_AND ? " && " : " || ");
+      print_vcond (s, c->b);
+      g_string_append_c (s, ')');
+      break;
+    }
+}
+
+static void
 print_expr (GString *s, const AcyCatExpr *e)
 {
   switch (e->kind)
@@ -124,7 +148,7 @@ print_expr (GString *s, const AcyCatExpr *e)
     case ACY_CAT_E_IF:
       g_string_append (s, "(if ");
       if (e->u.if_.cond == ACY_CAT_COND_VARIANT)
-        g_string_append_printf (s, "\"%s\"", e->u.if_.variant);
+        print_vcond (s, e->u.if_.vcond);
       else
         {
           print_expr (s, e->u.if_.a);
@@ -133,6 +157,24 @@ print_expr (GString *s, const AcyCatExpr *e)
       print_pair (s, " then ", e->u.if_.then_, " else ", e->u.if_.else_);
       break;
     }
+}
+
+gboolean
+acy_cat_variant_cond_holds (const AcyCatVariantCond *c, char **variants)
+{
+  /* the parser bounds the depth (ACY_CAT_MAX_NESTING) */
+  switch (c->kind)
+    {
+    case ACY_CAT_VCOND_NAME:
+      return variants && g_strv_contains ((const char *const *) variants, c->name);
+    case ACY_CAT_VCOND_NOT:
+      return !acy_cat_variant_cond_holds (c->a, variants);
+    case ACY_CAT_VCOND_AND:
+      return acy_cat_variant_cond_holds (c->a, variants) && acy_cat_variant_cond_holds (c->b, variants);
+    case ACY_CAT_VCOND_OR:
+      return acy_cat_variant_cond_holds (c->a, variants) || acy_cat_variant_cond_holds (c->b, variants);
+    }
+  return FALSE;
 }
 
 char *

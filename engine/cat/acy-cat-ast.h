@@ -16,6 +16,23 @@ G_BEGIN_DECLS
 
 typedef struct _AcyCatExpr AcyCatExpr;
 typedef struct _AcyCatStmt AcyCatStmt;
+typedef struct _AcyCatVariantCond AcyCatVariantCond;
+
+/* A condition on variants, as herd7 reads it after `if`: a name in
+ * double quotes (after an optional `variant`), `not`, `&&`, `||` and
+ * parentheses. */
+typedef enum {
+  ACY_CAT_VCOND_NAME,
+  ACY_CAT_VCOND_NOT,
+  ACY_CAT_VCOND_AND,
+  ACY_CAT_VCOND_OR,
+} AcyCatVariantCondKind;
+
+struct _AcyCatVariantCond {
+  AcyCatVariantCondKind kind;
+  const char           *name;   /* NAME */
+  AcyCatVariantCond    *a, *b;  /* NOT: a; AND, OR: a, b */
+};
 
 typedef enum {
   ACY_CAT_E_EMPTY,      /* 0, {} */
@@ -121,7 +138,7 @@ struct _AcyCatExpr {
     struct { AcyCatExpr *e, *fallback; } try_;
     struct {
       AcyCatCondKind cond;
-      const char    *variant;
+      AcyCatVariantCond *vcond;   /* ACY_CAT_COND_VARIANT */
       AcyCatExpr    *a, *b;
       AcyCatExpr    *then_, *else_;
     } if_;
@@ -217,8 +234,8 @@ struct _AcyCatStmt {
       guint       *tag_slots;   /* per tag: the set of its events, named as herd7 names it (capitalised) */
     } enum_;
     struct {
-      const char    *variant;
-      AcyCatStmtList then_, else_;
+      AcyCatVariantCond *vcond;
+      AcyCatStmtList     then_, else_;
     } ifv;
   } u;
 };
@@ -228,4 +245,6 @@ G_END_DECLS
 G_BEGIN_DECLS
 /* Fully bracketed text of @e, for tests and debugging. */
 char *acy_cat_expr_to_string (const AcyCatExpr *e);
+/* Whether @c holds when the variants @variants (nullable) are set. */
+gboolean acy_cat_variant_cond_holds (const AcyCatVariantCond *c, char **variants);
 G_END_DECLS

@@ -188,6 +188,8 @@ typedef struct {
   const AcyModel *model;
   guint         *slot_def;    /* per root slot: the top-level let binding it, or G_MAXUINT */
   gboolean      *evaluated;   /* per statement: has run at least once */
+  gboolean      *let_failed;  /* per statement: a top-level let whose last run was a type error,
+                               * run again (and the error raised) when its name is read */
   guint         *flag_stmts;  /* top-level flag and undefined checks, in order */
   guint          n_flag_stmts;
   guint          n_unevaluated; /* top-level lets that have never run */

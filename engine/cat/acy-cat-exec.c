@@ -73,6 +73,7 @@ acy_cat_cache_new (const AcyModel *model)
   for (guint i = 0; i < n_slots; i++)
     c->slot_def[i] = G_MAXUINT;
   c->evaluated = g_new0 (gboolean, MAX (model->program->len, 1));
+  c->let_failed = g_new0 (gboolean, MAX (model->program->len, 1));
   c->flag_stmts = g_new (guint, MAX (model->program->len, 1));
   for (guint i = 0; i < model->program->len; i++)
     {
@@ -140,6 +141,7 @@ acy_cat_cache_free (AcyCatCache *c)
   acy_arena_free (c->scratch);
   g_free (c->slot_def);
   g_free (c->evaluated);
+  g_free (c->let_failed);
   g_free (c->flag_stmts);
   g_free (c->skip_to);
   g_free (c->lazy_slots);
@@ -281,6 +283,12 @@ eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
   switch (st->u.check.test)
     {
     case ACY_CAT_TEST_EMPTY:
+      if ((acy_cat_classify (v) == CLS_VSET && v->n > 0) || acy_cat_classify (v) == CLS_OTHER)
+        {
+          /* as herd7: "relation or set expected" (a set of sets, a tag...) */
+          acy_cat_type_error (ev, st->u.check.e, "a relation or a set of events", v);
+          return FALSE;
+        }
       *holds = acy_cat_is_empty_value (ev, v);
       if (!*holds && acy_cat_classify (v) == CLS_SET)
         {
@@ -363,12 +371,14 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
 static Status exec_stmts (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                           guint n, guint from, gboolean top);
 
-/* The elements of a value, for `with` and `forall`. */
+/* The elements of a value, for `with` and `forall`: a set of values
+ * ({a, b}, a set of relations a function makes), or an empty one. As in
+ * herd7, an event set or a relation is not one: refused with herd7's
+ * words, @herd_words ("forall instruction applied to non-set value",
+ * "set expected"). */
 static AcyCatValue **
-elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
+elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, const char *herd_words, guint *n)
 {
-  AcyCatValue **out;
-
   *n = 0;
   if (!(v = acy_cat_force (ev, at, v)))
     {
@@ -382,31 +392,10 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, guint *n)
     case ACY_CAT_V_VSET:
       *n = v->n;
       return v->u.items;
-    case ACY_CAT_V_SET:
-      out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (ev->n, 1));
-      ACY_BITS_FOREACH (i, v->u.bits, ev->n)
-        {
-          out[*n] = acy_cat_value_new (ev, ACY_CAT_V_EVENT);
-          out[(*n)++]->u.ev = i;
-        }
-      return out;
-    case ACY_CAT_V_REL:
-      {
-        guint count = 0;
-        for (guint i = 0; i < ev->n; i++)
-          count += acy_bits_count (ev->words, acy_rel_row (v->u.bits, ev->n, i));
-        out = acy_arena_newv (ev->arena, AcyCatValue *, MAX (count, 1));
-        for (guint i = 0; i < ev->n; i++)
-          ACY_BITS_FOREACH (j, acy_rel_row (v->u.bits, ev->n, i), ev->n)
-            {
-              out[*n] = acy_cat_value_new (ev, ACY_CAT_V_PAIR);
-              out[*n]->u.pair.a = i;
-              out[(*n)++]->u.pair.b = j;
-            }
-        return out;
-      }
     default:
-      acy_cat_type_error (ev, at, "a set", v);
+      if (!(ev->error && *ev->error))
+        acy_set_error_at (ev->error, ACY_ERROR_TYPE, at->loc, "%s (%s) near '%s'",
+                          herd_words, acy_cat_value_kind_name (v), at->near);
       *n = G_MAXUINT;
       return NULL;
     }
@@ -499,7 +488,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         stream = s;
       else
         {
-          elts = elements (ev, st->u.with.e, s, &count);
+          elts = elements (ev, st->u.with.e, s, "set expected", &count);
           if (count == G_MAXUINT)
             return ST_ERROR;
         }
@@ -559,6 +548,22 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   return ST_DONE;
 }
 
+/* Leaves the names a binding, or a let, binds without a value. */
+static void
+unbind_binding (AcyCatFrame *fr, const AcyCatBinding *b)
+{
+  for (guint k = 0; k < b->pat.n; k++)
+    if (b->pat.names[k])
+      fr->slots[b->pat.slots[k]] = NULL;
+}
+
+static void
+unbind_let (AcyCatFrame *fr, const AcyCatStmt *st)
+{
+  for (guint b = 0; b < st->u.let.n; b++)
+    unbind_binding (fr, &st->u.let.b[b]);
+}
+
 AcyCatValue *
 acy_cat_force_slot (AcyCatEval *ev, guint slot)
 {
@@ -567,15 +572,19 @@ acy_cat_force_slot (AcyCatEval *ev, guint slot)
   guint i;
   Status r;
 
-  if (!c->prune || ev->root == NULL || slot >= ev->model->n_root_slots
-      || (i = c->slot_def[slot]) >= ev->reached)
+  if (ev->root == NULL || slot >= ev->model->n_root_slots
+      || (i = c->slot_def[slot]) >= ev->reached || (!c->prune && !c->let_failed[i]))
     return NULL;
   ev->eager++;
   r = exec_stmt (ev, ev->root, (AcyCatStmt *const *) ev->model->program->pdata,
                  ev->model->program->len, i, TRUE);
   ev->eager--;
   ev->arena = saved;
-  return r == ST_ERROR ? NULL : ev->root->slots[slot];
+  if (r == ST_ERROR && c->let_failed[i] && ev->root->slots[slot] != NULL && ev->error)
+    g_clear_error (ev->error);   /* a good binding of a let ... and ... whose other failed */
+  else if (r == ST_ERROR)
+    return NULL;
+  return ev->root->slots[slot];
 }
 
 /* `let rec x = e`, one binding, of a value: its fixpoint is a function
@@ -689,8 +698,49 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
           ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = level;
         read = ev->read_level;
         ev->read_level = saved_read;   /* a reader counts the name's level */
+        if (!ok && top && ev->error && *ev->error
+            && (g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE)
+                || g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+            && (!ev->eager || (st->kind == ACY_CAT_S_LET && st->u.let.n > 1)))
+          {
+            /* herd7 evaluates a let when its name is read: a type error
+             * or an unknown name in one no check reads is no error. Its names stay unbound,
+             * and a read runs it again, raising the error there
+             * (acy_cat_force_slot); the other bindings of a let ... and
+             * ... are bound, each being run on its own. */
+            GError *first = g_steal_pointer (ev->error);
+
+            unbind_let (fr, st);
+            if (st->kind == ACY_CAT_S_LET && st->u.let.n > 1)
+              for (guint k = 0; k < st->u.let.n; k++)
+                if (!acy_cat_bind_let (ev, fr, 1, &st->u.let.b[k]))
+                  {
+                    if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE)
+                        && !g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+                      {
+                        if (*ev->error == NULL)
+                          g_propagate_error (ev->error, first);
+                        else
+                          g_error_free (first);
+                        return ST_ERROR;
+                      }
+                    g_clear_error (ev->error);
+                    unbind_binding (fr, &st->u.let.b[k]);
+                  }
+            ev->cache->let_failed[i] = TRUE;
+            if (ev->eager)
+              {
+                /* a read: its name may be one that is bound */
+                g_propagate_error (ev->error, first);
+                return ST_ERROR;
+              }
+            g_error_free (first);
+            return ST_CONTINUE;
+          }
         if (!ok)
           return ST_ERROR;
+        if (top)
+          ev->cache->let_failed[i] = FALSE;
         /* lazy from now on; one that failed runs where it stands again */
         if (top && !ev->cache->evaluated[i])
           {
@@ -779,7 +829,7 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
 
         if (!s)
           return ST_ERROR;
-        elts = elements (ev, st->u.forall.e, s, &count);
+        elts = elements (ev, st->u.forall.e, s, "forall instruction applied to non-set value", &count);
         if (count == G_MAXUINT)
           return ST_ERROR;
         for (guint k = 0; k < count; k++)

@@ -96,6 +96,14 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
 {
   AcyCatValue *r;
 
+  /* as herd7: what is added to events is an event, to a relation a
+   * pair ("this expression of type 'rel' should be a pair") */
+  if ((set->kind == ACY_CAT_V_SET && elt->kind != ACY_CAT_V_EVENT)
+      || (set->kind == ACY_CAT_V_REL && elt->kind != ACY_CAT_V_PAIR))
+    {
+      acy_cat_type_error (ev, e->u.bin.a, set->kind == ACY_CAT_V_REL ? "a pair" : "an event", elt);
+      return NULL;
+    }
   if (set->kind == ACY_CAT_V_VSET
       || (set->kind == ACY_CAT_V_EMPTY && elt->kind != ACY_CAT_V_EVENT && elt->kind != ACY_CAT_V_PAIR))
     return acy_cat_vset_add (ev, set, elt);
@@ -107,8 +115,7 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
       acy_bits_add (r->u.bits, elt->u.ev);
       return r;
     }
-  if ((set->kind == ACY_CAT_V_REL || set->kind == ACY_CAT_V_EMPTY)
-      && (elt->kind == ACY_CAT_V_PAIR || elt->kind == ACY_CAT_V_REL))
+  if ((set->kind == ACY_CAT_V_REL || set->kind == ACY_CAT_V_EMPTY) && elt->kind == ACY_CAT_V_PAIR)
     {
       AcyWord *x = acy_cat_to_rel (ev, e, elt);
       AcyWord *y = acy_cat_to_rel (ev, e, set);
@@ -411,8 +418,7 @@ eval_if (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyCatValue *a, *b;
 
   if (e->u.if_.cond == ACY_CAT_COND_VARIANT)
-    cond = ev->model->variants
-           && g_strv_contains ((const char *const *) ev->model->variants, e->u.if_.variant);
+    cond = acy_cat_variant_cond_holds (e->u.if_.vcond, ev->model->variants);
   else
     {
       if (!(a = acy_cat_eval (ev, fr, e->u.if_.a)) || !(b = acy_cat_eval (ev, fr, e->u.if_.b))
@@ -701,6 +707,10 @@ again:
   switch (e->kind)
     {
     case ACY_CAT_E_EMPTY:
+      /* herd7's 0 is the empty relation ({} is empty of any type): it
+       * is no event set (0 | W) and no set of values (forall e in 0) */
+      if (e->near[0] == '0')
+        return acy_cat_new_rel (ev);
       return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
     case ACY_CAT_E_UNIV:
       return acy_cat_value_new (ev, ACY_CAT_V_UNIV);
@@ -814,7 +824,10 @@ again:
         v = acy_cat_eval (ev, fr, e->u.try_.e);
         if (v)
           return v;
-        if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
+        /* herd7 falls back on any error of evaluation: an unknown
+         * name or a type error, not a limit or a cancel */
+        if (!g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)
+            && !g_error_matches (*ev->error, ACY_ERROR, ACY_ERROR_TYPE))
           return NULL;
         g_clear_error (ev->error);
         ev->call_site = call_site;

@@ -29,7 +29,7 @@ static const struct {
   { "enum", ACY_CAT_TOK_ENUM }, { "instructions", ACY_CAT_TOK_INSTRUCTIONS },
   { "default", ACY_CAT_TOK_DEFAULT }, { "from", ACY_CAT_TOK_FROM },
   { "forall", ACY_CAT_TOK_FORALL }, { "do", ACY_CAT_TOK_DO },
-  { "subset", ACY_CAT_TOK_SUBSET },
+  { "subset", ACY_CAT_TOK_SUBSET }, { "not", ACY_CAT_TOK_NOT },
 };
 
 void

@@ -292,6 +292,12 @@ parse_pattern (Parser *p, AcyCatPat *pat)
           advance (p);
           if (!accept (p, ACY_CAT_TOK_COMMA))
             break;
+          /* as herd7: a comma is followed by a name (no `(x,)`) */
+          if (p->tok.kind != ACY_CAT_TOK_IDENT && p->tok.kind != ACY_CAT_TOK_UNDERSCORE)
+            {
+              error_near (p, &p->tok, ACY_ERROR_SYNTAX, "syntax error: expected a name after ','");
+              return FALSE;
+            }
         }
       if (!expect_close (p, ACY_CAT_TOK_RPAR, "')'", &open))
         return FALSE;
@@ -333,6 +339,14 @@ parse_binding (Parser *p, AcyCatBinding *b)
   b->loc = tok_loc (p, &start);
   if (p->tok.kind == ACY_CAT_TOK_LPAR)
     {
+      if (!parse_pattern (p, &b->pat) || !expect (p, ACY_CAT_TOK_EQUAL, "'='"))
+        return FALSE;
+      b->e = parse_expr (p);
+      return b->e != NULL;
+    }
+  if (p->tok.kind == ACY_CAT_TOK_UNDERSCORE && p->ahead.kind == ACY_CAT_TOK_EQUAL)
+    {
+      /* `let _ = e`, as herd7: e is bound to no name */
       if (!parse_pattern (p, &b->pat) || !expect (p, ACY_CAT_TOK_EQUAL, "'='"))
         return FALSE;
       b->e = parse_expr (p);
@@ -429,10 +443,11 @@ parse_simple_inner (Parser *p)
       advance (p);
       return e;
     case ACY_CAT_TOK_STRING:
-      e = new_expr (p, ACY_CAT_E_STRING, &t);
-      e->u.str = tok_text (p, &t);
-      advance (p);
-      return e;
+      /* herd7 reads strings after include and in a variant's
+       * condition only */
+      error_near (p, &t, ACY_ERROR_SYNTAX,
+                  "syntax error: a string is not an expression (strings name variants after 'if')");
+      return NULL;
     case ACY_CAT_TOK_IDENT:
       e = new_expr (p, ACY_CAT_E_VAR, &t);
       e->u.var.name = tok_text (p, &t);
@@ -537,9 +552,30 @@ make_un (Parser *p, const AcyCatToken *t, AcyCatUnOp op, AcyCatExpr *a)
   return seal (p, e);
 }
 
-/* postfix := app { '*' | '+' | '?' | '^-1' | '^+' | '^*' } */
+/* A postfix `*`, `+` or `?` (or a cartesian `*`) right after the
+ * operand of `~` or the right operand of a cartesian product: herd7's
+ * grammar gives them the same precedence, non-associative, so it stops
+ * there (`~po*`, `W*R?`, `W*R*M`); `^-1` binds tighter and is fine. */
+static gboolean
+at_nonassoc (Parser *p)
+{
+  AcyCatTokKind k = p->tok.kind;
+
+  return k == ACY_CAT_TOK_STAR || k == ACY_CAT_TOK_PLUS || k == ACY_CAT_TOK_QUESTION
+         || k == ACY_CAT_TOK_HAT_PLUS || k == ACY_CAT_TOK_HAT_STAR;
+}
+
+static void
+error_nonassoc (Parser *p, const char *after)
+{
+  char *msg = g_strdup_printf ("syntax error: add parentheses: herd7 reads no %s", after);
+  error_near (p, &p->tok, ACY_ERROR_SYNTAX, msg);
+  g_free (msg);
+}
+
+/* postfix := app { '*' | '+' | '?' | '^-1' }; with only_inverse, app { '^-1' } */
 static AcyCatExpr *
-parse_postfix (Parser *p)
+parse_postfix (Parser *p, gboolean only_inverse)
 {
   AcyCatExpr *e = parse_app (p);
 
@@ -548,16 +584,22 @@ parse_postfix (Parser *p)
       AcyCatToken t = p->tok;
       AcyCatUnOp op;
 
-      if (t.kind == ACY_CAT_TOK_STAR && !starts_operand (p->ahead.kind))
+      if (t.kind == ACY_CAT_TOK_HAT_STAR || t.kind == ACY_CAT_TOK_HAT_PLUS)
+        {
+          /* herd7 reads '^' before '-1' only */
+          error_near (p, &t, ACY_ERROR_SYNTAX, "syntax error: '^' takes '-1' only (write r* or r+)");
+          return NULL;
+        }
+      if (t.kind == ACY_CAT_TOK_INV)
+        op = ACY_CAT_OP_INV;
+      else if (only_inverse)
+        break;
+      else if (t.kind == ACY_CAT_TOK_STAR && !starts_operand (p->ahead.kind))
         op = ACY_CAT_OP_STAR;
-      else if (t.kind == ACY_CAT_TOK_HAT_STAR)
-        op = ACY_CAT_OP_STAR;
-      else if (t.kind == ACY_CAT_TOK_PLUS || t.kind == ACY_CAT_TOK_HAT_PLUS)
+      else if (t.kind == ACY_CAT_TOK_PLUS)
         op = ACY_CAT_OP_PLUS;
       else if (t.kind == ACY_CAT_TOK_QUESTION)
         op = ACY_CAT_OP_OPT;
-      else if (t.kind == ACY_CAT_TOK_INV)
-        op = ACY_CAT_OP_INV;
       else
         break;
       advance (p);
@@ -577,12 +619,17 @@ parse_unary (Parser *p)
   AcyCatExpr *a;
 
   if (t.kind != ACY_CAT_TOK_TILDE)
-    return parse_postfix (p);
+    return parse_postfix (p, FALSE);
   if (!enter (p))
     return NULL;
   advance (p);
-  a = parse_unary (p);
+  a = p->tok.kind == ACY_CAT_TOK_TILDE ? parse_unary (p) : parse_postfix (p, TRUE);
   p->depth--;
+  if (a && at_nonassoc (p))
+    {
+      error_nonassoc (p, "'*', '+' or '?' right after the operand of '~'");
+      return NULL;
+    }
   return a ? make_un (p, &t, ACY_CAT_OP_COMP, a) : NULL;
 }
 
@@ -596,7 +643,7 @@ make_bin (Parser *p, const AcyCatToken *t, AcyCatBinOp op, AcyCatExpr *a, AcyCat
   return seal (p, e);
 }
 
-/* cart := unary ['*' unary] */
+/* cart := unary ['*' postfix-with-^-1-only] */
 static AcyCatExpr *
 parse_cart (Parser *p)
 {
@@ -606,7 +653,17 @@ parse_cart (Parser *p)
   if (!a || t.kind != ACY_CAT_TOK_STAR)
     return a;
   advance (p);
-  b = parse_unary (p);
+  if (p->tok.kind == ACY_CAT_TOK_TILDE)
+    {
+      error_nonassoc (p, "'~' right after a cartesian '*'");
+      return NULL;
+    }
+  b = parse_postfix (p, TRUE);
+  if (b && at_nonassoc (p))
+    {
+      error_nonassoc (p, "'*', '+' or '?' right after a cartesian product");
+      return NULL;
+    }
   return b ? make_bin (p, &t, ACY_CAT_OP_CART, a, b) : NULL;
 }
 
@@ -678,18 +735,132 @@ parse_union (Parser *p)
   return parse_right (p, parse_add, parse_union, ACY_CAT_TOK_BAR, ACY_CAT_OP_UNION);
 }
 
-/* cond := STRING | expr '=' expr | expr 'subset' expr | expr 'in' expr */
+static AcyCatVariantCond *parse_vcond (Parser *p);
+
+static gboolean
+is_word (const AcyCatToken *t, const char *word)
+{
+  return t->kind == ACY_CAT_TOK_IDENT && t->len == strlen (word) && memcmp (t->start, word, t->len) == 0;
+}
+
+/* `&&` and `||`, as herd7 lexes them: two characters with nothing
+ * between (`& &` is two intersections) */
+static gboolean
+at_and (Parser *p)
+{
+  return p->tok.kind == ACY_CAT_TOK_AMP && p->ahead.kind == ACY_CAT_TOK_AMP
+         && p->ahead.start == p->tok.start + 1;
+}
+
+static AcyCatVariantCond *
+new_vcond (Parser *p, AcyCatVariantCondKind kind, AcyCatVariantCond *a, AcyCatVariantCond *b)
+{
+  AcyCatVariantCond *c = acy_arena_new0 (p->ctx->arena, AcyCatVariantCond);
+
+  c->kind = kind;
+  c->a = a;
+  c->b = b;
+  return c;
+}
+
+/* vatom := 'not' vatom | '(' vcond ')' | ['variant'] STRING */
+static AcyCatVariantCond *
+parse_vatom (Parser *p)
+{
+  AcyCatToken open = p->tok;
+  AcyCatVariantCond *c = NULL;
+
+  if (!enter (p))
+    return NULL;
+  if (accept (p, ACY_CAT_TOK_NOT))
+    {
+      AcyCatVariantCond *a = parse_vatom (p);
+      c = a ? new_vcond (p, ACY_CAT_VCOND_NOT, a, NULL) : NULL;
+    }
+  else if (accept (p, ACY_CAT_TOK_LPAR))
+    {
+      c = parse_vcond (p);
+      if (c && !expect_close (p, ACY_CAT_TOK_RPAR, "')'", &open))
+        c = NULL;
+    }
+  else
+    {
+      if (is_word (&p->tok, "variant") && p->ahead.kind == ACY_CAT_TOK_STRING)
+        advance (p);
+      if (p->tok.kind == ACY_CAT_TOK_STRING)
+        {
+          c = new_vcond (p, ACY_CAT_VCOND_NAME, NULL, NULL);
+          c->name = tok_text (p, &p->tok);
+          if (!advance (p) && failed (p))
+            c = NULL;
+        }
+      else
+        error_near (p, &p->tok, ACY_ERROR_SYNTAX,
+                    "syntax error: expected a variant name in double quotes, 'not' or '('");
+    }
+  p->depth--;
+  return c;
+}
+
+/* vand := vatom {'&&' vatom} */
+static AcyCatVariantCond *
+parse_vand (Parser *p)
+{
+  AcyCatVariantCond *c = parse_vatom (p);
+
+  while (c && at_and (p))
+    {
+      AcyCatVariantCond *b;
+
+      advance (p);
+      advance (p);
+      if (!(b = parse_vatom (p)))
+        return NULL;
+      c = new_vcond (p, ACY_CAT_VCOND_AND, c, b);
+    }
+  return c;
+}
+
+/* vcond := vand {'||' vand}   (not binds tightest, then &&, then ||) */
+static AcyCatVariantCond *
+parse_vcond (Parser *p)
+{
+  AcyCatVariantCond *c = parse_vand (p);
+
+  while (c && p->tok.kind == ACY_CAT_TOK_ALT)
+    {
+      AcyCatVariantCond *b;
+
+      advance (p);
+      if (!(b = parse_vand (p)))
+        return NULL;
+      c = new_vcond (p, ACY_CAT_VCOND_OR, c, b);
+    }
+  return c;
+}
+
+/* Does a variant condition start here? A string, 'not', 'variant'
+ * STRING, or '(' before one of those. */
+static gboolean
+at_vcond (Parser *p)
+{
+  if (p->tok.kind == ACY_CAT_TOK_STRING || p->tok.kind == ACY_CAT_TOK_NOT)
+    return TRUE;
+  if (is_word (&p->tok, "variant") && p->ahead.kind == ACY_CAT_TOK_STRING)
+    return TRUE;
+  return p->tok.kind == ACY_CAT_TOK_LPAR
+         && (p->ahead.kind == ACY_CAT_TOK_STRING || p->ahead.kind == ACY_CAT_TOK_NOT);
+}
+
+/* cond := vcond | expr '=' expr | expr 'subset' expr | expr 'in' expr */
 static gboolean
 parse_cond (Parser *p, AcyCatExpr *e)
 {
-  if (p->tok.kind == ACY_CAT_TOK_IDENT && p->tok.len == 7
-      && memcmp (p->tok.start, "variant", 7) == 0 && p->ahead.kind == ACY_CAT_TOK_STRING)
-    advance (p);
-  if (p->tok.kind == ACY_CAT_TOK_STRING)
+  if (at_vcond (p))
     {
       e->u.if_.cond = ACY_CAT_COND_VARIANT;
-      e->u.if_.variant = tok_text (p, &p->tok);
-      return advance (p);
+      e->u.if_.vcond = parse_vcond (p);
+      return e->u.if_.vcond != NULL;
     }
   e->u.if_.a = parse_union (p);
   if (!e->u.if_.a)
@@ -951,7 +1122,7 @@ static gboolean parse_include (Parser *p, AcyCatStmt *s, const AcyCatToken *name
  *       | 'forall' IDENT 'in' expr 'do' stmts 'end'
  *       | 'enum' IDENT '=' ['||'] TAG {'||' TAG}
  *       | ('instructions'|'default') IDENT '[' [expr {',' expr}] ']'
- *       | 'if' ['variant'] STRING ['then'] stmts ['else' stmts] 'end' */
+ *       | 'if' vcond stmts ['else' stmts] 'end' */
 static AcyCatStmt *
 parse_stmt (Parser *p)
 {
@@ -1160,13 +1331,15 @@ parse_stmt (Parser *p)
     case ACY_CAT_TOK_IF:
       advance (p);
       s = new_stmt (p, ACY_CAT_S_IF_VARIANT, &t);
-      if (p->tok.kind == ACY_CAT_TOK_IDENT && p->tok.len == 7
-          && memcmp (p->tok.start, "variant", 7) == 0)
-        advance (p);
-      s->u.ifv.variant = tok_text (p, &p->tok);
-      if (!expect (p, ACY_CAT_TOK_STRING, "a variant name in double quotes"))
+      if (!(s->u.ifv.vcond = parse_vcond (p)))
         return NULL;
-      accept (p, ACY_CAT_TOK_THEN);
+      if (p->tok.kind == ACY_CAT_TOK_THEN)
+        {
+          /* herd7: unexpected 'then' */
+          error_near (p, &p->tok, ACY_ERROR_SYNTAX,
+                      "syntax error: the if instruction takes no 'then' (if \"v\" ... else ... end)");
+          return NULL;
+        }
       {
         gboolean at_else = FALSE;
         if (!parse_stmts (p, &s->u.ifv.then_, TRUE, &t, &at_else))

@@ -30,11 +30,14 @@ typedef struct {
   AcyModel    *model;
   GError     **error;
   guint        in_try;
+  guint        in_top_let;  /* resolving a top-level let's expression */
   Scope       *root;
   GHashTable  *tags;        /* declared tag names */
   GHashTable  *defined;     /* defined_names already listed */
   GHashTable  *shown;
 } Resolver;
+
+static gboolean rec_pat_named (Resolver *r, const AcyCatBinding *b);
 
 static Scope *
 scope_new (Scope *parent)
@@ -184,8 +187,11 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
     case ACY_CAT_E_VAR:
       if (scope_lookup (s, e->u.var.name, &e->u.var.depth, &e->u.var.slot))
         return TRUE;
-      if (r->in_try)
+      if (r->in_try || r->in_top_let)
         {
+          /* herd7 looks a name up when it evaluates it: inside `try`,
+           * and in a top-level let, which runs only when its name is
+           * read (acy-cat-exec.c), an unknown name is an error then */
           const char *name = e->u.var.name;
           e->kind = ACY_CAT_E_UNBOUND;
           e->u.str = name;
@@ -215,7 +221,11 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
 
         if (e->kind == ACY_CAT_E_LETREC)
           for (guint i = 0; i < e->u.let.n; i++)
-            bind_pat (r, s, &e->u.let.b[i].pat);
+            {
+              if (!rec_pat_named (r, &e->u.let.b[i]))
+                return FALSE;
+              bind_pat (r, s, &e->u.let.b[i].pat);
+            }
         for (guint i = 0; ok && i < e->u.let.n; i++)
           ok = resolve_expr (r, s, e->u.let.b[i].e);
         if (ok && e->kind == ACY_CAT_E_LET)
@@ -262,12 +272,6 @@ resolve_expr (Resolver *r, Scope *s, AcyCatExpr *e)
   g_assert_not_reached ();
 }
 
-static gboolean
-has_variant (AcyModel *model, const char *v)
-{
-  return model->variants && g_strv_contains ((const char *const *) model->variants, v);
-}
-
 static char *
 capitalise (AcyArena *arena, const char *s)
 {
@@ -289,6 +293,57 @@ set_body (Resolver *r, AcyCatStmtList *list, GPtrArray *body)
     memcpy (list->items, body->pdata, body->len * sizeof (gpointer));
 }
 
+/* `let rec _ = e` names nothing to iterate on: refused (herd7 takes it
+ * and ignores it) rather than iterated with no slot. */
+static gboolean
+rec_pat_named (Resolver *r, const AcyCatBinding *b)
+{
+  for (guint j = 0; j < b->pat.n; j++)
+    if (b->pat.names[j] == NULL)
+      {
+        acy_set_error_at (r->error, ACY_ERROR_UNSUPPORTED, b->loc,
+                          "a recursive definition binds names, not '_'");
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* A let or let rec statement: its names are bound after (let) or
+ * before (let rec) its expressions are resolved. */
+static gboolean
+resolve_let (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out, gboolean top, gboolean prelude)
+{
+  if (st->kind == ACY_CAT_S_LET && top && !r->in_try)
+    r->in_top_let++;
+  if (st->kind == ACY_CAT_S_LETREC)
+    for (guint i = 0; i < st->u.let.n; i++)
+      {
+        if (!rec_pat_named (r, &st->u.let.b[i]))
+          return FALSE;
+        bind_pat (r, s, &st->u.let.b[i].pat);
+      }
+  {
+    gboolean ok = TRUE;
+
+    for (guint i = 0; ok && i < st->u.let.n; i++)
+      ok = resolve_expr (r, s, st->u.let.b[i].e);
+    if (st->kind == ACY_CAT_S_LET && top && !r->in_try)
+      r->in_top_let--;
+    if (!ok)
+      return FALSE;
+  }
+  if (st->kind == ACY_CAT_S_LET)
+    for (guint i = 0; i < st->u.let.n; i++)
+      bind_pat (r, s, &st->u.let.b[i].pat);
+  g_ptr_array_add (out, st);
+  if (top)
+    for (guint i = 0; i < st->u.let.n; i++)
+      for (guint j = 0; j < st->u.let.b[i].pat.n; j++)
+        if (st->u.let.b[i].pat.names[j])
+          publish (r, st->u.let.b[i].pat.names[j], st->u.let.b[i].pat.slots[j], out->len, prelude);
+  return TRUE;
+}
+
 static gboolean
 resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
               gboolean top, gboolean prelude)
@@ -297,40 +352,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
     {
     case ACY_CAT_S_LET:
     case ACY_CAT_S_LETREC:
-      if (st->kind == ACY_CAT_S_LET && !r->in_try)
-        {
-          /* herd evaluates a binding only when its name is used: `let coi
-           * = coi` with no coi defined (herd's c11_cos.cat) is harmless
-           * until coi is used. Such a binding is left out, and a use of
-           * the name is an unknown name. */
-          guint k = 0, depth, slot;
-
-          for (guint i = 0; i < st->u.let.n; i++)
-            {
-              const AcyCatExpr *e = st->u.let.b[i].e;
-
-              if (e->kind == ACY_CAT_E_VAR && !scope_lookup (s, e->u.var.name, &depth, &slot))
-                continue;
-              st->u.let.b[k++] = st->u.let.b[i];
-            }
-          st->u.let.n = k;
-        }
-      if (st->kind == ACY_CAT_S_LETREC)
-        for (guint i = 0; i < st->u.let.n; i++)
-          bind_pat (r, s, &st->u.let.b[i].pat);
-      for (guint i = 0; i < st->u.let.n; i++)
-        if (!resolve_expr (r, s, st->u.let.b[i].e))
-          return FALSE;
-      if (st->kind == ACY_CAT_S_LET)
-        for (guint i = 0; i < st->u.let.n; i++)
-          bind_pat (r, s, &st->u.let.b[i].pat);
-      g_ptr_array_add (out, st);
-      if (top)
-        for (guint i = 0; i < st->u.let.n; i++)
-          for (guint j = 0; j < st->u.let.b[i].pat.n; j++)
-            if (st->u.let.b[i].pat.names[j])
-              publish (r, st->u.let.b[i].pat.names[j], st->u.let.b[i].pat.slots[j], out->len, prelude);
-      return TRUE;
+      return resolve_let (r, s, st, out, top, prelude);
 
     case ACY_CAT_S_CHECK:
       if (!resolve_expr (r, s, st->u.check.e))
@@ -369,7 +391,7 @@ resolve_stmt (Resolver *r, Scope *s, AcyCatStmt *st, GPtrArray *out,
                                prelude || st->u.include.prelude);
 
     case ACY_CAT_S_IF_VARIANT:
-      return resolve_stmts (r, s, has_variant (r->model, st->u.ifv.variant)
+      return resolve_stmts (r, s, acy_cat_variant_cond_holds (st->u.ifv.vcond, r->model->variants)
                                   ? &st->u.ifv.then_ : &st->u.ifv.else_,
                             out, top, prelude);
 

@@ -735,6 +735,8 @@ acy_check_format_state (const AcyTest *test, const AcyValue *values)
       g_string_append_printf (s, "%s%s=%s;", i ? " " : "",
                               acy_test_get_observed (test, i), v);
     }
+  if (acy_test_get_fault_text (test))
+    g_string_append (s, acy_test_get_fault_text (test));
   return g_string_free (s, FALSE);
 }
 

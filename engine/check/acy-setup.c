@@ -121,6 +121,15 @@ acy_setup_resolve (const AcySetupSpec *spec,
       /* Files named by a .cfg are also looked for beside it. */
       g_ptr_array_insert (dirs, dirs->len - 1, g_path_get_dirname (out.conf_path));
       search = (const char *const *) dirs->pdata;
+      /* herd7 reads its pictures' header when it starts, and stops when
+       * it cannot find it (Cannot find file) */
+      if (config->dotheader != NULL)
+        {
+          g_autofree char *header = acy_config_resolve_at (config->dotheader, search, out.conf_path,
+                                                           "dotheader", &config->dotheader_loc, error);
+          if (header == NULL)
+            return FALSE;
+        }
     }
 
   if (cat && spec->conf_model_wins && config && config->model)

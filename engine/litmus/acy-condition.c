@@ -28,6 +28,18 @@ prop_new (AcyLitParser *ps, AcyLitPropKind kind, AcyLoc loc)
   return p;
 }
 
+/* 1 + N for a word PN (P0, P01), else 0 */
+static gint
+thread_word (const AcyLitToken *t)
+{
+  guint64 n;
+
+  if (t->kind != ACY_LTOK_IDENT || t->text[0] != 'P' || !g_ascii_isdigit (t->text[1])
+      || !g_ascii_string_to_unsigned (t->text + 1, 10, 0, G_MAXINT16, &n, NULL))
+    return 0;
+  return (gint) n + 1;
+}
+
 gboolean
 acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
                          gboolean allow_bracket, GError **error)
@@ -36,12 +48,13 @@ acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
 
   var->loc = t->loc;
   var->slot = -1;
-  if (t->kind == ACY_LTOK_INT && acy_lit_tok_is (peek_at (ps, 1), ":")
+  /* herd7 names a thread N or PN (P1:r0 is 1:r0) */
+  if ((t->kind == ACY_LTOK_INT || thread_word (t)) && acy_lit_tok_is (peek_at (ps, 1), ":")
       && peek_at (ps, 2)->kind == ACY_LTOK_IDENT)
     {
       advance (ps);
       advance (ps);
-      var->thread = (gint) t->value;
+      var->thread = t->kind == ACY_LTOK_INT ? (gint) t->value : thread_word (t) - 1;
       var->name = advance (ps)->text;
       var->index = -1;
       return TRUE;
@@ -83,6 +96,13 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
   op = peek (ps);
   if (acy_lit_tok_is (op, "!="))
     negate = TRUE;
+  else if (acy_lit_tok_is (op, "<") && acy_lit_tok_is (peek_at (ps, 1), ">")
+           && peek_at (ps, 1)->loc.line == op->loc.line && peek_at (ps, 1)->loc.col == op->loc.col + 1)
+    {
+      /* herd7's '<>', as '!=' */
+      negate = TRUE;
+      advance (ps);
+    }
   else if (!acy_lit_tok_is (op, "=") && !acy_lit_tok_is (op, "=="))
     {
       acy_set_error_at (error, ACY_ERROR_SYNTAX, op->loc, "expected '=' near '%s'",
@@ -113,7 +133,7 @@ parse_atom (AcyLitParser *ps, AcyTest *test, GError **error)
         {
           /* herd7's '!=' takes a value only: a number or an address */
           acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
-                            "herd7 compares with '!=' to a value only, not to a register "
+                            "herd7 compares with '!=' and '<>' to a value only, not to a register "
                             "or location; write '~(... = ...)' near '%s'",
                             acy_lit_token_describe (t));
           return NULL;
@@ -147,6 +167,59 @@ seal_prop (AcyLitProp *p, const AcyLitToken *t, GError **error)
                     "condition nested too deeply (more than %d levels) near '%s'",
                     ACY_LIT_MAX_DEPTH, acy_lit_token_describe (t));
   return NULL;
+}
+
+/* fault := 'fault' '(' PN [',' location] ')'
+ * herd7's fault atom: a C test has no fault, so it never holds; herd7
+ * lists it, negated, in every state (acy_test_get_fault_text). With
+ * @check (the condition, not `locations`), the thread and the location
+ * must be the test's, as herd7 wants there. */
+AcyLitProp *
+acy_lit_parse_fault (AcyLitParser *ps, AcyTest *test, gboolean check, GError **error)
+{
+  const AcyLitToken *t = advance (ps), *open = advance (ps), *th = peek (ps), *x = NULL;
+  AcyLitProp *p;
+  gint n = thread_word (th);
+
+  if (n == 0)
+    {
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, th->loc, "expected a thread 'PN' in fault(...) near '%s'",
+                        acy_lit_token_describe (th));
+      return NULL;
+    }
+  if (check && (guint) n > test->n_threads)
+    {
+      /* herd7: Bad process P2 */
+      acy_set_error_at (error, ACY_ERROR_SYNTAX, th->loc, "the test has no thread %s near '%s'",
+                        th->text, th->text);
+      return NULL;
+    }
+  advance (ps);
+  if (acy_lit_accept (ps, ","))
+    {
+      x = peek (ps);
+      if (x->kind != ACY_LTOK_IDENT || x->tag != NULL)
+        {
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, x->loc, "expected a location in fault(...) near '%s'",
+                            acy_lit_token_describe (x));
+          return NULL;
+        }
+      if (check && acy_lit_test_find_location (test, x->text) < 0)
+        {
+          /* herd7: Post-condition introduces new symbolic location(s) */
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, x->loc,
+                            "'%s' is not a location of the test near '%s'", x->text, x->text);
+          return NULL;
+        }
+      advance (ps);
+    }
+  if (!acy_lit_expect_close (ps, ")", open, error))
+    return NULL;
+  p = prop_new (ps, ACY_LPROP_FALSE, t->loc);
+  p->fault = TRUE;
+  p->fault_thread = (guint) n - 1;
+  p->fault_loc = x ? x->text : NULL;
+  return p;
 }
 
 static AcyLitProp *
@@ -187,6 +260,8 @@ parse_unary_prop (AcyLitParser *ps, AcyTest *test, GError **error)
       else if (p != NULL)
         advance (ps);
     }
+  else if (acy_lit_tok_is_ident (t, "fault") && acy_lit_tok_is (peek_at (ps, 1), "("))
+    p = acy_lit_parse_fault (ps, test, TRUE, error);
   else if (acy_lit_tok_is_ident (t, "true") && !acy_lit_tok_is (peek_at (ps, 1), "="))
     {
       advance (ps);
@@ -497,7 +572,12 @@ print_prop (const AcyTest *test, GString *s, const AcyLitProp *p, Above above)
       g_string_append (s, "true");
       return;
     case ACY_LPROP_FALSE:
-      g_string_append (s, "false");
+      if (p->fault && p->fault_loc)
+        g_string_append_printf (s, "fault(P%u,%s)", p->fault_thread, p->fault_loc);
+      else if (p->fault)
+        g_string_append_printf (s, "fault(P%u)", p->fault_thread);
+      else
+        g_string_append (s, "false");
       return;
     case ACY_LPROP_ATOM:
       {
@@ -545,6 +625,58 @@ print_prop (const AcyTest *test, GString *s, const AcyLitProp *p, Above above)
     g_string_append_c (s, ')');
 }
 
+static void
+collect_faults (const AcyLitProp *p, GPtrArray *faults)
+{
+  if (p == NULL)
+    return;
+  if (p->fault)
+    g_ptr_array_add (faults, (gpointer) p);
+  collect_faults (p->a, faults);
+  collect_faults (p->b, faults);
+}
+
+/* herd7's order: down by thread, then by location, a location before none */
+static gint
+compare_faults (gconstpointer pa, gconstpointer pb)
+{
+  const AcyLitProp *a = *(const AcyLitProp *const *) pa, *b = *(const AcyLitProp *const *) pb;
+
+  if (a->fault_thread != b->fault_thread)
+    return a->fault_thread > b->fault_thread ? -1 : 1;
+  if (a->fault_loc == NULL || b->fault_loc == NULL)
+    return (a->fault_loc == NULL) - (b->fault_loc == NULL);
+  return -strcmp (a->fault_loc, b->fault_loc);
+}
+
+/* " ~Fault(P1,x); ~Fault(P0);", each fault atom of the condition once */
+static char *
+fault_text (const AcyLitProp *cond, const AcyLitProp *located)
+{
+  g_autoptr (GPtrArray) faults = g_ptr_array_new ();
+  GString *s;
+
+  collect_faults (cond, faults);
+  for (const AcyLitProp *f = located; f != NULL; f = f->b)   /* a chain: no recursion */
+    g_ptr_array_add (faults, (gpointer) f);
+  if (faults->len == 0)
+    return NULL;
+  g_ptr_array_sort (faults, compare_faults);
+  s = g_string_new (" ");
+  for (guint i = 0; i < faults->len; i++)
+    {
+      const AcyLitProp *f = faults->pdata[i];
+
+      if (i > 0 && compare_faults (&faults->pdata[i - 1], &faults->pdata[i]) == 0)
+        continue;
+      if (f->fault_loc)
+        g_string_append_printf (s, " ~Fault(P%u,%s);", f->fault_thread, f->fault_loc);
+      else
+        g_string_append_printf (s, " ~Fault(P%u);", f->fault_thread);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
                           gboolean cond_from_command_line, GError **error)
@@ -590,6 +722,8 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
   print_prop (test, text, test->cond, ABOVE_TOP);
   g_string_append_c (text, ')');
   test->cond_text = g_string_free (text, FALSE);
+  g_free (test->fault_text);
+  test->fault_text = fault_text (test->cond, test->location_faults);
   return TRUE;
 }
 
@@ -630,6 +764,12 @@ acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test, const AcyValue *val
 }
 
 /* ---- public accessors ---- */
+
+const char *
+acy_test_get_fault_text (const AcyTest *test)
+{
+  return test->fault_text;
+}
 
 const char *
 acy_test_get_condition_text (const AcyTest *test)

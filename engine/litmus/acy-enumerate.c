@@ -42,6 +42,7 @@ acy_enum_look_for_halt (Enum *en)
 
 /* ---- solving ---- */
 
+static gboolean feeds_own_write (Combo *c, guint r, guint w);
 static AcyValue event_value (Combo *c, guint g);
 
 /* A value solved to a number or an address. */
@@ -125,6 +126,20 @@ sym_value (Combo *c, const AcySym *s, guint thread)
 }
 
 /* The value of event @g: for a read, that of the write it reads from. */
+/* Whether write @w of read @r's own statement takes its value or
+ * address from @r: herd7 orders an instruction's events by the values
+ * they pass and finds no candidate where @r reads from @w
+ * (WRITE_ONCE(*x, READ_ONCE(*x)) never reads its own write; across two
+ * statements it may, a value out of thin air). */
+static gboolean
+feeds_own_write (Combo *c, guint r, guint w)
+{
+  const AcyTraceEvent *tr = c->tev[r], *tw = c->tev[w];
+
+  return tr != NULL && tw != NULL && tr->ev.thread == tw->ev.thread && tr->stmt == tw->stmt
+         && acy_dep_has (&tw->vdep, tr->ev.po_index);
+}
+
 static AcyValue
 event_value (Combo *c, guint g)
 {
@@ -1236,7 +1251,7 @@ run_combination (Enum *en)
          * as in herd7 the read of a kernel RMW never reads from that
          * RMW's own write (a model without atomicity would allow it). */
         if ((c.events[w].kind & ACY_EV_W) && c.events[w].loc == c.events[g].loc && w != g
-            && !acy_rel_has (c.rmw, n, g, w))
+            && !acy_rel_has (c.rmw, n, g, w) && !feeds_own_write (&c, g, w))
           c.rf_cands[k][m++] = w;
       c.n_rf_cands[k++] = m;
     }

@@ -143,6 +143,11 @@ struct _AcyLitProp {
   AcyLitVar      rhs_var;
   AcyValue       rhs_value;
   guint          height;       /* levels of nodes below and including this one */
+  /* FALSE made from herd7's fault(PN) or fault(PN,x): a C test has no
+   * fault, so it never holds */
+  gboolean       fault;
+  guint          fault_thread;
+  const char    *fault_loc;    /* nullable */
 };
 
 G_END_DECLS

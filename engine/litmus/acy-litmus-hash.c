@@ -902,7 +902,12 @@ observed_text (Span cond)
       while (i < n && !stok_is (&tk[i], "]"))
         {
           HLoc loc = { 0 };
-          if (read_loc (tk, n, &i, &loc))
+
+          /* a fault(...) listed there observes nothing (in the
+           * condition, fault(P0,x) observes x) */
+          if (stok_is (&tk[i], "fault") && i + 1 < n && stok_is (&tk[i + 1], "("))
+            i++;
+          else if (read_loc (tk, n, &i, &loc))
             add_observed (locs, &loc);
           while (i < n && !stok_is (&tk[i], ";") && !stok_is (&tk[i], "]"))
             i++;
@@ -932,6 +937,18 @@ observed_text (Span cond)
       HLoc loc = { 0 };
       guint j = i;
 
+      /* fault(P0,x) observes x, as x=... does; fault(P0) nothing */
+      if (stok_is (&tk[i], "fault") && i + 3 < n && stok_is (&tk[i + 1], "(")
+          && stok_is (&tk[i + 3], ","))
+        {
+          j = i + 4;
+          if (read_loc (tk, n, &j, &loc))
+            add_observed (locs, &loc);
+          else
+            hloc_clear (&loc);
+          i = j;
+          continue;
+        }
       if (read_loc (tk, n, &j, &loc) && j < n
           && (stok_is (&tk[j], "=") || stok_is (&tk[j], "==") || stok_is (&tk[j], "!=")
               || stok_is (&tk[j], "<>")))

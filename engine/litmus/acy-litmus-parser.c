@@ -439,6 +439,93 @@ is_thread_name (const AcyLitToken *t, guint *number)
   return TRUE;
 }
 
+/* A brace in thread code, in a comment or not, for herd7's count. */
+typedef struct {
+  AcyLoc   loc;
+  gint     step;         /* +1 for '{', -1 for '}' */
+  gboolean in_comment;
+} Brace;
+
+static gint
+brace_cmp (gconstpointer a, gconstpointer b)
+{
+  const Brace *x = a, *y = b;
+
+  if (x->loc.line != y->loc.line)
+    return x->loc.line < y->loc.line ? -1 : 1;
+  return x->loc.col < y->loc.col ? -1 : x->loc.col > y->loc.col;
+}
+
+static gboolean
+loc_before (AcyLoc a, AcyLoc b)
+{
+  return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* herd7 finds where a thread's code ends by counting braces, those in
+ * C comments too (`/ * { * /`, `// }`), and only then reads the code
+ * with its C lexer: a brace in a comment that does not pair with
+ * another one in a comment makes it read the thread wrongly (it stops
+ * at a '}' in a comment, or reads past the thread's end), and it then
+ * refuses the test or reads other code. So such a brace is refused.
+ * The code from token @open_at (the '{') to @close_at (its '}'). */
+static gboolean
+check_comment_braces (AcyLitParser *ps, guint open_at, guint close_at, guint number, GError **error)
+{
+  AcyLoc open = ps->toks[open_at].loc, close = ps->toks[close_at].loc;
+  g_autoptr (GArray) braces = g_array_new (FALSE, FALSE, sizeof (Brace));
+  const Brace *first = NULL;
+  gint depth = 1;
+  gboolean same = TRUE;
+
+  for (guint i = 0; i < ps->n_comments; i++)
+    {
+      const AcyLitComment *c = &ps->comments[i];
+      AcyLoc at = c->loc;
+
+      if (c->text[0] != '/' || !loc_before (open, c->loc) || !loc_before (c->loc, close))
+        continue;
+      for (const char *q = c->text; *q; q++)
+        {
+          if (*q == '{' || *q == '}')
+            {
+              Brace b = { at, *q == '{' ? 1 : -1, TRUE };
+              g_array_append_val (braces, b);
+            }
+          if (*q == '\n')
+            at.line++, at.col = 1;
+          else
+            at.col++;
+        }
+    }
+  if (braces->len == 0)
+    return TRUE;
+  for (guint i = open_at + 1; i < close_at; i++)
+    if (acy_lit_tok_is (&ps->toks[i], "{") || acy_lit_tok_is (&ps->toks[i], "}"))
+      {
+        Brace b = { ps->toks[i].loc, acy_lit_tok_is (&ps->toks[i], "{") ? 1 : -1, FALSE };
+        g_array_append_val (braces, b);
+      }
+  g_array_sort (braces, brace_cmp);
+  for (guint i = 0; i < braces->len; i++)
+    {
+      const Brace *b = &g_array_index (braces, Brace, i);
+
+      if (b->in_comment && first == NULL)
+        first = b;
+      depth += b->step;
+      if (depth == 0)
+        same = FALSE;   /* herd7 ends the thread here */
+    }
+  if (same && depth == 1)
+    return TRUE;
+  acy_set_error_at (error, ACY_ERROR_SYNTAX, first->loc,
+                    "a brace inside a comment in thread code: herd7 counts it when it looks for "
+                    "the end of P%u, and so ends the thread elsewhere; remove it near '%c'",
+                    number, first->step > 0 ? '{' : '}');
+  return FALSE;
+}
+
 /* thread := 'P'N '(' (type '*'* IDENT (',' ...)*)? ')' '{' stmt* '}' */
 static gboolean
 parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
@@ -447,7 +534,7 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
   const AcyLitToken *open;
   AcyLitThread th = { 0 };
   GPtrArray *params = g_ptr_array_new ();
-  guint number = 0;
+  guint number = 0, open_at;
 
   is_thread_name (name, &number);
   th.number = number;
@@ -532,8 +619,11 @@ parse_thread (AcyLitParser *ps, AcyTest *test, GArray *threads, GError **error)
       goto fail;
     }
   advance (ps);
+  open_at = ps->pos - 1;
   th.body = acy_lit_stmt_new (ps->arena, ACY_LSTMT_BLOCK, open->loc);
   if (!acy_lit_parse_block_body (ps, open, &th.body->body, &th.body->n_body, error))
+    goto fail;
+  if (!check_comment_braces (ps, open_at, ps->pos, th.number, error))
     goto fail;
   advance (ps);
   g_array_append_val (threads, th);
@@ -600,6 +690,17 @@ parse_locations (AcyLitParser *ps, AcyTest *test, GPtrArray *locations, GError *
         return acy_lit_expect_close (ps, "]", open, error);
       if (acy_lit_accept (ps, ";"))
         continue;
+      if (acy_lit_tok_is_ident (peek (ps), "fault") && acy_lit_tok_is (peek_at (ps, 1), "("))
+        {
+          /* listed, negated, in every state, as in the condition */
+          AcyLitProp *f = acy_lit_parse_fault (ps, test, FALSE, error);
+
+          if (f == NULL)
+            return FALSE;
+          f->b = test->location_faults;
+          test->location_faults = f;
+          continue;
+        }
       v = acy_arena_new0 (test->arena, AcyLitVar);
       if (!acy_lit_parse_state_var (ps, test, v, TRUE, error))
         return FALSE;
@@ -844,6 +945,8 @@ acy_test_parse_full (const char             *text,
   ps.arena = test->arena;
   ps.herd_c = TRUE;
   ps.toks = toks.tokens;
+  ps.comments = toks.comments;
+  ps.n_comments = toks.n_comments;
   ps.filename = test->filename;
   ps.halt = hp;
   threads = g_array_new (FALSE, TRUE, sizeof (AcyLitThread));
@@ -1031,6 +1134,7 @@ acy_test_free (AcyTest *test)
   if (test->unsigned32)
     g_hash_table_unref (test->unsigned32);
   g_free (test->cond_text);
+  g_free (test->fault_text);
   g_free (test->threads);
   if (test->loc_names)
     g_ptr_array_free (test->loc_names, TRUE);

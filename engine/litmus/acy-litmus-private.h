@@ -28,6 +28,8 @@ typedef struct {
   gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
   gboolean           macro_file; /* a macro file: herd7's C blocks too */
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
+  const AcyLitComment *comments;  /* a test's, for the braces in them (parse_thread) */
+  guint              n_comments;
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
@@ -152,6 +154,8 @@ struct _AcyTest {
   AcyLitProp   *cond;
   AcyLitProp   *filter;        /* NULL when none */
   char         *cond_text;
+  char         *fault_text;   /* " ~Fault(P1,x); ~Fault(P0);" for herd7's states, or NULL */
+  AcyLitProp   *location_faults; /* fault(...) in `locations [...]`, chained by ->b */
 
   /* observed: condition and `locations`, in herd's order; then the
    * variables only the filter mentions (tracked, never printed). */
@@ -167,6 +171,9 @@ struct _AcyTest {
 /* Index of a location, adding it if new. */
 gint     acy_lit_test_location (AcyTest *test, const char *name);
 gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
+/* fault := 'fault' '(' PN [',' location] ')', at the current token
+ * (acy-condition.c) */
+AcyLitProp *acy_lit_parse_fault (AcyLitParser *ps, AcyTest *test, gboolean check, GError **error);
 gint     acy_lit_test_tag (AcyTest *test, const char *name);
 
 /* acy-litmus-lower.c: expand macros, resolve names and check the threads. */

@@ -105,6 +105,10 @@ typedef struct {
   /* A read through a value that is no address (herd's NoSymbol): it
    * reads from nowhere, and its value is unknown */
   gboolean  nowhere;
+  /* The statement (or condition) run that made it, numbered along the
+   * path: herd7's instruction, within which no read reads from a write
+   * whose value or address it feeds */
+  guint     stmt;
 } AcyTraceEvent;
 
 typedef struct {

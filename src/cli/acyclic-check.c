@@ -324,6 +324,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
   gboolean markdown = FALSE;
   const char *nshow = NULL;   /* -nshow N or -showone true */
+  const char *dotheader = NULL;   /* -dotheader FILE */
   g_autofree gboolean *not_for_child = g_new0 (gboolean, argc + 1);
   g_autofree char *fetch_model = NULL;
   g_autofree char *fetch_from = NULL;
@@ -686,6 +687,17 @@ main (int argc, char **argv)
               if (!parse_bool (a, value, &b))
                 return 2;
             }
+          else if (value != NULL)
+            {
+              g_autofree char *why = NULL;
+
+              /* a value herd7 refuses, refused with its words */
+              if (!acy_config_picture_value_ok (a, value, &why))
+                {
+                  fprintf (stderr, "acyclic-check: %s\n", why);
+                  return 2;
+                }
+            }
           if (h->action == DO_REFUSE
               || (h->action == DO_DEFAULT && !g_str_equal (value, h->default_value)))
             {
@@ -693,6 +705,8 @@ main (int argc, char **argv)
                        a, value ? " " : "", value ? value : "", h->why);
               return 2;
             }
+          if (g_str_equal (a, "-dotheader"))
+            dotheader = value;
           if (h->action == DO_PICTURE && (g_str_equal (a, "-gv") || g_str_equal (a, "-evince")
                                           || g_str_equal (a, "-preview") || g_str_equal (a, "-view")))
             opts->viewer = TRUE;
@@ -708,6 +722,26 @@ main (int argc, char **argv)
           g_ptr_array_add (files, g_strdup (a));
         }
 #undef NEED_ARG
+    }
+
+  /* herd7 reads the header of its pictures when it starts: a file it
+   * cannot find stops it (Cannot find file), in the working directory
+   * or the -I folders */
+  if (dotheader != NULL && (*dotheader == '\0' || !g_file_test (dotheader, G_FILE_TEST_EXISTS)))
+    {
+      gboolean found = FALSE;
+
+      for (guint k = 0; !found && *dotheader && !g_path_is_absolute (dotheader) && k < opts->include_dirs->len; k++)
+        {
+          g_autofree char *path = g_build_filename (opts->include_dirs->pdata[k], dotheader, NULL);
+
+          found = g_file_test (path, G_FILE_TEST_EXISTS);
+        }
+      if (!found)
+        {
+          fprintf (stderr, "acyclic-check: -dotheader: Cannot find file %s\n", dotheader);
+          return 2;
+        }
     }
 
   if (fetch_model != NULL)
