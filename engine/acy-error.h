@@ -23,6 +23,9 @@ G_BEGIN_DECLS
  *   [V]": a load or an RMW goes through V, which is not an address, in
  *   an execution the model allows (the message starts with the place
  *   of the access, then herd7's words)
+ * @ACY_ERROR_FATAL: herd7 fails on this input with an error of its own
+ *   ("Fatal: File \"T.litmus\" Adios": a division by zero, an init block
+ *   giving a location twice) and stops the whole run there, exit status 2
  *
  * Error codes of the %ACY_ERROR domain. Every error a user can cause has a
  * message of the form `file:line:col: message`.
@@ -36,6 +39,7 @@ typedef enum {
   ACY_ERROR_CANCELLED,
   ACY_ERROR_IO,
   ACY_ERROR_NON_ADDRESS,
+  ACY_ERROR_FATAL,
 } AcyErrorCode;
 
 GQuark acy_error_quark (void);

@@ -40,7 +40,7 @@ typedef struct _AcyModel AcyModel;
  * and `empty` check (flags and `undefined_unless` stay), so that every
  * candidate is allowed. With @strict_skip (herd's `-strictskip true`) the
  * checks and flags named in @skip_checks stay, turned into checks that
- * must fail: herd7 then keeps only the outcomes that fail every skipped
+ * must fail (a call named so runs its body as one test that must fail): herd7 then keeps only the outcomes that fail every skipped
  * check; a name no check of the model has is an error (herd7 would keep
  * nothing).
  * @cancellable (nullable) and @deadline (monotonic time, 0: none) stop
@@ -74,7 +74,8 @@ gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
  * @allowed: TRUE when every check of the model passed
  * @failed_check: name of the failing check (`as NAME`, else the check as
  *   written, e.g. "acyclic rmo-order"), NULL when allowed
- * @failed_kind: "acyclic", "irreflexive" or "empty" (NULL when allowed)
+ * @failed_kind: "acyclic", "irreflexive" or "empty" (NULL when allowed);
+ *   "call" for a call -strictskip runs as one test
  * @failed_loc: where the failing check is written
  * @failed_relation: the relation the failing check tested (n x n bits),
  *   for drawing its cycle / pairs; NULL when allowed

@@ -56,6 +56,16 @@ if [ "$s" -ne 2 ] || ! grep -q "tag foo for -variant is wrong, allowed tags are"
   echo "not ok - -variant foo: exit status $s, $(cat err.$$)"
   status=1
 fi
+# -show and -cat refuse what herd7 refuses, in its words.
+for bad in "-show foo" "-show prop,neg" "-cat simplecat" "-model simple.txt"; do
+  # shellcheck disable=SC2086
+  "$check" -I "$shared/lkmm" -conf linux-kernel.cfg $bad "$t" > /dev/null 2> err.$$
+  s=$?
+  if [ "$s" -ne 2 ] || ! grep -q "bad tag for ${bad%% *}, allowed tag are" err.$$; then
+    echo "not ok - $bad: exit status $s, $(cat err.$$)"
+    status=1
+  fi
+done
 # Picture values herd7 refuses, refused with its words (exit status 2).
 for bad in "-graph zork|bad tag for -graph, allowed tag are free,cluster,columns" \
            "-view zork|zork is a bad tag for -view, allowed tag are gv,evince,preview" \

@@ -187,9 +187,33 @@ test_expand_errors (void)
   g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
   g_assert_nonnull (strstr (error->message, "opened at 1:6"));
   g_clear_error (&error);
-  bad = acy_macros_parse ("A() { }\nA() { }\n", -1, "bad.def", &error);
-  g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
-  g_assert_nonnull (strstr (error->message, "bad.def:2:1: macro 'A' already defined at 1:1"));
+  /* a macro defined again: herd7 keeps the later one */
+  bad = acy_macros_parse ("A() { __fence{mb}; }\nA() { __fence{wmb}; }\n", -1, "bad.def", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&bad, acy_macros_free);
+  /* herd7's macro grammar: parentheses, commas, a statement in braces,
+   * C comments only */
+  {
+    static const char *const refused[][2] = {
+      { "A __fence{mb}\n", "bad.def:1:3: unexpected '__fence' (in macros)" },
+      { "A(X Y) { __fence{mb}; }\n", "bad.def:1:5: unexpected 'Y' (in macros)" },
+      { "A(X,) { __fence{mb}; }\n", "bad.def:1:5: unexpected ')' (in macros)" },
+      { "A() { }\n", "bad.def:1:7: herd7 wants at least one statement" },
+      { "A() { {} }\n", "bad.def:1:8: herd7 wants at least one statement" },
+      { "A() { ; }\n", "bad.def:1:7: herd7's C has no empty statement" },
+      { "(* note *) A() { __fence{mb}; }\n", "bad.def:1:1: unexpected '(' (in macros)" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        bad = acy_macros_parse (refused[i][0], -1, "bad.def", &error);
+        g_assert_null (bad);
+        g_assert_error (error, ACY_ERROR, ACY_ERROR_SYNTAX);
+        if (strstr (error->message, refused[i][1]) == NULL)
+          g_error ("%s: got '%s'", refused[i][0], error->message);
+        g_clear_error (&error);
+      }
+  }
 }
 
 static void

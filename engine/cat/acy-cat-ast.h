@@ -215,6 +215,9 @@ struct _AcyCatStmt {
       guint        depth, slot;
       AcyCatExpr  *arg;
       const char  *as;
+      /* -strictskip true names it: the body runs as one test, which
+       * the outcome must fail (herd7 keeps the outcomes where it does) */
+      gboolean     must_fail;
     } call;
     struct { const char *var; guint slot; AcyCatExpr *e; } with;
     struct {

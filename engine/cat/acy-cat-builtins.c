@@ -297,7 +297,9 @@ acy_cat_bind_structure (AcyCatEval *ev)
   s[ACY_CAT_P_DATA] = copy_rel (ev, x->data);
   s[ACY_CAT_P_CTRL] = copy_rel (ev, x->ctrl);
   s[ACY_CAT_P_RMW] = copy_rel (ev, x->rmw);
-  s[ACY_CAT_P_AMO] = acy_cat_new_rel (ev);
+  /* herd's amo relates the read and write of an atomic read-modify-write;
+   * C has no load-reserve/store-conditional pairs, so it is rmw */
+  s[ACY_CAT_P_AMO] = copy_rel (ev, x->rmw);
 
   v = acy_cat_new_rel_raw (ev);
   acy_rel_identity (n, v->u.bits, NULL);

@@ -230,6 +230,7 @@ struct _AcyCatEval {
   guint                reached;     /* top-level statements before this one have been reached */
   guint                eager;       /* > 0: run lets and flags now (see AcyCatCache) */
   guint8               read_level;  /* the highest level of the top-level names read so far */
+  guint                trial;       /* > 0: in the body of a call run as one test (-strictskip) */
   /* the outermost application being evaluated: an error inside the
    * function (in stdlib.cat, say) also names this call */
   const AcyCatExpr    *call_site;

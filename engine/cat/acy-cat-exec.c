@@ -33,6 +33,7 @@ typedef enum {
   ST_DONE,       /* this outcome ended (check failed) and was reported */
   ST_STOP,       /* the verdict callback asked to stop */
   ST_ERROR,
+  ST_TRIAL_FAILED,   /* a check failed in a call run as one test (AcyCatEval.trial) */
 } Status;
 
 static gint
@@ -229,6 +230,28 @@ report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
   return ST_DONE;
 }
 
+/* A call -strictskip runs as one test, whose body held: the outcome
+ * goes, as for a failed check named by the call. */
+static Status
+report_call (AcyCatEval *ev, const AcyCatStmt *call, guint upto)
+{
+  AcyVerdict verdict = { 0 };
+  AcyModelEnv env = { ev, upto };
+
+  if (ev->trial > 0)
+    return ST_TRIAL_FAILED;
+  ev->cache->flags[ev->n_flags] = NULL;
+  verdict.allowed = FALSE;
+  verdict.flags = ev->cache->flags;
+  verdict.n_flags = ev->n_flags;
+  verdict.failed_check = call->u.call.as ? call->u.call.as : call->u.call.name;
+  verdict.failed_kind = "call";
+  verdict.failed_loc = call->loc;
+  if (!ev->func (ev->x, &verdict, &env, ev->user_data))
+    return ST_STOP;
+  return ST_DONE;
+}
+
 static void
 push_flag (AcyCatEval *ev, const char *name)
 {
@@ -323,19 +346,24 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
   switch (st->u.check.mode)
     {
     case ACY_CAT_CHECK_FLAG:
-      if (holds)
-        push_flag (ev, st->u.check.name ? st->u.check.name : st->u.check.text);
+      /* herd7 records no flag without a name (it warns "this flagged
+       * test does not have a name"), nor one raised in a call run as
+       * one test */
+      if (holds && st->u.check.name && ev->trial == 0)
+        push_flag (ev, st->u.check.name);
       return ST_CONTINUE;
     case ACY_CAT_CHECK_REQUIRES:
       /* herd: the execution is undefined (a data race...), whatever
        * the check's name; the test's verdict becomes Undef */
-      if (!holds)
+      if (!holds && ev->trial == 0)
         push_flag (ev, ACY_CHECK_FLAG_UNDEF);
       return ST_CONTINUE;
     case ACY_CAT_CHECK_PLAIN:
     default:
       if (holds)
         return ST_CONTINUE;
+      if (ev->trial > 0)
+        return ST_TRIAL_FAILED;
       return report (ev, st, rel, index);
     }
 }
@@ -769,10 +797,29 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
             return ST_ERROR;
           }
         {
-          Status r = exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
+          Status r;
 
+          if (st->u.call.must_fail)
+            ev->trial++;
+          r = exec_stmts (ev, inner, proc->u.proc.body.items, proc->u.proc.body.n, 0, FALSE);
           ev->depth--;
-          return r;
+          if (!st->u.call.must_fail)
+            return r;
+          ev->trial--;
+          if (r == ST_CONTINUE)
+            return report_call (ev, st, top ? i : n);   /* the test holds: the outcome goes */
+          if (r != ST_TRIAL_FAILED)
+            return r;
+          if (st->u.call.as == NULL)
+            {
+              /* herd7 records the failure under the call's `as` name and
+               * fails without one (Invalid_argument "option is None") */
+              acy_set_error_at (ev->error, ACY_ERROR_FATAL, st->loc,
+                                "the skipped call fails and has no 'as NAME' to record it by "
+                                "(herd7 stops on it) near '%s'", st->u.call.name);
+              return ST_ERROR;
+            }
+          return ev->trial > 0 ? ST_TRIAL_FAILED : ST_CONTINUE;
         }
       }
     case ACY_CAT_S_FORALL:

@@ -63,6 +63,24 @@ skip_checks (AcyCatStmtList *list, const AcyModelSource *source, GHashTable *fou
               st->u.check.negated = !st->u.check.negated;
             }
           break;
+        case ACY_CAT_S_CALL:
+          /* herd7 skips a whole call named by its procedure or its
+           * `as NAME`; with -strictskip it runs the body as one test
+           * and records a failure under the `as` name (and fails
+           * without one): the outcome must fail it */
+          if (source->skip_checks
+              && (g_strv_contains (source->skip_checks, st->u.call.name)
+                  || (st->u.call.as && g_strv_contains (source->skip_checks, st->u.call.as))))
+            {
+              if (!source->strict_skip)
+                continue;
+              st->u.call.must_fail = TRUE;
+              if (st->u.call.as == NULL)
+                g_hash_table_add (found, (gpointer) st->u.call.name);
+              else if (g_strv_contains (source->skip_checks, st->u.call.as))
+                g_hash_table_add (found, (gpointer) st->u.call.as);
+            }
+          break;
         case ACY_CAT_S_INCLUDE:
           skip_checks (&st->u.include.body, source, found);
           break;

@@ -194,12 +194,18 @@ acy_setup_resolve (const AcySetupSpec *spec,
     macros_name = NULL;   /* none, as herd7: out.macros_path stays NULL */
   if (macros_name != NULL)
     {
+      GError *local = NULL;
+
       out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
                                                spec->macros || !config || !config->macros
                                                ? NULL : &config->macros_loc,
-                                               error);
+                                               &local);
       if (out.macros_path == NULL)
-        return FALSE;
+        {
+          g_propagate_error (spec->macros_error ? spec->macros_error : error, local);
+          if (spec->macros_error == NULL)
+            return FALSE;
+        }
     }
 
   if (config)
@@ -233,7 +239,9 @@ acy_setup_load (const AcySetupSpec  *spec,
     return FALSE;
   /* no macro file at all (AcySetupSpec.herd_macros): the test's calls
    * are then builtins or unknown */
-  if (paths.macros_path != NULL && (m = acy_macros_load (paths.macros_path, error)) == NULL)
+  if (paths.macros_path != NULL
+      && (m = acy_macros_load (paths.macros_path, spec->macros_error ? spec->macros_error : error)) == NULL
+      && spec->macros_error == NULL)
     return FALSE;
 
   src.cat_path = paths.cat_path;
@@ -250,9 +258,23 @@ acy_setup_load (const AcySetupSpec  *spec,
   src.strict_skip = spec->strict_skip;
   src.cancellable = spec->cancellable;
   src.deadline = spec->deadline;
-  *model = acy_model_load (&src, error);
-  if (*model == NULL)
-    return FALSE;
+  {
+    GError *local = NULL;
+
+    *model = acy_model_load (&src, &local);
+    if (*model == NULL)
+      {
+        if (spec->model_error
+            && (g_error_matches (local, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME)
+                || g_error_matches (local, ACY_ERROR, ACY_ERROR_TYPE)))
+          g_propagate_error (spec->model_error, local);
+        else
+          {
+            g_propagate_error (error, local);
+            return FALSE;
+          }
+      }
+  }
   *macros = g_steal_pointer (&m);
   return TRUE;
 }

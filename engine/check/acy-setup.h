@@ -53,6 +53,14 @@ typedef struct {
   gboolean           strict_skip;
   GCancellable      *cancellable;     /* nullable; see AcyModelSource */
   gint64             deadline;        /* monotonic time, 0: none */
+  /* nullable: where a macro file that cannot be found, read or parsed
+   * goes, the setup then going on without one; herd7 reads the macro
+   * file for each test and reports it so (a warning, exit status 0) */
+  GError           **macros_error;
+  /* nullable: where an unknown name or a type error of the model goes,
+   * the setup then giving no model; herd7 finds these when it runs the
+   * model on a test and reports them for each test (exit status 0) */
+  GError           **model_error;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"

@@ -387,8 +387,28 @@ acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **er
 
 /* ---- resolution and observed variables ---- */
 
+/* A register of a thread the test lacks, which herd7 reads as 0 in a
+ * filter and in a -conds condition (it refuses it in the test's own
+ * condition and locations: "Bad process"). */
+static void
+resolve_phantom (AcyTest *test, AcyLitVar *v)
+{
+  g_autofree char *key = g_strdup_printf ("%d:%s", v->thread, v->name);
+
+  if (test->phantom_regs == NULL)
+    test->phantom_regs = g_ptr_array_new ();
+  for (guint i = 0; i < test->phantom_regs->len; i++)
+    if (strcmp (test->phantom_regs->pdata[i], key) == 0)
+      {
+        v->index = (gint) i;
+        return;
+      }
+  v->index = (gint) test->phantom_regs->len;
+  g_ptr_array_add (test->phantom_regs, acy_arena_strdup (test->arena, key));
+}
+
 static gboolean
-resolve_var (AcyTest *test, AcyLitVar *v, GError **error)
+resolve_var (AcyTest *test, AcyLitVar *v, gboolean lenient, GError **error)
 {
   const AcyLitThread *th;
 
@@ -399,6 +419,11 @@ resolve_var (AcyTest *test, AcyLitVar *v, GError **error)
     return TRUE;
   if ((guint) v->thread >= test->n_threads)
     {
+      if (lenient)
+        {
+          resolve_phantom (test, v);
+          return TRUE;
+        }
       acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
                         "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
       return FALSE;
@@ -443,27 +468,28 @@ var_slot (GArray *vars, const AcyLitVar *v)
 }
 
 static gboolean
-collect_prop (AcyTest *test, AcyLitProp *p, GArray *vars, GError **error)
+collect_prop (AcyTest *test, AcyLitProp *p, GArray *vars, gboolean lenient, GError **error)
 {
   if (p == NULL)
     return TRUE;
   switch (p->kind)
     {
     case ACY_LPROP_ATOM:
-      if (!resolve_var (test, &p->lhs, error))
+      if (!resolve_var (test, &p->lhs, lenient, error))
         return FALSE;
       if (var_slot (vars, &p->lhs) < 0)
         g_array_append_val (vars, p->lhs);
       if (p->rhs_is_var)
         {
-          if (!resolve_var (test, &p->rhs_var, error))
+          if (!resolve_var (test, &p->rhs_var, lenient, error))
             return FALSE;
           if (var_slot (vars, &p->rhs_var) < 0)
             g_array_append_val (vars, p->rhs_var);
         }
       return TRUE;
     default:
-      return collect_prop (test, p->a, vars, error) && collect_prop (test, p->b, vars, error);
+      return collect_prop (test, p->a, vars, lenient, error)
+             && collect_prop (test, p->b, vars, lenient, error);
     }
 }
 
@@ -495,6 +521,8 @@ compare_vars (gconstpointer pa, gconstpointer pb, gpointer data)
     return a->thread < 0 ? 1 : -1;
   if (a->thread != b->thread)
     return a->thread < b->thread ? -1 : 1;
+  if (a->thread >= (gint) sort_test->n_threads)
+    return strcmp (a->name, b->name);
   if (a->thread >= 0)
     return strcmp (sort_test->threads[a->thread].reg_names[a->index],
                    sort_test->threads[b->thread].reg_names[b->index]);
@@ -505,6 +533,8 @@ compare_vars (gconstpointer pa, gconstpointer pb, gpointer data)
 static char *
 var_name (const AcyTest *test, const AcyLitVar *v)
 {
+  if (v->thread >= (gint) test->n_threads)
+    return g_strdup (test->phantom_regs->pdata[v->index]);
   if (v->thread >= 0)
     return g_strdup_printf ("%d:%s", v->thread, test->threads[v->thread].reg_names[v->index]);
   return g_strdup_printf ("[%s]", (const char *) g_ptr_array_index (test->loc_names, v->index));
@@ -648,19 +678,20 @@ fault_text (const AcyLitProp *cond, const AcyLitProp *located)
 }
 
 gboolean
-acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
+acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
+                          gboolean cond_from_command_line, GError **error)
 {
   g_autoptr (GArray) vars = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
   g_autoptr (GArray) extra = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
   GString *text;
 
-  if (!collect_prop (test, test->cond, vars, error))
+  if (!collect_prop (test, test->cond, vars, cond_from_command_line, error))
     return FALSE;
   for (guint i = 0; i < locations->len; i++)
     {
       AcyLitVar *v = locations->pdata[i];
 
-      if (!resolve_var (test, v, error))
+      if (!resolve_var (test, v, FALSE, error))
         return FALSE;
       if (var_slot (vars, v) < 0)
         g_array_append_val (vars, *v);
@@ -668,7 +699,7 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error)
   g_array_sort_with_data (vars, compare_vars, test);
   test->n_observed = vars->len;
 
-  if (!collect_prop (test, test->filter, extra, error))
+  if (!collect_prop (test, test->filter, extra, TRUE, error))
     return FALSE;
   for (guint i = 0; i < extra->len; i++)
     if (var_slot (vars, &g_array_index (extra, AcyLitVar, i)) < 0)

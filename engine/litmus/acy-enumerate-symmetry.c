@@ -350,7 +350,7 @@ acy_enum_find_rotation (Enum *en)
   if (test->filter != NULL || n < 2)
     return;
   for (guint v = 0; v < test->n_tracked; v++)
-    if (test->tracked[v].thread < 0)
+    if (test->tracked[v].thread < 0 || test->tracked[v].thread >= (gint) n)
       return;
   for (guint l = 0; l < n_locs; l++)
     if (ACY_VALUE_IS_PTR (g_array_index (test->loc_init, AcyValue, l)))

@@ -589,17 +589,21 @@ fault_raise (Enum *en, Combo *c)
 {
   const AcySym *s = c->fault_op;
   g_autofree char *why = NULL;
+  AcyErrorCode code = ACY_ERROR_UNSUPPORTED;
 
   if (en->error == NULL && s != NULL)
     {
       why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
       if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
-        why = (g_free (why), g_strdup ("division by zero"));
+        {
+          why = (g_free (why), g_strdup ("division by zero"));
+          code = ACY_ERROR_FATAL;   /* herd7's Division_by_zero ends its run */
+        }
       if (s->at.file != NULL)
-        acy_set_error_at (&en->error, ACY_ERROR_UNSUPPORTED, s->at,
+        acy_set_error_at (&en->error, code, s->at,
                           "%s (P%u, with a value it read)", why, c->fault_thread);
       else
-        g_set_error (&en->error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+        g_set_error (&en->error, ACY_ERROR, code,
                      "%s: P%u: %s (with a value it read)", en->test->filename, c->fault_thread, why);
     }
   en->halted = TRUE;
@@ -717,7 +721,9 @@ emit_finals (Enum *en, Combo *c)
 
           const AcySym *sym = NULL;
 
-          if (var->thread >= 0)
+          if (var->thread >= (gint) test->n_threads)
+            c->values[v] = 0;   /* a thread the test lacks: herd7 reads 0 */
+          else if (var->thread >= 0)
             {
               sym = en->chosen[var->thread]->regs[var->index];
               c->values[v] = sym_value (c, sym, (guint) var->thread);
@@ -999,7 +1005,8 @@ filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
       filter_pins (en, c, p->a, a);
       p = p->b;
     }
-  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0)
+  if (p->kind == ACY_LPROP_ATOM && !p->rhs_is_var && p->lhs.thread >= 0
+      && p->lhs.thread < (gint) en->test->n_threads)
     {
       const AcySym *r = en->chosen[p->lhs.thread]->regs[p->lhs.index];
       AcySym *value, *eq;

@@ -217,7 +217,11 @@ sym_op (Exec *x, AcyLitOp op, const AcySym *a, const AcySym *b)
             {
               g_autofree char *why = acy_lit_binop_fault (x->test, op, a->value, b ? b->value : 0);
 
-              acy_set_error_at (&x->error, ACY_ERROR_UNSUPPORTED, x->at,
+              /* herd7's Division_by_zero ends its run */
+              gboolean by_zero = (op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b && b->value == 0
+                                 && !ACY_VALUE_IS_PTR (a->value);
+
+              acy_set_error_at (&x->error, by_zero ? ACY_ERROR_FATAL : ACY_ERROR_UNSUPPORTED, x->at,
                                 "%s near '%s'", why, acy_lit_op_text (op));
             }
           x->dead = TRUE;

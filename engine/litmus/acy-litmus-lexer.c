@@ -26,8 +26,11 @@ typedef struct {
   GArray     *tokens;
   GArray     *comments;
   guint       braces;    /* `{` open */
-  guint       program;   /* 0 before the first thread, 1 in the program, 2 after */
+  guint       program;   /* 0 before the first thread, 1 in the program, 2 after;
+                          * PROGRAM_ONLY: C throughout (a macro file) */
 } Lexer;
+
+#define PROGRAM_ONLY 3
 
 static AcyLoc
 lexer_loc (Lexer *lx, const char *at)
@@ -144,7 +147,7 @@ comment_opens (Lexer *lx, gboolean at_line_start)
     return FALSE;
   if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
     return TRUE;
-  if (p[0] != '(' || p[1] != '*' || lx->program == 1)
+  if (p[0] != '(' || p[1] != '*' || lx->program == 1 || lx->program == PROGRAM_ONLY)
     return FALSE;
   if (p + 2 >= lx->end || at_line_start)
     return TRUE;
@@ -213,20 +216,22 @@ program_bounds (Lexer *lx, const AcyLitToken *t)
     lx->program = 2;
 }
 
-gboolean
-acy_lit_tokenize (AcyArena     *arena,
-                  const char   *text,
-                  gsize         len,
-                  const char   *filename,
-                  guint         line,
-                  AcyHalt      *halt,
-                  AcyLitTokens *out,
-                  GError      **error)
+static gboolean
+tokenize (AcyArena     *arena,
+          const char   *text,
+          gsize         len,
+          const char   *filename,
+          guint         line,
+          guint         program,
+          AcyHalt      *halt,
+          AcyLitTokens *out,
+          GError      **error)
 {
   Lexer lx = { arena, text, text + len, filename, line, text, NULL, NULL };
   gboolean newline = TRUE;
   AcyLitToken eof = { 0 };
 
+  lx.program = program;
   lx.tokens = g_array_new (FALSE, TRUE, sizeof (AcyLitToken));
   lx.comments = g_array_new (FALSE, TRUE, sizeof (AcyLitComment));
 
@@ -339,7 +344,7 @@ acy_lit_tokenize (AcyArena     *arena,
                                 "write the value in decimal near '%s'", t.text);
               goto fail;
             }
-          if (lx.program > 0 && acy_lit_int_has_suffix (t.text))
+          if (lx.program > 0 && lx.program != PROGRAM_ONLY && acy_lit_int_has_suffix (t.text))
             {
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
                                 "herd7 reads no 'u' or 'l' suffix on a number near '%s'", t.text);
@@ -356,9 +361,9 @@ acy_lit_tokenize (AcyArena     *arena,
            * may use all 32 bits, as OCaml's Int32.of_string reads it:
            * 0xFFFFFFFF is -1. Macro files may hold any constant: their
            * values go through the same arithmetic. */
-          if (lx.program > 0 && acy_lit_int_is_hex32 (t.text, v))
+          if (lx.program > 0 && lx.program != PROGRAM_ONLY && acy_lit_int_is_hex32 (t.text, v))
             v = (guint64) (gint64) (gint32) (guint32) v;
-          else if (lx.program > 0 && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
+          else if (lx.program > 0 && lx.program != PROGRAM_ONLY && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
             {
               acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
                                 "integer out of range (herd7's values are 32-bit, "
@@ -420,6 +425,31 @@ fail:
   g_array_free (lx.tokens, TRUE);
   g_array_free (lx.comments, TRUE);
   return FALSE;
+}
+
+gboolean
+acy_lit_tokenize (AcyArena     *arena,
+                  const char   *text,
+                  gsize         len,
+                  const char   *filename,
+                  guint         line,
+                  AcyHalt      *halt,
+                  AcyLitTokens *out,
+                  GError      **error)
+{
+  return tokenize (arena, text, len, filename, line, 0, halt, out, error);
+}
+
+/* herd7 reads a macro file with its C lexer: `(*` opens no comment. */
+gboolean
+acy_lit_tokenize_c (AcyArena     *arena,
+                    const char   *text,
+                    gsize         len,
+                    const char   *filename,
+                    AcyLitTokens *out,
+                    GError      **error)
+{
+  return tokenize (arena, text, len, filename, 1, PROGRAM_ONLY, NULL, out, error);
 }
 
 const char *

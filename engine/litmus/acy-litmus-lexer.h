@@ -54,6 +54,14 @@ gboolean acy_lit_tokenize (AcyArena     *arena,
                            AcyLitTokens *out,
                            GError      **error);
 
+/* The same for C alone (a macro file): only C comments. */
+gboolean acy_lit_tokenize_c (AcyArena     *arena,
+                             const char   *text,
+                             gsize         len,
+                             const char   *filename,
+                             AcyLitTokens *out,
+                             GError      **error);
+
 /* Whether integer literal @text, of value @v, is a hexadecimal one that
  * needs all 32 bits (0x80000000 to 0xFFFFFFFF): herd7 reads it as a
  * negative 32-bit value. */

@@ -666,7 +666,7 @@ acy_lit_parse_block_body (AcyLitParser *ps, const AcyLitToken *open,
         }
       g_ptr_array_add (stmts, s);
     }
-  if (stmts->len == 0 && ps->herd_c)
+  if (stmts->len == 0 && (ps->herd_c || ps->macro_file))
     {
       /* herd7's C grammar wants one instruction or declaration at
        * least in a thread's body and in every block */
@@ -737,7 +737,7 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
     }
   if (acy_lit_tok_is (t, ";"))
     {
-      if (ps->herd_c)
+      if (ps->herd_c || ps->macro_file)
         {
           acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, t, "herd7's C has no empty statement");
           return NULL;

@@ -410,7 +410,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
 
         if (!g_hash_table_add (given, g_steal_pointer (&key)))
           {
-            acy_set_error_at (error, ACY_ERROR_SYNTAX, init.var.loc,
+            acy_set_error_at (error, ACY_ERROR_FATAL, init.var.loc,
                               "'%s' is given twice in the init block (herd7 stops on it) near '%s'",
                               init.var.name, init.var.name);
             return FALSE;
@@ -1269,7 +1269,7 @@ acy_test_parse_full (const char             *text,
 
   if (!acy_lit_lower (test, macros, error))
     goto out;
-  if (!acy_lit_finish_condition (test, locations, error))
+  if (!acy_lit_finish_condition (test, locations, override && override->condition, error))
     goto out;
   test->hash = acy_lit_herd_hash (text, (gsize) len);
   /* the last look: hashing a long text takes its time too */
@@ -1336,6 +1336,8 @@ acy_test_free (AcyTest *test)
     g_ptr_array_free (test->tag_names, TRUE);
   if (test->warnings)
     g_array_unref (test->warnings);
+  if (test->phantom_regs)
+    g_ptr_array_free (test->phantom_regs, TRUE);
   g_free (test->tracked);
   g_strfreev (test->observed_names);
   acy_arena_free (test->arena);

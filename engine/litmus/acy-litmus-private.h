@@ -26,6 +26,7 @@ typedef struct {
   guint              depth;
   const char        *filename;
   gboolean           herd_c;    /* a test (not a macro file): herd7's C, no `!` */
+  gboolean           macro_file; /* a macro file: herd7's C blocks too */
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
   const AcyLitComment *comments;  /* a test's, for the braces in them (parse_thread) */
   guint              n_comments;
@@ -146,6 +147,10 @@ struct _AcyTest {
 
   guint         n_threads;
   AcyLitThread *threads;
+  /* "N:reg" (arena) of the registers the filter or a -conds condition
+   * names for a thread the test lacks: herd7 reads them as 0. A
+   * variable for one has thread >= n_threads and its index here. */
+  GPtrArray    *phantom_regs;
 
   GPtrArray    *tag_names;     /* char* (arena) */
 
@@ -197,7 +202,8 @@ AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 gboolean    acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error);
 gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
                                      gboolean allow_bracket, GError **error);
-gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations, GError **error);
+gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
+                                      gboolean cond_from_command_line, GError **error);
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * file  := macro*
- * macro := IDENT ('(' (IDENT (',' IDENT)*)? ')')? ('{' stmt* '}' | expr)
+ * macro := IDENT '(' (IDENT (',' IDENT)*)? ')' ('{' stmt+ '}' | expr)
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -13,58 +13,74 @@
 #include "acy-litmus-private.h"
 #include "acy-files.h"
 
+/* herd7's words for a token its macro grammar does not expect */
+static gboolean
+unexpected (const AcyLitToken *t, GError **error)
+{
+  acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc, "unexpected '%s' (in macros) near '%s'",
+                    acy_lit_token_describe (t), acy_lit_token_describe (t));
+  return FALSE;
+}
+
 static gboolean
 parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
 {
   const AcyLitToken *name = &ps->toks[ps->pos];
   AcyLitMacro *m;
   GPtrArray *params;
-  const AcyLitMacro *prev;
+  const AcyLitToken *open;
 
   if (name->kind != ACY_LTOK_IDENT || name->tag != NULL)
     {
-      acy_set_error_at (error, ACY_ERROR_SYNTAX, name->loc,
-                        "expected a macro name near '%s'", acy_lit_token_describe (name));
-      return FALSE;
+      return unexpected (name, error);
     }
   ps->pos++;
   m = acy_arena_new0 (macros->arena, AcyLitMacro);
   m->name = name->text;
   m->loc = name->loc;
 
+  /* herd7: NAME '(' (NAME (',' NAME)*)? ')', parentheses included */
+  if (!acy_lit_tok_is (&ps->toks[ps->pos], "("))
+    return unexpected (&ps->toks[ps->pos], error);
   params = g_ptr_array_new ();
-  if (acy_lit_tok_is (&ps->toks[ps->pos], "("))
+  m->has_parens = TRUE;
+  open = &ps->toks[ps->pos++];
+  while (!acy_lit_tok_is (&ps->toks[ps->pos], ")") || params->len > 0)
     {
-      const AcyLitToken *open = &ps->toks[ps->pos++];
+      const AcyLitToken *p = &ps->toks[ps->pos];
 
-      m->has_parens = TRUE;
-      while (!acy_lit_tok_is (&ps->toks[ps->pos], ")"))
+      if (p->kind != ACY_LTOK_IDENT)
         {
-          const AcyLitToken *p = &ps->toks[ps->pos];
-
-          if (p->kind != ACY_LTOK_IDENT)
-            {
-              acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
-                                "expected a parameter name in the '(' opened at %u:%u near '%s'",
-                                open->loc.line, open->loc.col, acy_lit_token_describe (p));
-              g_ptr_array_free (params, TRUE);
-              return FALSE;
-            }
-          for (guint i = 0; i < params->len; i++)
-            if (g_str_equal (params->pdata[i], p->text))
-              {
-                acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
-                                  "duplicate parameter '%s' near '%s'", p->text, p->text);
-                g_ptr_array_free (params, TRUE);
-                return FALSE;
-              }
-          g_ptr_array_add (params, (gpointer) p->text);
-          ps->pos++;
-          if (acy_lit_tok_is (&ps->toks[ps->pos], ","))
-            ps->pos++;
+          if (p->kind == ACY_LTOK_EOF)
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                              "expected a parameter name in the '(' opened at %u:%u near '%s'",
+                              open->loc.line, open->loc.col, acy_lit_token_describe (p));
+          else
+            unexpected (p, error);
+          g_ptr_array_free (params, TRUE);
+          return FALSE;
+        }
+      for (guint i = 0; i < params->len; i++)
+        if (g_str_equal (params->pdata[i], p->text))
+          {
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, p->loc,
+                              "duplicate parameter '%s' near '%s'", p->text, p->text);
+            g_ptr_array_free (params, TRUE);
+            return FALSE;
+          }
+      g_ptr_array_add (params, (gpointer) p->text);
+      ps->pos++;
+      if (acy_lit_tok_is (&ps->toks[ps->pos], ")"))
+        break;
+      if (!acy_lit_tok_is (&ps->toks[ps->pos], ","))
+        {
+          unexpected (&ps->toks[ps->pos], error);
+          g_ptr_array_free (params, TRUE);
+          return FALSE;
         }
       ps->pos++;
     }
+  ps->pos++;
   m->n_params = params->len;
   m->params = acy_arena_newv (macros->arena, const char *, MAX (params->len, 1));
   if (params->len > 0)   /* pdata is NULL then, and memcpy's NULL is undefined */
@@ -87,14 +103,7 @@ parse_macro (AcyLitParser *ps, AcyMacros *macros, GError **error)
         return FALSE;
     }
 
-  prev = g_hash_table_lookup (macros->by_name, m->name);
-  if (prev != NULL)
-    {
-      acy_set_error_at (error, ACY_ERROR_SYNTAX, m->loc,
-                        "macro '%s' already defined at %u:%u near '%s'",
-                        m->name, prev->loc.line, prev->loc.col, m->name);
-      return FALSE;
-    }
+  /* a macro defined again: herd7 keeps the later definition */
   g_hash_table_insert (macros->by_name, (gpointer) m->name, m);
   return TRUE;
 }
@@ -112,11 +121,12 @@ acy_macros_parse (const char *text, gssize len, const char *filename, GError **e
   macros->filename = g_strdup (filename ? filename : "<macros>");
   macros->by_name = g_hash_table_new (g_str_hash, g_str_equal);
 
-  if (!acy_lit_tokenize (macros->arena, text, (gsize) len, macros->filename, 1, NULL, &toks, error))
+  if (!acy_lit_tokenize_c (macros->arena, text, (gsize) len, macros->filename, &toks, error))
     return NULL;
   ps.arena = macros->arena;
   ps.toks = toks.tokens;
   ps.filename = macros->filename;
+  ps.macro_file = TRUE;
   while (ps.toks[ps.pos].kind != ACY_LTOK_EOF)
     if (!parse_macro (&ps, macros, error))
       return NULL;

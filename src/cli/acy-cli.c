@@ -70,6 +70,8 @@ acy_cli_options_free (AcyCliOptions *o)
 typedef struct {
   AcyModel  *model;
   AcyMacros *macros;
+  GError    *macros_error;   /* the macro file's, reported for each test */
+  GError    *model_error;    /* the model's (NULL model), reported for each test */
 } Setup;
 
 static void
@@ -77,6 +79,8 @@ setup_clear (Setup *s)
 {
   g_clear_pointer (&s->model, acy_model_free);
   g_clear_pointer (&s->macros, acy_macros_free);
+  g_clear_error (&s->macros_error);
+  g_clear_error (&s->model_error);
 }
 
 static gboolean
@@ -106,6 +110,8 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.bell = o->bell;
   spec.macros = o->macros;
   spec.herd_macros = TRUE;
+  spec.macros_error = &setup->macros_error;
+  spec.model_error = &setup->model_error;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
   /* a model too long to load within -timeout ends the run in time too */
@@ -456,7 +462,9 @@ add_input (const char *path, GPtrArray *files, guint depth)
       lines = g_strsplit (contents, "\n", -1);
       for (guint i = 0; lines[i]; i++)
         {
-          char *line = g_strchomp (lines[i]);
+          /* the line as it is, as herd7 reads it: a CR or a blank is
+           * part of the name */
+          char *line = lines[i];
           g_autofree char *full = NULL;
 
           if (*line == '\0' || *line == '#')
@@ -486,11 +494,16 @@ add_input (const char *path, GPtrArray *files, guint depth)
 static void
 add_stdin (GPtrArray *files)
 {
-  char buf[4096];
+  g_autofree char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
 
-  while (fgets (buf, sizeof buf, stdin))
+  /* each line as it is but its newline, as herd7 reads it: a CR or a
+   * blank is part of the name */
+  while ((n = getline (&line, &cap, stdin)) >= 0)
     {
-      char *line = g_strchomp (buf);
+      if (n > 0 && line[n - 1] == '\n')
+        line[--n] = '\0';
       if (*line == '\0' || *line == '#')
         continue;
       add_input (line, files, 0);
@@ -524,12 +537,93 @@ read_names (GPtrArray *paths, GHashTable *set)
   return TRUE;
 }
 
-/* herd7's maps (-kinds, -conds): `NAME VALUE` or `NAME "VALUE"` lines,
- * `#` or `%` comments. */
+/* herd7's -kinds values (ConstrGen's kinds) */
 static gboolean
-read_map (GPtrArray *paths, GHashTable *map)
+valid_kind (const char *k)
 {
-  for (guint i = 0; i < paths->len; i++)
+  static const char *const known[] = {
+    "Allow", "Allowed", "Require", "Required", "Forbid", "Forbidden",
+    "", "Unknown", "???", "---", NULL
+  };
+  return g_strv_contains (known, k);
+}
+
+static gboolean
+map_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+static gboolean
+map_name_char (char c)
+{
+  return c != '\0' && !map_blank (c) && strchr ("%#\"", c) == NULL;
+}
+
+/* One line of a map, as herd7's LexRename reads it:
+ *   blank* NAME (blank+ (NAME | '"' [^"]* '"') | "") blank* comment?
+ *   (comment | blank*)
+ * blanks being ' ', tab and CR, and comments running from '#' or '%' to
+ * the end of the line. Returns FALSE where herd7 stops; *key is NULL
+ * for a line binding nothing, *value_col the value's column. */
+static gboolean
+map_line (const char *line, char **key, char **value, guint *value_col)
+{
+  const char *p = line, *k, *v;
+  gsize vlen = 0;
+
+  *key = *value = NULL;
+  while (map_blank (*p))
+    p++;
+  if (map_name_char (*p))
+    {
+      k = p;
+      while (map_name_char (*p))
+        p++;
+      *key = g_strndup (k, p - k);
+      v = p;
+      if (map_blank (*p))
+        {
+          const char *q = p;
+
+          while (map_blank (*q))
+            q++;
+          if (*q == '"' && strchr (q + 1, '"'))
+            {
+              v = q + 1;
+              vlen = strchr (v, '"') - v;
+              p = v + vlen + 1;
+            }
+          else if (map_name_char (*q))
+            {
+              v = q;
+              while (map_name_char (*q))
+                q++;
+              vlen = q - v;
+              p = q;
+            }
+        }
+      *value = g_strndup (v, vlen);
+      *value_col = (guint) (v - line) + 1;
+    }
+  while (map_blank (*p))
+    p++;
+  if (*p == '\0' || *p == '#' || *p == '%')
+    return TRUE;
+  g_clear_pointer (key, g_free);
+  g_clear_pointer (value, g_free);
+  return FALSE;
+}
+
+/* herd7's maps (-kinds, -conds): `NAME VALUE` or `NAME "VALUE"` lines.
+ * As in herd7, a later line for a name replaces an earlier one, while
+ * across files the first file's binding counts (herd7 reads them from
+ * the last); every line ends with a newline; anything else on a line
+ * stops the run with herd7's "error in rename map", exit status 2. */
+static gboolean
+read_map (GPtrArray *paths, GHashTable *map, gboolean (*valid) (const char *))
+{
+  for (guint i = paths->len; i-- > 0;)
     {
       const char *path = paths->pdata[i];
       g_autofree char *contents = NULL;
@@ -544,39 +638,33 @@ read_map (GPtrArray *paths, GHashTable *map)
       lines = g_strsplit (contents, "\n", -1);
       for (guint k = 0; lines[k]; k++)
         {
-          char *p = lines[k], *key, *value;
+          char *key, *value;
+          guint col = 1;
 
-          while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-          if (*p == '\0' || *p == '#' || *p == '%')
-            continue;
-          key = p;
-          p += strcspn (p, " \t\r%#\"");
-          if (*p == '\0')
-            value = p;
-          else
+          if (lines[k + 1] == NULL)
             {
-              *p++ = '\0';
-              while (*p == ' ' || *p == '\t')
-                p++;
-              if (*p == '"')
-                {
-                  char *q = strchr (++p, '"');
-                  if (q == NULL)
-                    {
-                      fprintf (stderr, "%s:%u:%u: unterminated '\"'\n", path, k + 1,
-                               (guint) (p - lines[k]));
-                      return FALSE;
-                    }
-                  *q = '\0';
-                }
-              else
-                p[strcspn (p, " \t\r%#")] = '\0';
-              value = p;
+              if (lines[k][0] == '\0')
+                break;
+              /* herd7 wants each line ended */
+              fprintf (stderr, "%s:%u:1: error in rename map, LexRename\n", path, k + 1);
+              return FALSE;
             }
-          /* the first binding of a name counts, as in herd7 */
-          if (!g_hash_table_contains (map, key))
-            g_hash_table_insert (map, g_strdup (key), g_strdup (value));
+          if (!map_line (lines[k], &key, &value, &col))
+            {
+              fprintf (stderr, "%s:%u:1: error in rename map, LexRename\n", path, k + 1);
+              return FALSE;
+            }
+          if (key == NULL)
+            continue;
+          if (valid && !valid (value))
+            {
+              fprintf (stderr, "%s:%u:%u: error in rename map, %s is not a valid value\n",
+                       path, k + 1, col, value);
+              g_free (key);
+              g_free (value);
+              return FALSE;
+            }
+          g_hash_table_replace (map, key, value);
         }
     }
   return TRUE;
@@ -621,22 +709,9 @@ selection_init (const AcyCliOptions *o, Selection *sel)
   g_hash_table_iter_init (&it, o->nonames);
   while (g_hash_table_iter_next (&it, &key, NULL))
     g_hash_table_add (sel->excl, g_strdup (key));
-  if (!read_map (o->kinds_files, sel->kinds) || !read_map (o->conds_files, sel->conds))
+  if (!read_map (o->kinds_files, sel->kinds, valid_kind)
+      || !read_map (o->conds_files, sel->conds, NULL))
     return FALSE;
-  g_hash_table_iter_init (&it, sel->kinds);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    {
-      const char *k = g_hash_table_lookup (sel->kinds, key);
-      static const char *const known[] = {
-        "Allow", "Allowed", "Require", "Required", "Forbid", "Forbidden",
-        "", "Unknown", "???", "---", NULL
-      };
-      if (!g_strv_contains (known, k))
-        {
-          fprintf (stderr, "acyclic-check: -kinds: %s is not a valid value (Allowed, Forbidden or Required)\n", k);
-          return FALSE;
-        }
-    }
   return TRUE;
 }
 
@@ -829,6 +904,21 @@ report_test_error (const char *file, const GError *error)
       fprintf (stderr, "Warning: File \"%s\": open_in failed: %s: %s\n",
                file, file, reason ? reason + 2 : error->message);
     }
+}
+
+/* A macro file that herd7 cannot read, for each test: the message, and
+ * herd7's words for a file not found. */
+static void
+report_macros_error (const char *file, const GError *error)
+{
+  const char *name = error->message, *quoted = strstr (error->message, " file '");
+
+  fprintf (stderr, "%s\n", error->message);
+  if (quoted)   /* named by a .cfg: "FILE.cfg:L:C: macro file 'NAME' not found" */
+    name = quoted + strlen (" file '");
+  if (g_error_matches (error, ACY_ERROR, ACY_ERROR_IO) && strstr (error->message, " not found"))
+    fprintf (stderr, "Warning: File \"%s\": Cannot find file %.*s\n",
+             file, (int) strcspn (name, quoted ? "'" : ":"), name);
 }
 
 /* The position of a `file:line:col: message` error. */
@@ -1059,6 +1149,13 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       return 2;
     }
   /* --suggest-fixes, --eval and --why take their tests as they are */
+  if ((o->suggest_fixes || o->eval_expr || o->why) && setup.model_error)
+    {
+      fprintf (stderr, "acyclic-check: %s\n", setup.model_error->message);
+      setup_clear (&setup);
+      selection_clear (&sel);
+      return 2;
+    }
   if (o->suggest_fixes || o->eval_expr || o->why)
     {
       if (o->suggest_fixes)
@@ -1104,7 +1201,12 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       started = g_get_monotonic_time ();
       deadline = o->timeout > 0 ? started + (gint64) (o->timeout * G_USEC_PER_SEC) : 0;
       g_clear_error (&error);
-      test = load_test (&sel, file, setup.macros, deadline, &error);
+      /* herd7 reads the macro file with each test: one it cannot read
+       * or parse is an error of each test */
+      if (setup.macros_error)
+        error = g_error_copy (setup.macros_error);
+      else
+        test = load_test (&sel, file, setup.macros, deadline, &error);
       if (test == NULL && g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
           && deadline > 0 && g_get_monotonic_time () >= deadline && !o->json && !o->judge)
         {
@@ -1115,7 +1217,10 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       if (test == NULL)
         {
-          report_test_error (file, error);
+          if (setup.macros_error)
+            report_macros_error (file, error);
+          else
+            report_test_error (file, error);
           if (o->json)
             {
               g_string_append (out, n_json++ ? ",\n  " : "\n  ");
@@ -1131,7 +1236,14 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
               printf ("%-60s %-20s %-20s %s\n", file, outcome, "error", "FAIL");
             }
           /* herd7 goes on with the next test, and exits with 0 unless
-           * -exit true. */
+           * -exit true; but for its own failures ("Adios"), which end
+           * the run with exit status 2 */
+          if (g_error_matches (error, ACY_ERROR, ACY_ERROR_FATAL))
+            {
+              fprintf (stderr, "Fatal: File \"%s\" Adios\n", file);
+              status = 2;
+              break;
+            }
           if (o->judge || o->json)
             status = 1;
           if (o->exit_on_error)
@@ -1150,6 +1262,29 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
        * and checks nothing */
       if (o->dumpes)
         continue;
+      if (setup.model_error)
+        {
+          /* herd7 finds an unknown name or a type error of the model
+           * when it runs it on a test: an error of each test */
+          report_test_error (file, setup.model_error);
+          if (o->json)
+            {
+              g_string_append (out, n_json++ ? ",\n  " : "\n  ");
+              json_error (out, file, test, setup.model_error);
+              fputs (out->str, stdout);
+            }
+          if (o->judge)
+            {
+              g_autofree char *outcome = judge_outcome (file);
+              judge.failed++;
+              printf ("%-60s %-20s %-20s %s\n", file, outcome, "error", "FAIL");
+            }
+          if (o->judge || o->json || o->exit_on_error)
+            status = MAX (status, 1);
+          if (o->exit_on_error)
+            break;
+          continue;
+        }
       copts.timeout = o->timeout;
       copts.unroll_given = o->unroll_given;
       copts.unroll = o->unroll;
@@ -1196,11 +1331,22 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
               continue;
             }
           report_test_error (file, error);
-          /* herd7 goes on after a user error of the test, as after one
-           * found when reading it (above) */
-          if (!g_error_matches (error, ACY_ERROR, ACY_ERROR_NON_ADDRESS) || o->json || o->judge
-              || o->exit_on_error)
-            status = 1;
+          if (g_error_matches (error, ACY_ERROR, ACY_ERROR_FATAL))
+            {
+              /* herd7's own failure ("Adios") ends its run */
+              fprintf (stderr, "Fatal: File \"%s\" Adios\n", file);
+              status = 2;
+              break;
+            }
+          /* herd7 goes on after a user error of the model or the test,
+           * as after one found when reading it (above), exit status 0;
+           * acyclic-check's own limits and what it does not implement,
+           * where herd7 answers, make it 1 */
+          if (error->domain != ACY_ERROR || o->json || o->judge || o->exit_on_error
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED)
+              || g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED))
+            status = MAX (status, 1);
           if (o->json)
             {
               g_string_truncate (out, 0);
@@ -1281,7 +1427,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       printf ("judge: %u passed, %u failed (of which %u without a Result comment)\n",
               judge.passed, judge.failed, judge.unjudged);
       if (judge.failed)
-        status = 1;
+        status = MAX (status, 1);
     }
 
   setup_clear (&setup);

@@ -382,7 +382,17 @@ main (int argc, char **argv)
         }
       else if (g_str_equal (a, "-cat") || g_str_equal (a, "-model"))
         {
+          g_autofree char *builtin = NULL;
+
           NEED_ARG ();
+          /* herd7 takes a FILE.cat (or its cav12); Acyclic's own models
+           * also go by their short names, which herd7 has no files for */
+          builtin = g_str_has_suffix (next, ".cat") ? NULL : acy_setup_builtin_model (next);
+          if (!g_str_has_suffix (next, ".cat") && builtin == NULL)
+            {
+              fprintf (stderr, "acyclic-check: bad tag for %s, allowed tag are cav12,<filename>.cat\n", a);
+              return 2;
+            }
           g_free (opts->cat);
           opts->cat = g_strdup (next);
           opts->conf_after_cat = FALSE;
@@ -546,7 +556,21 @@ main (int argc, char **argv)
       else if (g_str_equal (a, "--graph-all"))
         { g_free (opts->graph_show); opts->graph_show = g_strdup ("all"); }
       else if (g_str_equal (a, "-show"))
-        { NEED_ARG (); g_free (opts->graph_show); opts->graph_show = g_strdup (next); }
+        {
+          static const char *const tags[] = { "prop", "all", "neg", "cond", "none", "wit", NULL };
+          g_autofree char *tag = NULL;
+
+          NEED_ARG ();
+          /* herd7 takes one of its tags, in any case */
+          tag = g_ascii_strdown (next, -1);
+          if (!g_strv_contains (tags, tag))
+            {
+              fprintf (stderr, "acyclic-check: bad tag for -show, allowed tag are prop,all,neg,cond,none,wit\n");
+              return 2;
+            }
+          g_free (opts->graph_show);
+          opts->graph_show = g_steal_pointer (&tag);
+        }
       else if (g_str_equal (a, "--eval"))
         { NEED_ARG (); g_free (opts->eval_expr); opts->eval_expr = g_strdup (next); }
       else if (g_str_equal (a, "--suggest-fixes"))
