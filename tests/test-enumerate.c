@@ -164,6 +164,19 @@ test_branches (void)
   count_free (&c);
 }
 
+/* The kernel's macro file from the conformance corpus, or NULL (and the
+ * test skipped) without it. */
+static const char *
+kernel_def (void)
+{
+  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+
+  if (g_file_test (def, G_FILE_TEST_EXISTS))
+    return def;
+  g_test_skip ("no conformance corpus");
+  return NULL;
+}
+
 static void
 test_pointers (void)
 {
@@ -286,18 +299,15 @@ test_dependencies (void)
 static void
 test_locks (void)
 {
-  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  const char *def = kernel_def ();
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = NULL;
   g_autoptr (AcyTest) t = NULL;
   Rels r = { 0 };
   Count c;
 
-  if (!g_file_test (def, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("no conformance corpus");
-      return;
-    }
+  if (def == NULL)
+    return;
   m = acy_macros_load (def, &error);
   g_assert_no_error (error);
   t = acy_test_parse ("C l\n{}\nP0(spinlock_t *s, int *x) { spin_lock(s); WRITE_ONCE(*x, 1); spin_unlock(s); }\n"
@@ -321,7 +331,7 @@ test_locks (void)
 static void
 test_rmw_twice (void)
 {
-  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  const char *def = kernel_def ();
   static const char *const refused[][2] = {
     { "C t\n{}\nP0(int *x, int *y) {\n  int r0;\n  r0 = xchg(y, 1) + xchg(x, 1) + atomic_add_return(1, x);\n}\n"
       "exists (0:r0=0)\n",
@@ -340,11 +350,8 @@ test_rmw_twice (void)
   g_autoptr (AcyMacros) m = NULL;
   Count c;
 
-  if (!g_file_test (def, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("no conformance corpus");
-      return;
-    }
+  if (def == NULL)
+    return;
   m = acy_macros_load (def, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -386,14 +393,11 @@ test_rmw_twice (void)
 static void
 test_rmw (void)
 {
-  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  const char *def = kernel_def ();
   Count c;
 
-  if (!g_file_test (def, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("no conformance corpus");
-      return;
-    }
+  if (def == NULL)
+    return;
   /* cmpxchg succeeds exactly when it reads 0: P0's read may take the
    * initial write (success) or P1's write of 2 (failure) */
   c = enumerate ("C cx\n{}\nP0(int *x) { int r0; r0 = cmpxchg(x, 0, 1); }\n"
