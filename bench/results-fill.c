@@ -286,7 +286,9 @@ main (int argc, char **argv)
 
   /* Which renderer draws the window decides most of a frame's time: GL
    * in software (Mesa's llvmpipe, under Xvfb) repaints the whole window
-   * every frame; GSK_RENDERER=cairo draws only what changed. */
+   * every frame; cairo draws only what changed. The application picks
+   * cairo where OpenGL is software (src/app/acy-renderer.c); set
+   * GSK_RENDERER=gl to measure GL there. */
   g_print ("renderer: %s\n", G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_print ("%3s %8s %4s %8s %8s %8s %9s %8s %9s | %8s %9s\n",
            "N", "states", "run", "engine_s", "show_s", "show_cpu", "stall_ms", "busy_ms", "rss_MB",

@@ -15,6 +15,7 @@
 #include "acy-application.h"
 #include "acy-check-job.h"
 #include "acy-editor-font.h"
+#include "acy-renderer.h"
 #include "acy-preferences-window.h"
 #include "acy-tutorial.h"
 #include "acy-window.h"
@@ -233,6 +234,7 @@ acy_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (acy_application_parent_class)->startup (app);
 
+  acy_renderer_choose (gdk_display_get_default ());
   gtk_source_init ();
 
   /* Language definitions shipped in our GResource take part in the
