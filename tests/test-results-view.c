@@ -11,7 +11,9 @@
 #define G_LOG_DOMAIN "test-results-view"
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acy-application.h"
 #include "acy-document.h"
@@ -137,6 +139,75 @@ test_big_result (void)
   destroy_window (window);
 }
 
+/* The nice value of thread @tid of this process, or G_MININT. */
+static gint
+thread_nice (const char *tid)
+{
+  g_autofree char *path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+  g_autofree char *stat = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *after;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || !(after = strrchr (stat, ')')))
+    return G_MININT;
+  /* after the command's name: state is field 3, nice field 19 */
+  fields = g_strsplit (after + 2, " ", -1);
+  return g_strv_length (fields) > 16 ? atoi (fields[16]) : G_MININT;
+}
+
+typedef struct {
+  AcyDocument *document;
+  gboolean     seen;   /* a thread of nice 10 */
+} NiceWatch;
+
+static gboolean
+check_thread_seen (gpointer data)
+{
+  NiceWatch *w = data;
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+
+  while (dir && (tid = g_dir_read_name (dir)))
+    if (thread_nice (tid) == 10)
+      w->seen = TRUE;
+  return w->seen || !acy_document_get_running (w->document);
+}
+
+/* The check runs at a lower priority than the window (nice 10 on its
+ * thread alone), so that frames keep their share of a busy machine. */
+static void
+test_check_priority (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *model = acy_window_get_builtin_model ("sc.cat");
+  g_autofree char *text = slow_shape_sb_ring (16);
+  g_autofree char *main_tid = g_strdup_printf ("%d", getpid ());
+  AcyWindow *window;
+  NiceWatch w = { 0 };
+
+  if (!g_file_test ("/proc/self/task", G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no /proc/self/task");
+      return;
+    }
+  window = acy_window_new (app);
+  acy_window_set_model (window, model);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  w.document = acy_window_get_document (window);
+  acy_document_set_text (w.document, text, -1, "SB ring", FALSE);
+  g_assert_cmpint (thread_nice (main_tid), ==, 0);
+  g_assert_false (check_thread_seen (&w) && w.seen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (check_thread_seen, &w);
+  g_assert_true (w.seen);
+  g_assert_cmpint (thread_nice (main_tid), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
+  while (acy_document_get_running (w.document))
+    iterate_a_little ();
+  destroy_window (window);
+}
+
 /* A test with few variables has a column for each. */
 static void
 test_small_result (void)
@@ -177,6 +248,8 @@ main (int argc, char **argv)
 {
   if (!ui_test_init (&argc, &argv))
     return 77;
+  /* first: no check has run in this process yet */
+  g_test_add_func ("/ui/results/check-priority", test_check_priority);
   g_test_add_func ("/ui/results/big", test_big_result);
   g_test_add_func ("/ui/results/small", test_small_result);
   return g_test_run ();

@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 #include <glib/gi18n.h>
@@ -451,6 +454,12 @@ check_thread (GTask        *task,
   AcyRunReport *report;
   GError *error = NULL;
 
+  /* The check gives way to the window: on a machine with few cores the
+   * main thread and the display server otherwise wait for their share
+   * behind it, and a frame stalls (bench/results-fill). Nice applies to
+   * this thread alone; a thread of GLib's pool cannot take it back, so
+   * the tasks it runs later (saving, other checks) run at it too. */
+  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
   if (!load_setup (job, &setup, cancellable, &error))
     {
       setup_clear (&setup);
