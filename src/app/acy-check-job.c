@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #ifdef __GLIBC__
+#include <errno.h>
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -439,6 +440,16 @@ make_report (const AcyTest  *test,
   return report;
 }
 
+void
+acy_check_job_yield_to_window (void)
+{
+  /* Nice applies to the calling thread alone. A thread of GLib's pool
+   * cannot take it back, so the tasks it runs later (saving, other
+   * checks) run at it too, which suits them. */
+  if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10) != 0)
+    g_debug ("could not lower the worker's priority: %s", g_strerror (errno));
+}
+
 static void
 check_thread (GTask        *task,
               gpointer      source_object,
@@ -454,12 +465,7 @@ check_thread (GTask        *task,
   AcyRunReport *report;
   GError *error = NULL;
 
-  /* The check gives way to the window: on a machine with few cores the
-   * main thread and the display server otherwise wait for their share
-   * behind it, and a frame stalls (bench/results-fill). Nice applies to
-   * this thread alone; a thread of GLib's pool cannot take it back, so
-   * the tasks it runs later (saving, other checks) run at it too. */
-  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+  acy_check_job_yield_to_window ();
   if (!load_setup (job, &setup, cancellable, &error))
     {
       setup_clear (&setup);

@@ -53,6 +53,12 @@ typedef struct
   AcyGraphGrid grid;
 } AcyRunReport;
 
+/* On a worker thread about to check: let the window's main thread and
+ * the display server go first (nice 10 on this thread). On a machine
+ * with few cores they otherwise wait behind the check for their share,
+ * and frames stall (bench/results-fill). */
+void acy_check_job_yield_to_window (void);
+
 void acy_run_report_free      (AcyRunReport  *report);
 void acy_run_report_steal_run (AcyRunReport  *report,
                                AcyTest      **test,

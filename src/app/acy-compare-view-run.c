@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "acy-check-job.h"
 #include "acy-compare-view-private.h"
 
 /* ---- the worker ----------------------------------------------------------- */
@@ -83,6 +84,7 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   Sinks sinks;
   GError *error = NULL;
 
+  acy_check_job_yield_to_window ();
   o->model = acy_comparison_load_model (job->spec, NULL, &o->macros, &error);
   if (o->model != NULL)
     o->test = acy_test_parse_full (job->text, -1, job->name, o->macros, NULL, cancellable, 0, &error);

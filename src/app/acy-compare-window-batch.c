@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-check-job.h"
 #include "acy-compare-window-private.h"
 
 /* ---- one row of the folder table ----------------------------------------- */
@@ -218,6 +219,7 @@ batch_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   g_auto(GStrv) errors = g_new0 (char *, n + 1);
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
 
+  acy_check_job_yield_to_window ();
   for (guint m = 0; m < n; m++)
     {
       g_autoptr(GError) error = NULL;

@@ -127,6 +127,7 @@ fixes_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   AcyFixOptions opts = { 200, 60, on_progress, job->progress };
   AcyFixReport *report;
 
+  acy_check_job_yield_to_window ();
   if (!acy_check_job_load_model (job->model_path, job->overrides, &model, &macros, &error))
     {
       g_task_return_error (task, error);
