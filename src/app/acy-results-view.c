@@ -331,12 +331,6 @@ acy_results_view_set_page (AcyResultsView *self,
       gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
     }
   gtk_spinner_set_spinning (self->spinner, running);
-  /* A run starts at once: a crossfade from a big table and its graph to
-   * the spinner repainted both for a fifth of a second, 30-40 ms of
-   * the main thread per frame where OpenGL is software. The result
-   * fades in. */
-  gtk_stack_set_transition_type (self->stack, running ? GTK_STACK_TRANSITION_TYPE_NONE
-                                                      : GTK_STACK_TRANSITION_TYPE_CROSSFADE);
   gtk_stack_set_visible_child_name (self->stack, name);
 }
 
