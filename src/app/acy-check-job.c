@@ -16,8 +16,10 @@
 
 #include <stdlib.h>
 #ifdef __GLIBC__
-#include <errno.h>
 #include <malloc.h>
+#endif
+#ifdef __linux__
+#include <errno.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -443,11 +445,13 @@ make_report (const AcyTest  *test,
 void
 acy_check_job_yield_to_window (void)
 {
-  /* Nice applies to the calling thread alone. A thread of GLib's pool
-   * cannot take it back, so the tasks it runs later (saving, other
-   * checks) run at it too, which suits them. */
+#ifdef __linux__
+  /* On Linux nice applies to the calling thread alone. A thread of
+   * GLib's pool cannot take it back, so the tasks it runs later (saving,
+   * other checks) run at it too, which suits them. */
   if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10) != 0)
     g_debug ("could not lower the worker's priority: %s", g_strerror (errno));
+#endif
 }
 
 static void
