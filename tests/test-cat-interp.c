@@ -603,6 +603,40 @@ test_let_rec_kept (void)
     }
 }
 
+/* A subexpression of a statement that reads co keeps its value across
+ * coherence orders only when its own evaluation read nothing of co's
+ * level (eval_memo()): a name bound to co by a let, a function whose
+ * body reads co, a local let of co... all count. Of the two orders of
+ * x's writes, po | co is acyclic for one: each model gives 1, and a
+ * value kept from the first order for the second would give 0 or 2. */
+static void
+test_subexpression_kept (void)
+{
+  static const char *const models[] = {
+    /* through a name whose let read co */
+    "include \"cross.cat\"\nwith co from generate_cos(co0)\n"
+    "let c2 = co | (0 ; rf)\nacyclic po | (c2 | 0) as c\n",
+    /* next to a name kept at the candidate's level */
+    "include \"cross.cat\"\nwith co from generate_cos(co0)\n"
+    "let rf2 = rf | (0 ; co)\nacyclic po | ((rf2 ; 0) | (co | rf2)) as c\n",
+    /* through the body of a function */
+    "include \"cross.cat\"\nwith co from generate_cos(co0)\n"
+    "let f x = x | co\nacyclic po | (f(0) | 0) as c\n",
+    /* through a local let */
+    "include \"cross.cat\"\nwith co from generate_cos(co0)\n"
+    "acyclic po | ((let y = co in y | 0) | 0) as c\n",
+  };
+  Exec e;
+
+  build_co (&e, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autoptr(AcyModel) m = load_text (models[i]);
+
+      g_assert_cmpuint (count_allowed (m, &e), ==, 1);
+    }
+}
+
 static guint
 count_allowed (AcyModel *m, Exec *e)
 {
@@ -901,6 +935,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/cat/interp/let-rec", test_let_rec);
   g_test_add_func ("/engine/cat/interp/let-rec-in-order", test_let_rec_in_order);
   g_test_add_func ("/engine/cat/interp/let-rec-kept", test_let_rec_kept);
+  g_test_add_func ("/engine/cat/interp/subexpression-kept", test_subexpression_kept);
   g_test_add_func ("/engine/cat/interp/functions", test_functions);
   g_test_add_func ("/engine/cat/interp/linearisations", test_linearisations);
   g_test_add_func ("/engine/cat/interp/co-orders", test_co_orders);

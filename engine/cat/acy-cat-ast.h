@@ -103,6 +103,9 @@ struct _AcyCatExpr {
    * the level it depends on. 0 = evaluate every time. */
   guint          memo;
   guint8         memo_level;
+  /* A memo whose level only the run can tell (memo_level is then the
+   * statement's): see eval_memo(). */
+  guint8         memo_dynamic;
   /* Levels of nodes below and including this one, set by the parser,
    * which refuses trees deeper than ACY_CAT_MAX_NESTING: every walk
    * over an expression recurses at most that deep. */

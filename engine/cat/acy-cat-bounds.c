@@ -129,9 +129,9 @@ dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
     }
   /* In a statement of the root frame, acy-cat-deps.c gave a memo to the
    * largest subexpressions that depend on less than the statement; any
-   * other compound one depends on as much. */
+   * other compound one (a dynamic memo among them) depends on as much. */
   if (bf == c->root)
-    return e->memo ? e->memo_level >= c->wlevel : TRUE;
+    return e->memo && !e->memo_dynamic ? e->memo_level >= c->wlevel : TRUE;
   switch (e->kind)
     {
     case ACY_CAT_E_SET:

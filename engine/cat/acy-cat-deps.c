@@ -165,9 +165,17 @@ worth_memo (const AcyCatExpr *e)
  * depends on co through po-unlock-lock-po). Only at the top level of
  * the statement, evaluated once per evaluation of it in the root frame:
  * not inside function bodies, nor inside the equations of a let rec,
- * which are evaluated once per round. */
+ * which are evaluated once per round.
+ *
+ * The other compound subexpressions below the statement's own (@root)
+ * get a dynamic memo: whether one depends on less than its level shows
+ * only when it runs. lock.cat redefines rf as rf | ([IW | UL] ;
+ * singlestep(co) ; lk-rmw^-1), of the level of co, yet in a test with
+ * no lock lk-rmw is empty and the value is the candidate's: then
+ * cumul-fence* in the kernel model's prop, or fence & int in its ppo,
+ * keep their value across coherence orders (eval_memo()). */
 static void
-mark_memos (Deps *d, AcyCatExpr *e, guint8 stmt)
+mark_memos (Deps *d, AcyCatExpr *e, guint8 stmt, gboolean root)
 {
   guint8 l = expr_level (d, e, 0);
 
@@ -177,54 +185,61 @@ mark_memos (Deps *d, AcyCatExpr *e, guint8 stmt)
       e->memo_level = l;
       return;
     }
+  if (!root && stmt != ACY_CAT_LEVEL_NOCACHE && worth_memo (e)
+      && e->kind != ACY_CAT_E_LET && e->kind != ACY_CAT_E_LETREC)
+    {
+      e->memo = ++d->model->n_expr_memos;
+      e->memo_level = l;
+      e->memo_dynamic = TRUE;
+    }
   switch (e->kind)
     {
     case ACY_CAT_E_SET: case ACY_CAT_E_TUPLE:
       for (guint i = 0; i < e->u.list.n; i++)
-        mark_memos (d, e->u.list.items[i], stmt);
+        mark_memos (d, e->u.list.items[i], stmt, FALSE);
       return;
     case ACY_CAT_E_BINOP:
-      mark_memos (d, e->u.bin.a, stmt);
-      mark_memos (d, e->u.bin.b, stmt);
+      mark_memos (d, e->u.bin.a, stmt, FALSE);
+      mark_memos (d, e->u.bin.b, stmt, FALSE);
       return;
     case ACY_CAT_E_UNOP:
-      mark_memos (d, e->u.un.a, stmt);
+      mark_memos (d, e->u.un.a, stmt, FALSE);
       return;
     case ACY_CAT_E_APP:
-      mark_memos (d, e->u.app.f, stmt);
-      mark_memos (d, e->u.app.arg, stmt);
+      mark_memos (d, e->u.app.f, stmt, FALSE);
+      mark_memos (d, e->u.app.arg, stmt, FALSE);
       return;
     case ACY_CAT_E_LET:
       for (guint i = 0; i < e->u.let.n; i++)
-        mark_memos (d, e->u.let.b[i].e, stmt);
-      mark_memos (d, e->u.let.body, stmt);
+        mark_memos (d, e->u.let.b[i].e, stmt, FALSE);
+      mark_memos (d, e->u.let.body, stmt, FALSE);
       return;
     case ACY_CAT_E_LETREC:
-      mark_memos (d, e->u.let.body, stmt);
+      mark_memos (d, e->u.let.body, stmt, FALSE);
       return;
     case ACY_CAT_E_MATCH_SET:
-      mark_memos (d, e->u.mset.e, stmt);
-      mark_memos (d, e->u.mset.if_empty, stmt);
-      mark_memos (d, e->u.mset.if_cons, stmt);
+      mark_memos (d, e->u.mset.e, stmt, FALSE);
+      mark_memos (d, e->u.mset.if_empty, stmt, FALSE);
+      mark_memos (d, e->u.mset.if_cons, stmt, FALSE);
       return;
     case ACY_CAT_E_MATCH_TAG:
-      mark_memos (d, e->u.mtag.e, stmt);
+      mark_memos (d, e->u.mtag.e, stmt, FALSE);
       for (guint i = 0; i < e->u.mtag.n; i++)
-        mark_memos (d, e->u.mtag.cases[i], stmt);
+        mark_memos (d, e->u.mtag.cases[i], stmt, FALSE);
       if (e->u.mtag.dflt)
-        mark_memos (d, e->u.mtag.dflt, stmt);
+        mark_memos (d, e->u.mtag.dflt, stmt, FALSE);
       return;
     case ACY_CAT_E_TRY:
-      mark_memos (d, e->u.try_.e, stmt);
-      mark_memos (d, e->u.try_.fallback, stmt);
+      mark_memos (d, e->u.try_.e, stmt, FALSE);
+      mark_memos (d, e->u.try_.fallback, stmt, FALSE);
       return;
     case ACY_CAT_E_IF:
       if (e->u.if_.a)
-        mark_memos (d, e->u.if_.a, stmt);
+        mark_memos (d, e->u.if_.a, stmt, FALSE);
       if (e->u.if_.b)
-        mark_memos (d, e->u.if_.b, stmt);
-      mark_memos (d, e->u.if_.then_, stmt);
-      mark_memos (d, e->u.if_.else_, stmt);
+        mark_memos (d, e->u.if_.b, stmt, FALSE);
+      mark_memos (d, e->u.if_.then_, stmt, FALSE);
+      mark_memos (d, e->u.if_.else_, stmt, FALSE);
       return;
     default:
       return;
@@ -319,16 +334,16 @@ acy_cat_compute_levels (AcyModel *model,
           {
           case ACY_CAT_S_LET:
             for (guint j = 0; j < st->u.let.n; j++)
-              mark_memos (&d, st->u.let.b[j].e, l);
+              mark_memos (&d, st->u.let.b[j].e, l, TRUE);
             break;
           case ACY_CAT_S_CHECK:
-            mark_memos (&d, st->u.check.e, l);
+            mark_memos (&d, st->u.check.e, l, TRUE);
             break;
           case ACY_CAT_S_WITH:
-            mark_memos (&d, st->u.with.e, l);
+            mark_memos (&d, st->u.with.e, l, TRUE);
             break;
           case ACY_CAT_S_CALL:
-            mark_memos (&d, st->u.call.arg, l);
+            mark_memos (&d, st->u.call.arg, l, TRUE);
             break;
           default:
             break;

@@ -158,6 +158,7 @@ typedef struct {
 typedef struct {
   guint64       stamp;
   AcyCatValue  *value;
+  guint8        level;     /* the level value is kept at */
 } AcyCatExprMemo;
 
 /* Per-runner evaluation state that outlives one candidate: one arena per

@@ -15,6 +15,34 @@
 #include "acy-resources.h"
 
 
+/* a op b as one of them stands, when one side is empty and both are
+ * sets of events (@kind ACY_CAT_V_SET) or both relations (or empty): no
+ * new value, as values never change once made. Models are full of empty
+ * terms (RCU, SRCU and lock relations in a test that has none). NULL
+ * when the result needs computing. */
+static AcyCatValue *
+set_op_as_is (AcyCatValueKind kind, gsize words, AcyCatBinOp op, AcyCatValue *a, AcyCatValue *b)
+{
+  gboolean ea, eb;
+
+  if ((a->kind != kind && a->kind != ACY_CAT_V_EMPTY)
+      || (b->kind != kind && b->kind != ACY_CAT_V_EMPTY))
+    return NULL;
+  ea = a->kind == ACY_CAT_V_EMPTY || acy_bits_is_empty ((guint) words, a->u.bits);
+  eb = b->kind == ACY_CAT_V_EMPTY || acy_bits_is_empty ((guint) words, b->u.bits);
+  switch (op)
+    {
+    case ACY_CAT_OP_UNION:
+      return eb && a->kind == kind ? a : ea && b->kind == kind ? b : NULL;
+    case ACY_CAT_OP_INTER:
+      return ea && a->kind == kind ? a : eb && b->kind == kind ? b : NULL;
+    case ACY_CAT_OP_DIFF:
+      return (ea || eb) && a->kind == kind ? a : NULL;
+    default:
+      return NULL;
+    }
+}
+
 /* Union, intersection and difference, on whatever kind both sides are. */
 static AcyCatValue *
 set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, AcyCatValue *b)
@@ -35,8 +63,11 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
     }
   if (ca == CLS_REL || cb == CLS_REL)
     {
-      AcyWord *x = acy_cat_to_rel (ev, e, a), *y;
-      if (!x || !(y = acy_cat_to_rel (ev, e, b)))
+      AcyWord *x, *y;
+
+      if ((r = set_op_as_is (ACY_CAT_V_REL, ev->rel_words, op, a, b)))
+        return r;
+      if (!(x = acy_cat_to_rel (ev, e, a)) || !(y = acy_cat_to_rel (ev, e, b)))
         return NULL;
       r = acy_cat_new_rel_raw (ev);
       if (op == ACY_CAT_OP_UNION)
@@ -49,8 +80,11 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
     }
   if (ca == CLS_SET || cb == CLS_SET)
     {
-      AcyWord *x = acy_cat_to_set (ev, e, a), *y;
-      if (!x || !(y = acy_cat_to_set (ev, e, b)))
+      AcyWord *x, *y;
+
+      if ((r = set_op_as_is (ACY_CAT_V_SET, ev->words, op, a, b)))
+        return r;
+      if (!(x = acy_cat_to_set (ev, e, a)) || !(y = acy_cat_to_set (ev, e, b)))
         return NULL;
       r = acy_cat_new_set_raw (ev);
       if (op == ACY_CAT_OP_UNION)
@@ -152,6 +186,14 @@ acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue 
           if (acy_cat_classify (b) != CLS_REL && acy_cat_classify (b) != CLS_POLY)
             return acy_cat_type_error (ev, e, "a relation", b), NULL;
           return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+        }
+      /* an empty relation on either side is the result as it stands */
+      if (a->kind == ACY_CAT_V_REL && b->kind == ACY_CAT_V_REL)
+        {
+          if (acy_bits_is_empty ((guint) ev->rel_words, b->u.bits))
+            return b;
+          if (acy_bits_is_empty ((guint) ev->rel_words, a->u.bits))
+            return a;
         }
       if (!(x = acy_cat_to_rel (ev, e, a)) || !(y = acy_cat_to_rel (ev, e, b)))
         return NULL;
@@ -545,7 +587,7 @@ absorbed (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
 static gboolean
 cheap (const AcyCatExpr *e)
 {
-  return e->kind == ACY_CAT_E_VAR || e->memo;
+  return e->kind == ACY_CAT_E_VAR || (e->memo && !e->memo_dynamic);
 }
 
 /* For r ; s and r & s whose right side is cheap and the left not, the
@@ -623,6 +665,9 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
     return acy_cat_new_rel (ev);
   if (!seq_operand (ev, fr, e->u.bin.b, &b, &sb))
     return NULL;
+  /* an empty relation on the right is the result as it stands */
+  if (!sb && b->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, b->u.bits))
+    return b;
   r = acy_cat_new_rel_raw (ev);
   if (sa && sb)
     {
@@ -850,9 +895,43 @@ too_long:
 
 #undef TAIL
 
+/* A copy of @v in the arena of @level, for a dynamic memo; NULL for
+ * values not kept (as settle_let() keeps only sets and relations). */
+static AcyCatValue *
+keep_at (AcyCatEval *ev, AcyCatValue *v, guint8 level)
+{
+  AcyArena *saved = ev->arena;
+  AcyCatValue *copy;
+
+  ev->arena = ev->cache->arenas[level];
+  switch (v->kind)
+    {
+    case ACY_CAT_V_EMPTY:
+    case ACY_CAT_V_UNIV:
+      copy = acy_cat_value_new (ev, v->kind);
+      break;
+    case ACY_CAT_V_SET:
+      copy = acy_cat_new_set_raw (ev);
+      acy_bits_copy (ev->words, copy->u.bits, v->u.bits);
+      break;
+    case ACY_CAT_V_REL:
+      copy = acy_cat_new_rel_raw (ev);
+      acy_bits_copy ((guint) ev->rel_words, copy->u.bits, v->u.bits);
+      break;
+    default:
+      copy = NULL;
+      break;
+    }
+  ev->arena = saved;
+  return copy;
+}
+
 /* A subexpression that depends on less than its statement: reuse its
  * value while nothing at or below its level changed, and keep it in the
- * arena of that level. */
+ * arena of that level. A dynamic memo (acy-cat-deps.c) learns the level
+ * from the run, as settle_let() does for a top-level let: the highest
+ * level of the names its evaluation read. Below its statement's level,
+ * the value is kept there; otherwise it is not kept. */
 static AcyCatValue *
 eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
@@ -861,10 +940,25 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyArena *saved = ev->arena;
   AcyCatValue *v;
 
-  if (m->stamp > c->epoch[e->memo_level])
+  if (m->stamp != 0 && m->stamp > c->epoch[m->level])
     {
-      ev->read_level = MAX (ev->read_level, e->memo_level);
+      ev->read_level = MAX (ev->read_level, m->level);
       return m->value;
+    }
+  if (e->memo_dynamic)
+    {
+      guint8 outer = ev->read_level, read;
+
+      ev->read_level = ACY_CAT_LEVEL_STRUCTURE;
+      v = eval_inner (ev, fr, e);
+      read = ev->read_level;
+      ev->read_level = MAX (outer, read);
+      if (v && read < e->memo_level && (m->value = keep_at (ev, v, read)))
+        {
+          m->level = read;
+          m->stamp = ++c->tick;
+        }
+      return v;
     }
   ev->arena = c->arenas[e->memo_level];
   v = eval_inner (ev, fr, e);
@@ -872,6 +966,7 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   if (v)
     {
       m->value = v;
+      m->level = e->memo_level;
       m->stamp = ++c->tick;
     }
   return v;
