@@ -78,6 +78,7 @@ struct _BFrame {
 typedef struct {
   AcyCatEval *ev;
   guint       wlevel;
+  gboolean    use_settled;   /* see settled() */
   guint       depth;
   BFrame     *root;
   AcyCatJudge *judge;   /* which checks to judge */
@@ -97,6 +98,21 @@ frame_at (BFrame *bf, guint depth)
   return bf;
 }
 
+/* Whether root slot @slot holds a value that is the same whatever the
+ * choice: its let, though of the with's level or more, turned out to
+ * read less (settle_let()), and it ran for this candidate (names whose
+ * value went stale are cleared, cache_bump()). Only in a walk over the
+ * prefixes of a with's choices: what a worker's cache holds depends on
+ * the candidates it took, and the walks over partial rfs must decide
+ * the same in both workers (acy-check.c deals out the candidates by
+ * their number). */
+static gboolean
+settled (Ctx *c, guint slot)
+{
+  return c->use_settled && c->ev->cache->slot_eff[slot] < c->wlevel
+         && c->root->conc->slots[slot] != NULL;
+}
+
 /* Whether the variable @e may hold something other than one known value. */
 static gboolean
 var_bound (Ctx *c, BFrame *bf, const AcyCatExpr *e)
@@ -106,7 +122,8 @@ var_bound (Ctx *c, BFrame *bf, const AcyCatExpr *e)
 
   if (b)
     return !(b->kind == B_CONC && f->own_conc);
-  return f == c->root && c->ev->model->slot_level[e->u.var.slot] >= c->wlevel;
+  return f == c->root && c->ev->model->slot_level[e->u.var.slot] >= c->wlevel
+         && !settled (c, e->u.var.slot);
 }
 
 /* Whether @e may depend on the order being built; if not, the ordinary
@@ -131,7 +148,19 @@ dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
    * largest subexpressions that depend on less than the statement; any
    * other compound one (a dynamic memo among them) depends on as much. */
   if (bf == c->root)
-    return e->memo && !e->memo_dynamic ? e->memo_level >= c->wlevel : TRUE;
+    {
+      const AcyCatExprMemo *m;
+
+      if (!e->memo)
+        return TRUE;
+      if (!e->memo_dynamic)
+        return e->memo_level >= c->wlevel;
+      /* a dynamic memo kept below the with's level for this candidate
+       * (as for settled(), in a walk over a with's prefixes only) */
+      m = &c->ev->cache->expr_memo[e->memo - 1];
+      return !(c->use_settled && m->stamp != 0 && m->level < c->wlevel
+               && m->stamp > c->ev->cache->epoch[m->level]);
+    }
   switch (e->kind)
     {
     case ACY_CAT_E_SET:
@@ -597,7 +626,7 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
               }
             return b;
           }
-        if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel)
+        if (f == c->root && c->ev->model->slot_level[slot] >= c->wlevel && !settled (c, slot))
           return &c->unknown;
         /* up into exec, as the file comment says */
         if (f == c->root && f->conc->slots[slot] == NULL)
@@ -854,6 +883,10 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
                 {
                   v = new_bnd (c, B_PENDING);
                   v->fun = st->u.let.b[b].e;
+                  /* its value holds whatever the choice: read as it is */
+                  if (st->u.let.n == 1 && pat->n == 1 && pat->names[0]
+                      && settled (c, pat->slots[0]))
+                    v = NULL;
                 }
 
               for (guint k = 0; k < pat->n; k++)
@@ -942,6 +975,7 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
   BFrame root = { 0 };
 
   walk_begin (&c, &root, ev, fr, wlevel, judge);
+  c.use_settled = TRUE;
   root.slots[items[with_index]->u.with.slot] = given_rel (&c, lo, hi);
   return walk_end (&c, walk (&c, items, with_index + 1, upto, FALSE));
 }
