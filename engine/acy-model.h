@@ -162,16 +162,30 @@ void            acy_model_runner_set_halt (AcyModelRunner *runner,
  * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
  * forbidden, so an enumerator may skip them; @depth reads have their rf
  * (what is worth judging depends on it). FALSE when unsure. Only the
- * structure of @x is read. */
+ * structure of @x is read. @shared: workers sharing the enumeration out
+ * by parts of it (AcyEnumerateOptions.claim) all judge this choice and
+ * must decide alike, whatever each took below: what is worth judging is
+ * learnt apart, from what all of them see (shared choices, shared
+ * candidates, and the size of each part, acy_model_runner_rf_part()). */
 gboolean        acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                                               const AcyExecution *x,
                                               const AcyWord      *rf_lo,
                                               const AcyWord      *rf_hi,
-                                              guint               depth);
+                                              guint               depth,
+                                              gboolean            shared);
 /* Tells the runner that a candidate came out of the choices it judged
  * with acy_model_runner_rf_hopeless(), for it to learn what skipping
- * saves. Workers that must skip alike must be told alike. */
-void            acy_model_runner_rf_chosen   (AcyModelRunner     *runner);
+ * saves; @shared: every worker sharing the test out sees it (it lies in
+ * no part one of them took). Workers that must skip alike must be told
+ * alike. */
+void            acy_model_runner_rf_chosen   (AcyModelRunner     *runner,
+                                              gboolean            shared);
+/* Tells the runner that the enumeration came to a part of the test that
+ * one worker takes (AcyEnumerateOptions.claim), of about @size
+ * candidates: what the shared choices above it lead to. Every worker is
+ * told, whichever takes it. */
+void            acy_model_runner_rf_part     (AcyModelRunner     *runner,
+                                              guint64             size);
 /* Judge one candidate. Returns FALSE with @error set on a model error
  * (type error, runaway recursion, ...), which carries a file:line:col of
  * the model; TRUE otherwise (also when the callback stopped early). */

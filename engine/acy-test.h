@@ -169,6 +169,9 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   candidate and refuses the test ("Non symbolic address") when the
  *   model allows it; its final state is never an outcome.
  * @non_address_value: that integer
+ * @claimed: it lies below a choice the claim function granted
+ *   (AcyEnumerateOptions.claim): no other enumeration sharing the test
+ *   sees it
  */
 typedef struct {
   const AcyExecution *x;
@@ -181,6 +184,7 @@ typedef struct {
   guint64             weight;
   const AcyLoc       *non_address_at;
   AcyValue            non_address_value;
+  gboolean            claimed;
 } AcyCandidate;
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
@@ -189,12 +193,21 @@ typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
 /* Called with part of the rf chosen (@rf_lo: the edges chosen, @rf_hi:
  * those and every edge still possible; @depth reads have an rf) and the
  * structure of @x set (its rf and final writes are not): TRUE to skip
- * every candidate it leads to. */
+ * every candidate it leads to. @shared: the choice lies above the claim
+ * depth (AcyEnumerateOptions.claim), so every enumeration sharing the
+ * test makes it, and must decide alike. */
 typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
                                     const AcyWord      *rf_lo,
                                     const AcyWord      *rf_hi,
                                     guint               depth,
+                                    gboolean            shared,
                                     gpointer            user_data);
+
+/* Asked by an enumeration that shares a test out with others running
+ * alike: TRUE when this one takes what the choice just made leads to
+ * (about @size candidates: the product of the numbers of choices left).
+ * Every enumeration asks at the same choices in the same order. */
+typedef gboolean (*AcyClaimFunc) (guint64 size, gpointer user_data);
 
 /**
  * AcyEnumerateOptions:
@@ -239,6 +252,15 @@ typedef gboolean (*AcyRfPruneFunc) (const AcyExecution *x,
  *   NULL, %ACY_DEFAULT_UNROLL)
  * @loop_cut: where to note that candidates going round a loop more often
  *   were left out (NULL: not noted, and no time spent finding one)
+ * @claim: (nullable): for enumerations that share a test out (a worker
+ *   each, all enumerating alike): at one depth of the rf choices, the
+ *   same in all of them (where the choices so far number some tens),
+ *   asked after each choice whether this enumeration takes what it leads
+ *   to; when not, it skips it. What comes out below a granted choice has
+ *   @claimed set; a candidate of a structure with no read to choose an
+ *   rf for comes out in all, unclaimed. Not with @max_candidates (each
+ *   enumeration would count only its own).
+ * @claim_data: passed to @claim
  */
 /**
  * AcyNonAddress:
@@ -286,6 +308,8 @@ typedef struct {
   gboolean        order_locks;
   guint           unroll;
   AcyLoopCut     *loop_cut;
+  AcyClaimFunc    claim;
+  gpointer        claim_data;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

@@ -471,6 +471,132 @@ test_thin_air_operations (void)
   count_free (&c);
 }
 
+/* AcyEnumerateOptions.claim: two enumerations of one test, one taking
+ * the parts the claim function is asked about at even turns, the other
+ * those at odd turns, see each candidate below a part once between them,
+ * and together every candidate a whole enumeration sees; a candidate of
+ * a combination with no read (all writes) lies below no part, so both
+ * see it, unclaimed. */
+typedef struct {
+  guint       parity;
+  guint       asked;
+  GHashTable *seen;     /* candidate key -> GINT (claimed + 1) */
+} Parity;
+
+static gboolean
+grant_parity (guint64 size, gpointer data)
+{
+  Parity *p = data;
+
+  g_assert_cmpuint (size, >=, 1);
+  return p->asked++ % 2 == p->parity;
+}
+
+static gboolean
+note_candidate (const AcyCandidate *c, gpointer data)
+{
+  Parity *p = data;
+  const AcyExecution *x = c->x;
+  GString *key = g_string_new (NULL);
+
+  for (guint r = 0; r < x->n_events; r++)
+    for (guint w = 0; w < x->n_events; w++)
+      if (acy_rel_has (x->rf, x->n_events, w, r))
+        g_string_append_printf (key, "%u>%u ", w, r);
+  for (guint i = 0; i < x->n_events; i++)
+    if (x->fw && acy_bits_has (x->fw, i))
+      g_string_append_printf (key, "fw%u ", i);
+  for (guint i = 0; i < x->n_events; i++)
+    g_string_append_printf (key, "%u:%d ", i, (int) x->events[i].value);
+  g_assert_false (g_hash_table_contains (p->seen, key->str));
+  g_hash_table_insert (p->seen, g_string_free (key, FALSE), GINT_TO_POINTER (c->claimed + 1));
+  return TRUE;
+}
+
+static void
+test_claim (void)
+{
+  static const char *const texts[] = {
+    /* five reads of three writes each: parts after four of them */
+    "C claim\n{ }\n"
+    "P0(int *x, int *y) { WRITE_ONCE(*x, 1); WRITE_ONCE(*x, 2); WRITE_ONCE(*y, 1); WRITE_ONCE(*y, 2); }\n"
+    "P1(int *x, int *y) { int r1; int r2; int r3; r1 = READ_ONCE(*x); r2 = READ_ONCE(*y); r3 = READ_ONCE(*x); }\n"
+    "P2(int *x, int *y) { int r1; int r2; r1 = READ_ONCE(*y); r2 = READ_ONCE(*x); }\n"
+    "exists (1:r1=2 /\\ 2:r2=0)\n",
+    /* no read at all */
+    "C claim-writes\n{ }\n"
+    "P0(int *x, int *y) { WRITE_ONCE(*x, 1); WRITE_ONCE(*y, 2); }\n"
+    "P1(int *x, int *y) { WRITE_ONCE(*y, 1); WRITE_ONCE(*x, 2); }\n"
+    "exists (x=1 /\\ y=1)\n",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (AcyMacros) m = acy_macros_load (BASIC, &error);
+      g_autoptr (AcyTest) t = NULL;
+      Parity all = { 0 }, half[2] = { { 0 }, { 1 } };
+      AcyEnumerateOptions whole = { 0 };
+      GHashTableIter iter;
+      gpointer key, value;
+      guint claimed = 0;
+
+      g_assert_no_error (error);
+      t = acy_test_parse (texts[k], -1, "claim.litmus", m, &error);
+      g_assert_no_error (error);
+      all.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_assert_true (acy_test_enumerate (t, &whole, note_candidate, &all, NULL, &error));
+      for (guint h = 0; h < 2; h++)
+        {
+          AcyEnumerateOptions o = { .claim = grant_parity, .claim_data = &half[h] };
+
+          half[h].seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          g_assert_true (acy_test_enumerate (t, &o, note_candidate, &half[h], NULL, &error));
+          g_assert_no_error (error);
+        }
+      /* both were asked about the same parts */
+      g_assert_cmpuint (half[0].asked, ==, half[1].asked);
+      g_hash_table_iter_init (&iter, all.seen);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          gint in0 = GPOINTER_TO_INT (g_hash_table_lookup (half[0].seen, key));
+          gint in1 = GPOINTER_TO_INT (g_hash_table_lookup (half[1].seen, key));
+
+          g_assert_cmpint (GPOINTER_TO_INT (value), ==, 1);   /* no claim: none claimed */
+          if (in0 == 2 || in1 == 2)
+            {
+              /* below a part: in exactly one */
+              g_assert_true ((in0 == 0) != (in1 == 0));
+              claimed++;
+            }
+          else
+            {
+              g_assert_cmpint (in0, ==, 1);
+              g_assert_cmpint (in1, ==, 1);
+            }
+        }
+      g_assert_cmpuint (g_hash_table_size (half[0].seen) + g_hash_table_size (half[1].seen), ==,
+                        g_hash_table_size (all.seen) + (g_hash_table_size (all.seen) - claimed));
+      if (k == 0)
+        {
+          /* 3^5 rfs, each its own candidate; parts of 3 */
+          g_assert_cmpuint (g_hash_table_size (all.seen), ==, 243);
+          g_assert_cmpuint (claimed, ==, 243);
+          g_assert_cmpuint (half[0].asked, ==, 81);
+          g_assert_cmpuint (g_hash_table_size (half[0].seen), ==, 123);
+        }
+      else
+        {
+          g_assert_cmpuint (claimed, ==, 0);
+          g_assert_cmpuint (half[0].asked, ==, 0);
+          g_assert_cmpuint (g_hash_table_size (all.seen), >, 0);
+        }
+      g_hash_table_unref (all.seen);
+      g_hash_table_unref (half[0].seen);
+      g_hash_table_unref (half[1].seen);
+    }
+}
+
 static void
 test_limit (void)
 {
@@ -807,5 +933,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/enumerate/check-timeout", test_check_timeout);
   g_test_add_func ("/engine/litmus/enumerate/check-cancel", test_check_cancel);
   g_test_add_func ("/engine/litmus/enumerate/unroll-bounds", test_unroll_bounds);
+  g_test_add_func ("/engine/litmus/enumerate/claim", test_claim);
   return g_test_run ();
 }

@@ -133,6 +133,7 @@ acy_cat_cache_free (AcyCatCache *c)
     acy_cat_judge_free (c->memo[i].judge);
   g_free (c->memo);
   acy_cat_judge_free (c->rf_judge);
+  acy_cat_judge_free (c->rf_shared_judge);
   g_free (c->expr_memo);
   g_free (c->root);
   g_free (c->dynamic_slots);

@@ -403,36 +403,50 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                               const AcyExecution *x,
                               const AcyWord      *rf_lo,
                               const AcyWord      *rf_hi,
-                              guint               depth)
+                              guint               depth,
+                              gboolean            shared)
 {
   AcyCatCache *c = runner->cache;
   GError *local_error = NULL;
   AcyCatEval ev = { 0 };
   guint upto = runner->model->program->len, failed = 0;
+  AcyCatJudge **j = shared ? &c->rf_shared_judge : &c->rf_judge;
 
   if (!c->prune || x->n_events > ACY_MAX_EVENTS)
     return FALSE;
-  if (c->rf_judge == NULL)
-    c->rf_judge = acy_cat_judge_new (runner->model, 0, upto, ACY_CAT_LEVEL_CANDIDATE, FALSE);
-  upto = acy_cat_judge_begin (c->rf_judge, depth);
+  if (*j == NULL)
+    *j = acy_cat_judge_new (runner->model, 0, upto, ACY_CAT_LEVEL_CANDIDATE, FALSE);
+  upto = acy_cat_judge_begin (*j, depth);
   if (upto)
     {
       eval_init (&ev, runner, x, &local_error);
       ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
       acy_cat_start_structure (&ev);
-      failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto, c->rf_judge);
+      failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto, *j);
       g_clear_error (&local_error);
     }
-  acy_cat_judge_end (c->rf_judge, failed != 0);
+  acy_cat_judge_end (*j, failed != 0);
   return failed != 0;
 }
 
+/* a candidate costs the model about as much as this many judgements */
+#define CANDIDATE_UNITS 8
+
 void
-acy_model_runner_rf_chosen (AcyModelRunner *runner)
+acy_model_runner_rf_chosen (AcyModelRunner *runner, gboolean shared)
 {
-  /* a candidate costs the model about as much as this many judgements */
-  if (runner->cache->rf_judge)
-    acy_cat_judge_add (runner->cache->rf_judge, 8);
+  AcyCatJudge *j = shared ? runner->cache->rf_shared_judge : runner->cache->rf_judge;
+
+  if (j)
+    acy_cat_judge_add (j, CANDIDATE_UNITS);
+}
+
+void
+acy_model_runner_rf_part (AcyModelRunner *runner, guint64 size)
+{
+  if (runner->cache->rf_shared_judge)
+    acy_cat_judge_add (runner->cache->rf_shared_judge,
+                       (guint) MIN (size, G_MAXUINT / CANDIDATE_UNITS) * CANDIDATE_UNITS);
 }
 
 /**

@@ -31,7 +31,7 @@ typedef struct {
   guint64                 outcomes;      /* atomic */
   guint64                 allowed;       /* atomic */
   gint                    stop;          /* atomic: a worker failed or was told to stop */
-  guint64                 next;          /* atomic: the first filter-passing candidate no worker took */
+  guint64                 next;          /* atomic: the first part no worker took (see take_next()) */
   GMutex                  progress_lock;
   gint64                  last_progress;
   gboolean                order_locks;   /* the enumerator chooses lock orders */
@@ -40,9 +40,10 @@ typedef struct {
 
 typedef struct {
   Shared                 *shared;
-  guint                   shard;         /* this worker's number; 0 counts the filtered-out candidates */
+  guint                   shard;         /* this worker's number */
   guint                   n_shards;
-  guint64                 seen;          /* filter-passing candidates enumerated by this worker */
+  guint64                 seen;          /* parts this worker's enumeration came to (see take_next()) */
+  gboolean                claims;        /* the enumeration deals out parts (AcyEnumerateOptions.claim) */
   guint64                 partial;       /* partial rfs judged */
   const AcyTest          *test;
   const AcyCheckOptions  *options;
@@ -275,31 +276,45 @@ on_verdict (const AcyExecution *x,
   return TRUE;
 }
 
+/* Both workers enumerate the test alike, down to some depth of the rf
+ * choices (AcyEnumerateOptions.claim): each part there, the candidates
+ * one choice leads to, and each candidate that lies below no such
+ * choice, goes to whichever worker gets to it first (the other is busy
+ * with a costly one). Both number them in the order they come to them,
+ * so the numbers agree. The enumeration and its partial-rf judgements
+ * above the parts are done by both, and decided alike (the runner
+ * learns what they are worth from what both see: rf_chosen (shared) and
+ * rf_part); what lies below a part, by one. */
+static gboolean
+take_next (CheckRun *run)
+{
+  guint64 mine = run->seen++;
+
+  if (run->n_shards < 2)
+    return TRUE;
+  return __atomic_compare_exchange_n (&run->shared->next, &mine, mine + 1, FALSE,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+static gboolean
+claim_part (guint64 size, gpointer user_data)
+{
+  CheckRun *run = user_data;
+
+  acy_model_runner_rf_part (run->runner, size);
+  return take_next (run);
+}
+
 static gboolean
 on_candidate (const AcyCandidate *c, gpointer user_data)
 {
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
 
-  acy_model_runner_rf_chosen (run->runner);
-  /* Both workers enumerate the same candidates in the same order; the
-   * ones the model will judge go to whichever worker gets to each first
-   * (the other is busy with a costly one), numbered by the filter-passing
-   * ones so the count is the same in both. Worker 0 counts the dropped
-   * ones, which cost nothing. */
-  if (!c->filter)
-    {
-      if (run->shard != 0)
-        return TRUE;
-    }
-  else if (run->n_shards > 1)
-    {
-      guint64 mine = run->seen++;
-
-      if (!__atomic_compare_exchange_n (&run->shared->next, &mine, mine + 1, FALSE,
-                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        return TRUE;   /* the other worker took it */
-    }
+  acy_model_runner_rf_chosen (run->runner, run->claims && !c->claimed);
+  /* one below a part this worker took, or one it takes now */
+  if (!c->claimed && !take_next (run))
+    return TRUE;   /* the other worker took it */
   if (g_atomic_int_get (&run->shared->stop))
     return FALSE;
   if (g_cancellable_is_cancelled (run->cancellable))
@@ -451,7 +466,7 @@ worker_clear (CheckRun *run)
  * candidates looks at the clock. */
 static gboolean
 on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi,
-               guint depth, gpointer user_data)
+               guint depth, gboolean shared, gpointer user_data)
 {
   CheckRun *run = user_data;
 
@@ -463,7 +478,7 @@ on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi
       g_atomic_int_set (&run->shared->stop, TRUE);
       return TRUE;
     }
-  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi, depth);
+  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi, depth, shared);
 }
 
 static gpointer
@@ -492,6 +507,12 @@ worker_main (gpointer data)
     {
       eopts.prune_rf = on_partial_rf;
       eopts.prune_data = run;
+      if (eopts.max_candidates == 0)
+        {
+          eopts.claim = claim_part;
+          eopts.claim_data = run;
+          run->claims = TRUE;
+        }
       eopts.symmetry = TRUE;
       eopts.order_locks = run->shared->order_locks;
     }

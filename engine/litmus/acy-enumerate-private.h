@@ -27,6 +27,8 @@ typedef struct {
   gint64                     steps_left;  /* until the next look at both */
   AcyRfPruneFunc             prune;
   gpointer                   prune_data;
+  AcyClaimFunc               claim;
+  gpointer                   claim_data;
   GError                    *error;
 
   const AcyTrace           **chosen;
@@ -148,6 +150,11 @@ typedef struct {
   gboolean   may_fault;       /* a chosen path divides by a value (AcyTrace.may_fault) */
   const AcyConstraint *nonsym;
   AcyValue   nonsym_value;
+  /* with AcyEnumerateOptions.claim: the choices at reads 0 .. claim_depth - 1
+   * are made by every worker, and each takes what some of them lead to
+   * (G_MAXUINT: no claim) */
+  guint      claim_depth;
+  guint64    part_size;       /* the candidates below a claim, about */
   AcyExecution x;
 } Combo;
 

@@ -775,6 +775,7 @@ emit_finals (Enum *en, Combo *c)
       cand.weight = c->weight;
       cand.non_address_at = c->nonsym ? &c->nonsym->at : NULL;
       cand.non_address_value = c->nonsym ? c->nonsym_value : 0;
+      cand.claimed = c->claim_depth <= c->n_reads;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
        * that made them: those candidates stand for themselves. */
@@ -843,7 +844,32 @@ rf_hopeless (Enum *en, Combo *c, guint next)
   for (guint j = next; j < c->n_reads; j++)
     for (guint i = 0; i < c->n_rf_cands[j]; i++)
       acy_rel_add (c->rf_hi, c->n, c->rf_cands[j][i], c->reads[j]);
-  return en->prune (&c->x, c->rf, c->rf_hi, next, en->prune_data);
+  return en->prune (&c->x, c->rf, c->rf_hi, next,
+                    en->claim != NULL && next < c->claim_depth, en->prune_data);
+}
+
+/* Where workers sharing the enumeration out (AcyEnumerateOptions.claim)
+ * claim parts of it: after the first reads whose choices number at
+ * least CLAIM_PARTS, so that each combination is dealt out in that many
+ * parts or more (fewer only when it has fewer candidates), and the
+ * choices above, which every worker makes, stay few. The same in every
+ * worker: it depends on the combination only. */
+#define CLAIM_PARTS 32
+
+static guint
+claim_depth (Enum *en, Combo *c)
+{
+  guint64 parts = 1;
+  guint d;
+
+  c->part_size = 1;
+  if (en->claim == NULL || en->cut_probe || c->n_reads == 0)
+    return G_MAXUINT;
+  for (d = 0; d < c->n_reads && parts < CLAIM_PARTS; d++)
+    parts *= MAX (c->n_rf_cands[d], 1);
+  for (guint k = d; k < c->n_reads; k++)
+    c->part_size = MIN (c->part_size * MAX (c->n_rf_cands[k], 1), G_MAXUINT32);
+  return d;
 }
 
 /* Rotation, read by read: once read @k, the last of its thread, has its
@@ -899,6 +925,8 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 
           if (!(thin && thin_air_is_certain (en, c))
               && !(en->rot_early && rotation_done_hopeless (en, c, k))
+              /* another worker takes what this choice leads to */
+              && !(k + 1 == c->claim_depth && !en->claim (c->part_size, en->claim_data))
               && !(c->n_rf_cands[k] > 1 && rf_hopeless (en, c, k + 1))
               && !assign_rf (en, c, k + 1, thin))
             return FALSE;
@@ -1297,6 +1325,7 @@ run_combination (Enum *en)
   c.x.rf = c.rf;
   c.x.fw = c.fw;
 
+  c.claim_depth = claim_depth (en, &c);
   if (!constraints_hold (en, &c))
     return TRUE;
   if (en->order_locks && setup_lock_order (en, &c))
@@ -1388,6 +1417,11 @@ acy_test_enumerate (const AcyTest              *test,
   en.max_candidates = options ? options->max_candidates : 0;
   en.prune = options ? options->prune_rf : NULL;
   en.prune_data = options ? options->prune_data : NULL;
+  if (options && options->claim && options->max_candidates == 0)
+    {
+      en.claim = options->claim;
+      en.claim_data = options->claim_data;
+    }
   en.func = func;
   en.user_data = user_data;
   en.cancellable = cancellable;
