@@ -162,17 +162,27 @@ void            acy_model_runner_set_halt (AcyModelRunner *runner,
  * rf lies between @rf_lo and @rf_hi (relations; final writes any) is
  * forbidden, so an enumerator may skip them; @depth reads have their rf
  * (what is worth judging depends on it). FALSE when unsure. Only the
- * structure of @x is read. @shared: workers sharing the enumeration out
- * by parts of it (AcyEnumerateOptions.claim) all judge this choice and
- * must decide alike, whatever each took below: what is worth judging is
- * learnt apart, from what all of them see (shared choices, shared
- * candidates, and the size of each part, acy_model_runner_rf_part()). */
+ * structure of @x is read. @who says which workers judge the choice. */
+typedef enum {
+  /* every worker, each seeing every candidate: decided alike */
+  ACY_RF_JUDGED_BY_ALL,
+  /* every worker, above the parts they deal out (AcyEnumerateOptions.
+   * claim): decided alike, whatever each took below, so what is worth
+   * judging is learnt apart, from what all of them see (such choices,
+   * the candidates outside any part, each part's size:
+   * acy_model_runner_rf_part()) */
+  ACY_RF_JUDGED_SHARED,
+  /* this worker only (in a part it took, or the only one): it may use
+   * what its own candidates left */
+  ACY_RF_JUDGED_OWN,
+} AcyRfJudged;
+
 gboolean        acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                                               const AcyExecution *x,
                                               const AcyWord      *rf_lo,
                                               const AcyWord      *rf_hi,
                                               guint               depth,
-                                              gboolean            shared);
+                                              AcyRfJudged         who);
 /* Tells the runner that a candidate came out of the choices it judged
  * with acy_model_runner_rf_hopeless(), for it to learn what skipping
  * saves; @shared: every worker sharing the test out sees it (it lies in

@@ -100,12 +100,11 @@ frame_at (BFrame *bf, guint depth)
 
 /* Whether root slot @slot holds a value that is the same whatever the
  * choice: its let, though of the with's level or more, turned out to
- * read less (settle_let()), and it ran for this candidate (names whose
- * value went stale are cleared, cache_bump()). Only in a walk over the
- * prefixes of a with's choices: what a worker's cache holds depends on
- * the candidates it took, and the walks over partial rfs must decide
- * the same in both workers (acy-check.c deals out the candidates by
- * their number). */
+ * read less (settle_let()), and it ran for this candidate, or, judging
+ * a partial rf, for this structure (names whose value went stale are
+ * cleared, cache_bump()). Not where two workers judge the same partial
+ * rfs and must decide alike (acy_model_runner_rf_hopeless()): what a
+ * worker's cache holds depends on the candidates it took. */
 static gboolean
 settled (Ctx *c, guint slot)
 {
@@ -985,7 +984,8 @@ acy_cat_bounds_candidate_fail (AcyCatEval    *ev,
                                const AcyWord *rf_lo,
                                const AcyWord *rf_hi,
                                guint          upto,
-                               AcyCatJudge   *judge)
+                               AcyCatJudge   *judge,
+                               gboolean       own)
 {
   AcyCatStmt *const *items = (AcyCatStmt *const *) ev->model->program->pdata;
   Ctx c = { 0 };
@@ -993,6 +993,7 @@ acy_cat_bounds_candidate_fail (AcyCatEval    *ev,
   Bnd *fw;
 
   walk_begin (&c, &root, ev, ev->root, ACY_CAT_LEVEL_CANDIDATE, judge);
+  c.use_settled = own;
   root.slots[ACY_CAT_P_RF] = given_rel (&c, rf_lo, rf_hi);
   /* FW: the final writes are chosen with the last rf */
   fw = new_bits (&c, B_SET, FALSE);

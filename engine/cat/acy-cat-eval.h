@@ -343,10 +343,12 @@ guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *
 /* Whether some check fails for every candidate of the structure of
  * ev->x whose rf lies between @rf_lo and @rf_hi (its final writes being
  * any), judging statements before @upto: 1 + the index of the first that
- * does, or 0. The structure must be bound (acy_cat_start_structure). */
+ * does, or 0. The structure must be bound (acy_cat_start_structure).
+ * @own: only this runner judges these choices (no other worker must
+ * decide alike), so what its own candidates left may be read. */
 guint        acy_cat_bounds_candidate_fail (AcyCatEval *ev, const AcyWord *rf_lo,
                                             const AcyWord *rf_hi, guint upto,
-                                            AcyCatJudge *judge);
+                                            AcyCatJudge *judge, gboolean own);
 /* One past the last check worth judging on bounds after the with
  * @items[with_index], 0 if none. */
 guint        acy_cat_bounds_last_check (const AcyModel *m, AcyCatStmt *const *items, guint n,

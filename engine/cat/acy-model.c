@@ -404,13 +404,13 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
                               const AcyWord      *rf_lo,
                               const AcyWord      *rf_hi,
                               guint               depth,
-                              gboolean            shared)
+                              AcyRfJudged         who)
 {
   AcyCatCache *c = runner->cache;
   GError *local_error = NULL;
   AcyCatEval ev = { 0 };
   guint upto = runner->model->program->len, failed = 0;
-  AcyCatJudge **j = shared ? &c->rf_shared_judge : &c->rf_judge;
+  AcyCatJudge **j = who == ACY_RF_JUDGED_SHARED ? &c->rf_shared_judge : &c->rf_judge;
 
   if (!c->prune || x->n_events > ACY_MAX_EVENTS)
     return FALSE;
@@ -422,7 +422,7 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
       eval_init (&ev, runner, x, &local_error);
       ev.cur_level = ACY_CAT_LEVEL_CANDIDATE;
       acy_cat_start_structure (&ev);
-      failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto, *j);
+      failed = acy_cat_bounds_candidate_fail (&ev, rf_lo, rf_hi, upto, *j, who == ACY_RF_JUDGED_OWN);
       g_clear_error (&local_error);
     }
   acy_cat_judge_end (*j, failed != 0);

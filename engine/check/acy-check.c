@@ -478,7 +478,10 @@ on_partial_rf (const AcyExecution *x, const AcyWord *rf_lo, const AcyWord *rf_hi
       g_atomic_int_set (&run->shared->stop, TRUE);
       return TRUE;
     }
-  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi, depth, shared);
+  return acy_model_runner_rf_hopeless (run->runner, x, rf_lo, rf_hi, depth,
+                                       shared ? ACY_RF_JUDGED_SHARED
+                                       : run->claims || run->n_shards == 1 ? ACY_RF_JUDGED_OWN
+                                       : ACY_RF_JUDGED_BY_ALL);
 }
 
 static gpointer
