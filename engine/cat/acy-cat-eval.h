@@ -320,6 +320,11 @@ AcyWord     *acy_cat_tag_events      (AcyCatEval *ev, const char *tag);
 
 /* ---- interp: acy-cat-interp.c ---- */
 AcyCatValue *acy_cat_eval         (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e);
+/* A copy of @v in the arena of @level, for a value found to depend on
+ * no more than that level (settle_let(), eval_memo()): sets, relations,
+ * empty, universe, and functions made in the root frame; NULL for
+ * values of other kinds, which are not kept. */
+AcyCatValue *acy_cat_keep_at      (AcyCatEval *ev, AcyCatValue *v, guint8 level);
 /* TRUE (and ev->error, placed at @loc near @near) when the caller asked
  * evaluation to stop: cancelled, past the deadline, over the memory
  * bound (see acy_model_runner_set_halt ()). */

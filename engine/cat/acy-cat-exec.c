@@ -626,43 +626,8 @@ settle_let (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint8 level,
   slot = pat->slots[0];
   v = fr->slots[slot];
   c->slot_eff[slot] = level;
-  if (read >= level || v == NULL)
+  if (read >= level || v == NULL || !(copy = acy_cat_keep_at (ev, v, read)))
     return level;
-  switch (v->kind)
-    {
-    case ACY_CAT_V_EMPTY:
-    case ACY_CAT_V_UNIV:
-    case ACY_CAT_V_SET:
-    case ACY_CAT_V_REL:
-      break;
-    case ACY_CAT_V_CLOSURE:
-      if (v->u.clo.env == ev->root)
-        break;
-      return level;
-    default:
-      return level;
-    }
-  {
-    AcyArena *saved = ev->arena;
-
-    ev->arena = c->arenas[read];
-    switch (v->kind)
-      {
-      case ACY_CAT_V_SET:
-        copy = acy_cat_new_set_raw (ev);
-        acy_bits_copy (ev->words, copy->u.bits, v->u.bits);
-        break;
-      case ACY_CAT_V_REL:
-        copy = acy_cat_new_rel_raw (ev);
-        acy_bits_copy ((guint) ev->rel_words, copy->u.bits, v->u.bits);
-        break;
-      default:
-        copy = acy_cat_value_new (ev, v->kind);
-        copy->u = v->u;
-        break;
-      }
-    ev->arena = saved;
-  }
   fr->slots[slot] = copy;
   c->slot_eff[slot] = read;
   return read;

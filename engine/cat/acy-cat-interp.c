@@ -895,10 +895,8 @@ too_long:
 
 #undef TAIL
 
-/* A copy of @v in the arena of @level, for a dynamic memo; NULL for
- * values not kept (as settle_let() keeps only sets and relations). */
-static AcyCatValue *
-keep_at (AcyCatEval *ev, AcyCatValue *v, guint8 level)
+AcyCatValue *
+acy_cat_keep_at (AcyCatEval *ev, AcyCatValue *v, guint8 level)
 {
   AcyArena *saved = ev->arena;
   AcyCatValue *copy;
@@ -906,9 +904,17 @@ keep_at (AcyCatEval *ev, AcyCatValue *v, guint8 level)
   ev->arena = ev->cache->arenas[level];
   switch (v->kind)
     {
+    case ACY_CAT_V_CLOSURE:
+      if (v->u.clo.env != ev->root)
+        {
+          copy = NULL;   /* its frame may go with the arena it is in */
+          break;
+        }
+      /* fall through */
     case ACY_CAT_V_EMPTY:
     case ACY_CAT_V_UNIV:
       copy = acy_cat_value_new (ev, v->kind);
+      copy->u = v->u;
       break;
     case ACY_CAT_V_SET:
       copy = acy_cat_new_set_raw (ev);
@@ -953,7 +959,7 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
       v = eval_inner (ev, fr, e);
       read = ev->read_level;
       ev->read_level = MAX (outer, read);
-      if (v && read < e->memo_level && (m->value = keep_at (ev, v, read)))
+      if (v && read < e->memo_level && (m->value = acy_cat_keep_at (ev, v, read)))
         {
           m->level = read;
           m->stamp = ++c->tick;
