@@ -582,6 +582,121 @@ absorbed (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     }
 }
 
+/* The type error set_op() raises for a set beside a relation in @e
+ * (a |, & or \\), placed at @e. */
+static void
+mixing_error (AcyCatEval *ev, const AcyCatExpr *e)
+{
+  AcyCatValue set = { .kind = ACY_CAT_V_SET };
+
+  acy_cat_type_error (ev, e, "a relation", &set);
+}
+
+/* Whether the name @e has no value, or an empty one. */
+static gboolean
+name_empty (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  AcyCatFrame *f = fr;
+  AcyCatValue *v;
+
+  for (guint d = 0; d < e->u.var.depth && f; d++)
+    f = f->parent;
+  if (f == NULL || (v = f->slots[e->u.var.slot]) == NULL)
+    return TRUE;
+  return v->kind == ACY_CAT_V_EMPTY
+         || (v->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, v->u.bits))
+         || (v->kind == ACY_CAT_V_SET && acy_bits_is_empty (ev->words, v->u.bits));
+}
+
+/* The class @e's value would have, from the names in it that have a
+ * value, without evaluating anything (CLS_OTHER: not known). FALSE, with
+ * the error set_op() would raise, when a |, & or \\ in it has a set on
+ * one side and a relation on the other. */
+static gboolean
+class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls)
+{
+  AcyCatClass a, b;
+
+  *cls = CLS_OTHER;
+  switch (e->kind)
+    {
+    case ACY_CAT_E_VAR:
+      {
+        AcyCatFrame *f = fr;
+
+        for (guint d = 0; d < e->u.var.depth && f; d++)
+          f = f->parent;
+        if (f && f->slots[e->u.var.slot])
+          *cls = acy_cat_classify (f->slots[e->u.var.slot]);
+        return TRUE;
+      }
+    case ACY_CAT_E_BINOP:
+      if (!class_of (ev, fr, e->u.bin.a, &a) || !class_of (ev, fr, e->u.bin.b, &b))
+        return FALSE;
+      switch (e->u.bin.op)
+        {
+        case ACY_CAT_OP_UNION:
+        case ACY_CAT_OP_INTER:
+        case ACY_CAT_OP_DIFF:
+          if ((a == CLS_SET && b == CLS_REL) || (a == CLS_REL && b == CLS_SET))
+            {
+              mixing_error (ev, e);
+              return FALSE;
+            }
+          *cls = a == CLS_SET || a == CLS_REL ? a : b == CLS_SET || b == CLS_REL ? b : CLS_OTHER;
+          return TRUE;
+        case ACY_CAT_OP_SEQ:
+          /* a set on either side of a sequence whose left side is a
+           * name with a non-empty value (an empty one leaves the right
+           * side unevaluated, in herd7 too) */
+          if ((a == CLS_SET || b == CLS_SET) && e->u.bin.a->kind == ACY_CAT_E_VAR
+              && !name_empty (ev, fr, e->u.bin.a))
+            {
+              mixing_error (ev, e);
+              return FALSE;
+            }
+          *cls = CLS_REL;
+          return TRUE;
+        case ACY_CAT_OP_CART:
+          *cls = CLS_REL;
+          return TRUE;
+        default:
+          return TRUE;
+        }
+    case ACY_CAT_E_UNOP:
+      if (!class_of (ev, fr, e->u.un.a, &a))
+        return FALSE;
+      *cls = e->u.un.op == ACY_CAT_OP_COMP ? (a == CLS_SET || a == CLS_REL ? a : CLS_OTHER) : CLS_REL;
+      return TRUE;
+    default:
+      return TRUE;
+    }
+}
+
+/* absorbed() leaves the right side of `r & s` or `r \\ s` unevaluated;
+ * herd7 evaluates it (not that of `r ; s`), and refuses a set beside a
+ * relation ("mixing sets and relations") there or between the sides. What
+ * can be told of that side's class from the names in it that have a
+ * value, without evaluating it, is checked, and the error raised as
+ * set_op() would raise it (FALSE then). */
+static gboolean
+skipped_side_agrees (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatValue *a)
+{
+  AcyCatClass ca = acy_cat_classify (a), cb;
+
+  if (e->u.bin.op != ACY_CAT_OP_INTER && e->u.bin.op != ACY_CAT_OP_DIFF)
+    return TRUE;
+  if (!class_of (ev, fr, e->u.bin.b, &cb))
+    return FALSE;
+  if ((e->u.bin.op == ACY_CAT_OP_INTER || e->u.bin.op == ACY_CAT_OP_DIFF)
+      && ((ca == CLS_SET && cb == CLS_REL) || (ca == CLS_REL && cb == CLS_SET)))
+    {
+      mixing_error (ev, e);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether @e costs next to nothing to evaluate: a name, or a value
  * kept from a lower level. */
 static gboolean
@@ -814,7 +929,7 @@ again:
       if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)))
         return NULL;
       if (b == NULL && (v = absorbed (ev, e, a)))
-        return v;
+        return skipped_side_agrees (ev, fr, e, a) ? v : NULL;
       if (b == NULL && !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
       return acy_cat_binop (ev, e, a, b);
