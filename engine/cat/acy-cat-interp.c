@@ -61,6 +61,12 @@ set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, Acy
       u = op == ACY_CAT_OP_UNION ? (ua || ub) : op == ACY_CAT_OP_INTER ? (ua && ub) : (ua && !ub);
       return acy_cat_value_new (ev, u ? ACY_CAT_V_UNIV : ACY_CAT_V_EMPTY);
     }
+  /* {} & s and {} \ s stay {}, of any type, as in herd7 (po | ({} & W)
+   * is no error) */
+  if (op == ACY_CAT_OP_INTER && (a->kind == ACY_CAT_V_EMPTY || b->kind == ACY_CAT_V_EMPTY))
+    return a->kind == ACY_CAT_V_EMPTY ? a : b;
+  if (op == ACY_CAT_OP_DIFF && a->kind == ACY_CAT_V_EMPTY)
+    return a;
   if (ca == CLS_REL || cb == CLS_REL)
     {
       AcyWord *x, *y;
