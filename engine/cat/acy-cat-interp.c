@@ -193,18 +193,18 @@ acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue 
             return acy_cat_type_error (ev, e, "a relation", b), NULL;
           return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
         }
-      /* an empty relation on either side is the result as it stands */
-      if (a->kind == ACY_CAT_V_REL && b->kind == ACY_CAT_V_REL)
-        {
-          if (acy_bits_is_empty ((guint) ev->rel_words, b->u.bits))
-            return b;
-          if (acy_bits_is_empty ((guint) ev->rel_words, a->u.bits))
-            return a;
-        }
+      /* an empty sequence is {}, of no type, as herd7 makes it:
+       * (po ; po) & W is no error where po ; po is empty */
+      if (a->kind == ACY_CAT_V_REL && b->kind == ACY_CAT_V_REL
+          && (acy_bits_is_empty ((guint) ev->rel_words, a->u.bits)
+              || acy_bits_is_empty ((guint) ev->rel_words, b->u.bits)))
+        return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
       if (!(x = acy_cat_to_rel (ev, e, a)) || !(y = acy_cat_to_rel (ev, e, b)))
         return NULL;
       r = acy_cat_new_rel_raw (ev);
       acy_rel_compose (ev->n, r->u.bits, x, y);
+      if (acy_bits_is_empty ((guint) ev->rel_words, r->u.bits))
+        return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
       return r;
     case ACY_CAT_OP_CART:
       if (!(x = acy_cat_to_set (ev, e, a)) || !(y = acy_cat_to_set (ev, e, b)))
@@ -578,7 +578,9 @@ absorbed (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
       if (e->u.bin.op == ACY_CAT_OP_CART
           || !acy_bits_is_empty ((guint) ev->rel_words, a->u.bits))
         return NULL;
-      return a;
+      /* herd7 does not look at the right side of ; either, and makes
+       * the result {}, of no type: ((e ; W) \ W) is no error */
+      return e->u.bin.op == ACY_CAT_OP_SEQ ? acy_cat_value_new (ev, ACY_CAT_V_EMPTY) : a;
     case ACY_CAT_V_SET:
       if (e->u.bin.op == ACY_CAT_OP_SEQ || !acy_bits_is_empty (ev->words, a->u.bits))
         return NULL;
@@ -615,9 +617,12 @@ name_empty (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 }
 
 /* The class @e's value would have, from the names in it that have a
- * value, without evaluating anything (CLS_OTHER: not known). FALSE, with
- * the error set_op() would raise, when a |, & or \\ in it has a set on
- * one side and a relation on the other. */
+ * value, without evaluating anything: CLS_SET, CLS_REL, CLS_POLY for {}
+ * (of no type, as herd7's: {} & s, {} \\ s and r ; s with r empty are
+ * {} too), CLS_OTHER when not known (a sequence that runs: herd7 makes
+ * an empty one {}). FALSE, with the error set_op()
+ * would raise, when a |, & or \\ in it has a set on one side and a
+ * relation on the other, or a sequence that runs has a set beside it. */
 static gboolean
 class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls)
 {
@@ -626,6 +631,9 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
   *cls = CLS_OTHER;
   switch (e->kind)
     {
+    case ACY_CAT_E_EMPTY:
+      *cls = e->near[0] == '0' ? CLS_REL : CLS_POLY;   /* as eval_inner() makes them */
+      return TRUE;
     case ACY_CAT_E_VAR:
       {
         AcyCatFrame *f = fr;
@@ -637,7 +645,15 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
         return TRUE;
       }
     case ACY_CAT_E_BINOP:
-      if (!class_of (ev, fr, e->u.bin.a, &a) || !class_of (ev, fr, e->u.bin.b, &b))
+      if (!class_of (ev, fr, e->u.bin.a, &a))
+        return FALSE;
+      if (e->u.bin.op == ACY_CAT_OP_SEQ
+          && (a == CLS_POLY || (e->u.bin.a->kind == ACY_CAT_E_VAR && name_empty (ev, fr, e->u.bin.a))))
+        {
+          *cls = CLS_POLY;   /* the right side is not looked at */
+          return TRUE;
+        }
+      if (!class_of (ev, fr, e->u.bin.b, &b))
         return FALSE;
       switch (e->u.bin.op)
         {
@@ -649,19 +665,20 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
               mixing_error (ev, e);
               return FALSE;
             }
-          *cls = a == CLS_SET || a == CLS_REL ? a : b == CLS_SET || b == CLS_REL ? b : CLS_OTHER;
+          if ((e->u.bin.op == ACY_CAT_OP_INTER && (a == CLS_POLY || b == CLS_POLY))
+              || (e->u.bin.op == ACY_CAT_OP_DIFF && a == CLS_POLY))
+            *cls = CLS_POLY;
+          else
+            *cls = a == CLS_SET || a == CLS_REL ? a : b == CLS_SET || b == CLS_REL ? b : CLS_OTHER;
           return TRUE;
         case ACY_CAT_OP_SEQ:
-          /* a set on either side of a sequence whose left side is a
-           * name with a non-empty value (an empty one leaves the right
-           * side unevaluated, in herd7 too) */
-          if ((a == CLS_SET || b == CLS_SET) && e->u.bin.a->kind == ACY_CAT_E_VAR
-              && !name_empty (ev, fr, e->u.bin.a))
+          /* it runs: a set on either side is an error; an empty result
+           * is {} of no type in herd7, so what it makes is not known */
+          if (a == CLS_SET || b == CLS_SET)
             {
               mixing_error (ev, e);
               return FALSE;
             }
-          *cls = CLS_REL;
           return TRUE;
         case ACY_CAT_OP_CART:
           *cls = CLS_REL;
@@ -779,21 +796,25 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 
   if (!seq_operand (ev, fr, e->u.bin.a, &a, &sa))
     return NULL;
-  /* Nothing on the left: the right is not needed (see absorbed()). */
+  /* Nothing on the left: the right is not needed, and the result is {}
+   * (see absorbed()). */
   if (sa ? acy_bits_is_empty (ev->words, sa)
          : a->kind == ACY_CAT_V_EMPTY
            || (a->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, a->u.bits)))
-    return acy_cat_new_rel (ev);
+    return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
   if (!seq_operand (ev, fr, e->u.bin.b, &b, &sb))
     return NULL;
-  /* an empty relation on the right is the result as it stands */
+  /* an empty relation on the right: the sequence is {} (see
+   * acy_cat_binop()) */
   if (!sb && b->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, b->u.bits))
-    return b;
+    return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
   r = acy_cat_new_rel_raw (ev);
   if (sa && sb)
     {
       AcyWord *both = acy_cat_new_set_raw (ev)->u.bits;
       acy_bits_inter (ev->words, both, sa, sb);
+      if (acy_bits_is_empty (ev->words, both))
+        return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
       acy_rel_identity (ev->n, r->u.bits, both);
       return r;
     }
@@ -807,6 +828,8 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   if (!(x = acy_cat_to_rel (ev, e, sa ? b : a)))
     return NULL;
   acy_rel_restrict (ev->n, r->u.bits, x, sa, sb);
+  if (acy_bits_is_empty ((guint) ev->rel_words, r->u.bits))
+    return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
   return r;
 }
 
