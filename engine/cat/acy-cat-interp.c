@@ -647,6 +647,12 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
     case ACY_CAT_E_BINOP:
       if (!class_of (ev, fr, e->u.bin.a, &a))
         return FALSE;
+      /* a set before ; is an error in herd7, empty or not */
+      if (e->u.bin.op == ACY_CAT_OP_SEQ && a == CLS_SET)
+        {
+          mixing_error (ev, e);
+          return FALSE;
+        }
       if (e->u.bin.op == ACY_CAT_OP_SEQ
           && (a == CLS_POLY || (e->u.bin.a->kind == ACY_CAT_E_VAR && name_empty (ev, fr, e->u.bin.a))))
         {
@@ -701,16 +707,20 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
  * relation ("mixing sets and relations") there or between the sides. What
  * can be told of that side's class from the names in it that have a
  * value, without evaluating it, is checked, and the error raised as
- * set_op() would raise it (FALSE then). */
+ * set_op() would raise it (FALSE then). *@cb: that side's class, as
+ * class_of() tells it. */
 static gboolean
-skipped_side_agrees (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatValue *a)
+skipped_side_agrees (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatValue *a,
+                     AcyCatClass *cb_out)
 {
-  AcyCatClass ca = acy_cat_classify (a), cb;
+  AcyCatClass ca = acy_cat_classify (a), cb = CLS_OTHER;
 
+  *cb_out = CLS_OTHER;
   if (e->u.bin.op != ACY_CAT_OP_INTER && e->u.bin.op != ACY_CAT_OP_DIFF)
     return TRUE;
   if (!class_of (ev, fr, e->u.bin.b, &cb))
     return FALSE;
+  *cb_out = cb;
   if ((e->u.bin.op == ACY_CAT_OP_INTER || e->u.bin.op == ACY_CAT_OP_DIFF)
       && ((ca == CLS_SET && cb == CLS_REL) || (ca == CLS_REL && cb == CLS_SET)))
     {
@@ -958,7 +968,16 @@ again:
       if (!(a = acy_cat_eval (ev, fr, e->u.bin.a)))
         return NULL;
       if (b == NULL && (v = absorbed (ev, e, a)))
-        return skipped_side_agrees (ev, fr, e, a) ? v : NULL;
+        {
+          AcyCatClass cb;
+
+          if (!skipped_side_agrees (ev, fr, e, a, &cb))
+            return NULL;
+          /* r & {} is {}, of no type (set_op()) */
+          if (e->u.bin.op == ACY_CAT_OP_INTER && cb == CLS_POLY)
+            return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
+          return v;
+        }
       if (b == NULL && !(b = acy_cat_eval (ev, fr, e->u.bin.b)))
         return NULL;
       return acy_cat_binop (ev, e, a, b);
