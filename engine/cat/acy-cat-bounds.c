@@ -157,8 +157,7 @@ dependent (Ctx *c, BFrame *bf, const AcyCatExpr *e)
       /* a dynamic memo kept below the with's level for this candidate
        * (as for settled(), in a walk over a with's prefixes only) */
       m = &c->ev->cache->expr_memo[e->memo - 1];
-      return !(c->use_settled && m->stamp != 0 && m->level < c->wlevel
-               && m->stamp > c->ev->cache->epoch[m->level]);
+      return !(c->use_settled && m->level < c->wlevel && acy_cat_expr_memo_kept (c->ev->cache, m));
     }
   switch (e->kind)
     {

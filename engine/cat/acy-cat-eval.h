@@ -212,6 +212,14 @@ typedef struct {
   guint8        *slot_eff;
 } AcyCatCache;
 
+/* Whether the subexpression memo @m holds a value still good: nothing
+ * at or below the level it is kept at changed since (never set: stamp 0). */
+static inline gboolean
+acy_cat_expr_memo_kept (const AcyCatCache *c, const AcyCatExprMemo *m)
+{
+  return m->stamp > c->epoch[m->level];
+}
+
 struct _AcyModelEnv {
   AcyCatEval *ev;
   guint       upto;    /* statements before this index have run */

@@ -167,6 +167,15 @@ add_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *elt, AcyCatValue *set)
   return NULL;
 }
 
+/* The value of a sequence that came out as @r: {}, of no type, when it
+ * is empty, as herd7 makes it ((po ; po) & W is no error where po ; po
+ * is empty). */
+static AcyCatValue *
+sequence_value (AcyCatEval *ev, AcyCatValue *r)
+{
+  return acy_bits_is_empty ((guint) ev->rel_words, r->u.bits) ? acy_cat_value_new (ev, ACY_CAT_V_EMPTY) : r;
+}
+
 AcyCatValue *
 acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue *b)
 {
@@ -193,8 +202,7 @@ acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue 
             return acy_cat_type_error (ev, e, "a relation", b), NULL;
           return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
         }
-      /* an empty sequence is {}, of no type, as herd7 makes it:
-       * (po ; po) & W is no error where po ; po is empty */
+      /* empty whatever the other side (sequence_value()) */
       if (a->kind == ACY_CAT_V_REL && b->kind == ACY_CAT_V_REL
           && (acy_bits_is_empty ((guint) ev->rel_words, a->u.bits)
               || acy_bits_is_empty ((guint) ev->rel_words, b->u.bits)))
@@ -203,9 +211,7 @@ acy_cat_binop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a, AcyCatValue 
         return NULL;
       r = acy_cat_new_rel_raw (ev);
       acy_rel_compose (ev->n, r->u.bits, x, y);
-      if (acy_bits_is_empty ((guint) ev->rel_words, r->u.bits))
-        return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
-      return r;
+      return sequence_value (ev, r);
     case ACY_CAT_OP_CART:
       if (!(x = acy_cat_to_set (ev, e, a)) || !(y = acy_cat_to_set (ev, e, b)))
         return NULL;
@@ -600,20 +606,22 @@ mixing_error (AcyCatEval *ev, const AcyCatExpr *e)
   acy_cat_type_error (ev, e, "a relation", &set);
 }
 
+/* The value the name @e has now, without running a let (NULL: none). */
+static AcyCatValue *
+bound_value (AcyCatFrame *fr, const AcyCatExpr *e)
+{
+  for (guint d = 0; d < e->u.var.depth && fr; d++)
+    fr = fr->parent;
+  return fr ? fr->slots[e->u.var.slot] : NULL;
+}
+
 /* Whether the name @e has no value, or an empty one. */
 static gboolean
 name_empty (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
 {
-  AcyCatFrame *f = fr;
-  AcyCatValue *v;
+  AcyCatValue *v = bound_value (fr, e);
 
-  for (guint d = 0; d < e->u.var.depth && f; d++)
-    f = f->parent;
-  if (f == NULL || (v = f->slots[e->u.var.slot]) == NULL)
-    return TRUE;
-  return v->kind == ACY_CAT_V_EMPTY
-         || (v->kind == ACY_CAT_V_REL && acy_bits_is_empty ((guint) ev->rel_words, v->u.bits))
-         || (v->kind == ACY_CAT_V_SET && acy_bits_is_empty (ev->words, v->u.bits));
+  return v == NULL || acy_cat_is_empty_value (ev, v);
 }
 
 /* The class @e's value would have, from the names in it that have a
@@ -636,12 +644,10 @@ class_of (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCatClass *cls
       return TRUE;
     case ACY_CAT_E_VAR:
       {
-        AcyCatFrame *f = fr;
+        AcyCatValue *v = bound_value (fr, e);
 
-        for (guint d = 0; d < e->u.var.depth && f; d++)
-          f = f->parent;
-        if (f && f->slots[e->u.var.slot])
-          *cls = acy_cat_classify (f->slots[e->u.var.slot]);
+        if (v)
+          *cls = acy_cat_classify (v);
         return TRUE;
       }
     case ACY_CAT_E_BINOP:
@@ -721,8 +727,7 @@ skipped_side_agrees (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e, AcyCa
   if (!class_of (ev, fr, e->u.bin.b, &cb))
     return FALSE;
   *cb_out = cb;
-  if ((e->u.bin.op == ACY_CAT_OP_INTER || e->u.bin.op == ACY_CAT_OP_DIFF)
-      && ((ca == CLS_SET && cb == CLS_REL) || (ca == CLS_REL && cb == CLS_SET)))
+  if ((ca == CLS_SET && cb == CLS_REL) || (ca == CLS_REL && cb == CLS_SET))
     {
       mixing_error (ev, e);
       return FALSE;
@@ -838,9 +843,7 @@ eval_seq_restrict (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   if (!(x = acy_cat_to_rel (ev, e, sa ? b : a)))
     return NULL;
   acy_rel_restrict (ev->n, r->u.bits, x, sa, sb);
-  if (acy_bits_is_empty ((guint) ev->rel_words, r->u.bits))
-    return acy_cat_value_new (ev, ACY_CAT_V_EMPTY);
-  return r;
+  return sequence_value (ev, r);
 }
 
 /* { e1, ..., en }: a set of events, a relation, or a set of values.
@@ -1109,7 +1112,7 @@ eval_memo (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatExpr *e)
   AcyArena *saved = ev->arena;
   AcyCatValue *v;
 
-  if (m->stamp != 0 && m->stamp > c->epoch[m->level])
+  if (acy_cat_expr_memo_kept (c, m))
     {
       ev->read_level = MAX (ev->read_level, m->level);
       return m->value;
