@@ -972,6 +972,7 @@ json_error (GString *out, const char *file, const AcyTest *test, const GError *e
 typedef struct {
   const AcyCliOptions *o;
   const char          *file;
+  const char          *threads;   /* --test-threads for the child */
   char                *out, *err;
   int                  status;
   gboolean             done;
@@ -992,7 +993,7 @@ run_job (gpointer data, gpointer user_data)
   for (guint i = 0; i < job->o->child_args->len; i++)
     g_ptr_array_add (argv, job->o->child_args->pdata[i]);
   g_ptr_array_add (argv, (gpointer) "--test-threads");
-  g_ptr_array_add (argv, (gpointer) "1");
+  g_ptr_array_add (argv, (gpointer) job->threads);
   g_ptr_array_add (argv, (gpointer) "--");
   g_ptr_array_add (argv, (gpointer) job->file);
   g_ptr_array_add (argv, NULL);
@@ -1032,8 +1033,9 @@ seen_before (GHashTable *seen, const char *name, const char *hash, const char *f
   return TRUE;
 }
 
-/* Runs @files N at a time, each in a child process given one core,
- * and prints their outputs in the order of the files. */
+/* Runs @files N at a time, each in a child process given its share of
+ * the cores (or --test-threads), and prints their outputs in the order
+ * of the files. */
 static int
 run_jobs (const AcyCliOptions *o, GPtrArray *files)
 {
@@ -1043,13 +1045,16 @@ run_jobs (const AcyCliOptions *o, GPtrArray *files)
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   GThreadPool *pool;
   int status = 0;
+  guint share = o->test_threads > 0 ? o->test_threads
+                : MAX (1, g_get_num_processors () / MIN (o->jobs, files->len));
+  g_autofree char *threads = g_strdup_printf ("%u", share);
 
   g_mutex_init (&lock);
   g_cond_init (&cond);
   pool = g_thread_pool_new (run_job, NULL, (gint) o->jobs, FALSE, NULL);
   for (guint i = 0; i < files->len; i++)
     {
-      jobs[i] = (Job) { .o = o, .file = files->pdata[i], .lock = &lock, .cond = &cond };
+      jobs[i] = (Job) { .o = o, .file = files->pdata[i], .threads = threads, .lock = &lock, .cond = &cond };
       g_thread_pool_push (pool, &jobs[i], NULL);
     }
   for (guint i = 0; i < files->len; i++)

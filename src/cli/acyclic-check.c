@@ -788,11 +788,6 @@ main (int argc, char **argv)
   opts->self = g_file_read_link ("/proc/self/exe", NULL);
   if (opts->self == NULL)
     opts->self = g_strdup (argv[0]);
-  if (opts->jobs > 1 && opts->test_threads == 0)
-    {
-      /* the cores shared among the tests run at once */
-      opts->test_threads = MAX (1, g_get_num_processors () / opts->jobs);
-    }
   if (opts->dumpes && opts->out_dir)
     {
       fprintf (stderr, "acyclic-check: option '-dumpes true' is not supported with -o: herd7 then "
