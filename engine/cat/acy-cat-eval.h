@@ -78,6 +78,7 @@ typedef AcyCatValue *(*AcyCatPrimFunc) (AcyCatEval        *ev,
 
 struct _AcyCatValue {
   guint8   kind;
+  guint8   closed;     /* REL: known transitive, its own closure (a coherence order, r+) */
   guint    n;          /* TUPLE / VSET size */
   guint64  hash;       /* 0 = not computed yet */
   union {
@@ -196,6 +197,12 @@ typedef struct {
   guint          n_unevaluated; /* top-level lets that have never run */
   guint          n_lazy;
   guint         *lazy_slots;  /* dynamic slots top-level lets bind, highest level first */
+  /* per level, and one more for values never kept (NOCACHE): the lazy
+   * slots bound at it since it last changed, all that cache_bump() has
+   * to clear; a list that overflowed makes it look at every lazy slot */
+  guint        **bound;
+  guint         *n_bound;
+  gboolean      *bound_lost;
   guint64        branches;    /* with choices taken and prefixes judged for this candidate */
   guint64        max_branches;
   /* acy_model_runner_set_halt (), looked at by acy_cat_halted () */

@@ -95,6 +95,11 @@ acy_cat_cache_new (const AcyModel *model)
       c->lazy_slots[c->n_lazy++] = c->dynamic_slots[k];
   g_qsort_with_data (c->lazy_slots, (gint) c->n_lazy, sizeof (guint),
                      by_level_down, model->slot_level);
+  c->bound = g_new (guint *, c->n_levels + 1);
+  c->n_bound = g_new0 (guint, c->n_levels + 1);
+  c->bound_lost = g_new0 (gboolean, c->n_levels + 1);
+  for (guint l = 0; l <= c->n_levels; l++)
+    c->bound[l] = g_new (guint, MAX (c->n_lazy, 1));
   c->skip_to = g_new (guint, model->program->len + 1);
   c->skip_to[model->program->len] = model->program->len;
   for (guint i = model->program->len; i-- > 0;)
@@ -146,6 +151,11 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->flag_stmts);
   g_free (c->skip_to);
   g_free (c->lazy_slots);
+  for (guint l = 0; c->bound && l <= c->n_levels; l++)
+    g_free (c->bound[l]);
+  g_free (c->bound);
+  g_free (c->n_bound);
+  g_free (c->bound_lost);
   g_free (c);
 }
 
@@ -159,15 +169,59 @@ cache_bump (AcyCatCache *c, guint level)
   for (guint l = level; l < c->n_levels; l++)
     c->epoch[l] = t;
   /* Lets run on demand: a name must not show a value made for another
-   * choice. (Other statements run again where they stand.) */
-  if (c->prune)
-    for (guint k = 0; k < c->n_lazy; k++)
+   * choice. (Other statements run again where they stand.) Only the
+   * names bound at this level or above since it last changed can hold
+   * one (note_bound()). */
+  if (!c->prune)
+    return;
+  for (guint l = level; l <= c->n_levels; l++)
+    if (c->bound_lost[l])
       {
-        guint s = c->lazy_slots[k];
-        if (c->model->slot_level[s] < level)
-          break;
-        if (c->slot_eff[s] >= level)
-          c->root->slots[s] = NULL;
+        for (guint k = 0; k < c->n_lazy; k++)
+          {
+            guint s = c->lazy_slots[k];
+            if (c->model->slot_level[s] < level)
+              break;
+            if (c->slot_eff[s] >= level)
+              c->root->slots[s] = NULL;
+          }
+        for (l = level; l <= c->n_levels; l++)
+          {
+            c->n_bound[l] = 0;
+            c->bound_lost[l] = FALSE;
+          }
+        return;
+      }
+  for (guint l = level; l <= c->n_levels; l++)
+    {
+      for (guint k = 0; k < c->n_bound[l]; k++)
+        {
+          guint s = c->bound[l][k];
+          /* (one bound again since, at a lower level, is in that list) */
+          if (c->model->slot_level[s] >= level && c->slot_eff[s] >= level)
+            c->root->slots[s] = NULL;
+        }
+      c->n_bound[l] = 0;
+    }
+}
+
+/* The top-level let @st has bound its names: each goes in the list of
+ * the level its value is kept at, for cache_bump(). */
+static void
+note_bound (AcyCatCache *c, const AcyCatStmt *st)
+{
+  for (guint b = 0; b < st->u.let.n; b++)
+    for (guint k = 0; k < st->u.let.b[b].pat.n; k++)
+      {
+        guint s = st->u.let.b[b].pat.slots[k], l;
+
+        if (!st->u.let.b[b].pat.names[k] || c->model->slot_level[s] == ACY_CAT_LEVEL_STRUCTURE)
+          continue;
+        l = c->slot_eff[s] == ACY_CAT_LEVEL_NOCACHE ? c->n_levels : MIN (c->slot_eff[s], c->n_levels - 1);
+        if (c->n_bound[l] < MAX (c->n_lazy, 1))
+          c->bound[l][c->n_bound[l]++] = s;
+        else
+          c->bound_lost[l] = TRUE;
       }
 }
 
@@ -412,7 +466,9 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
   guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
   Status r;
 
-  if (acy_cat_halted (ev, st->loc, "with"))
+  /* (a branch takes microseconds: a look in 16 is soon enough, and the
+   * clock is read less often than a check runs) */
+  if ((ev->cache->branches & 15) == 0 && acy_cat_halted (ev, st->loc, "with"))
     return ST_ERROR;
   if (++ev->cache->branches > ev->cache->max_branches)
     {
@@ -718,6 +774,8 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
             memo->level = settle_let (ev, fr, st, level, read);
             memo->stamp = ++ev->cache->tick;
           }
+        if (top && ev->cache->prune)
+          note_bound (ev->cache, st);
         return ST_CONTINUE;
       }
     case ACY_CAT_S_CHECK:

@@ -365,6 +365,8 @@ acy_model_runner_free (AcyModelRunner *runner)
 void
 acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
 {
+  /* (what was bound before goes when the next candidate starts:
+   * start_candidate() clears every name of its level or above) */
   runner->cache->prune = prune;
 }
 
