@@ -26,12 +26,10 @@
 #define MARGIN_MIN (64 * 1024)
 #define MARGIN_MAX (256 * 1024)
 
-/* The lowest address the thread may reach before giving up; 1 when
- * unknown (never low). */
-static __thread guintptr stack_floor;
+__thread guintptr acy_stack_floor;
 
-static guintptr
-find_floor (void)
+guintptr
+acy_stack_find_floor (void)
 {
 #if defined(__GLIBC__)
   pthread_attr_t attr;
@@ -54,15 +52,6 @@ find_floor (void)
 #else
   return 1;
 #endif
-}
-
-gboolean
-acy_stack_low (void)
-{
-  if (G_UNLIKELY (stack_floor == 0))
-    stack_floor = find_floor ();
-  /* the frame, not a local: sanitizers may move locals off the stack */
-  return (guintptr) __builtin_frame_address (0) < stack_floor;
 }
 
 guint64

@@ -10,8 +10,21 @@
 
 G_BEGIN_DECLS
 
-/* TRUE when the calling thread is near the end of its stack. */
-gboolean acy_stack_low (void);
+/* The lowest address the calling thread may reach before giving up;
+ * 0 until found, 1 when unknown (never low). */
+extern __thread guintptr acy_stack_floor;
+guintptr acy_stack_find_floor (void);
+
+/* TRUE when the calling thread is near the end of its stack. Inline:
+ * evaluation asks at every step. */
+static inline gboolean
+acy_stack_low (void)
+{
+  if (G_UNLIKELY (acy_stack_floor == 0))
+    acy_stack_floor = acy_stack_find_floor ();
+  /* the frame, not a local: sanitizers may move locals off the stack */
+  return (guintptr) __builtin_frame_address (0) < acy_stack_floor;
+}
 
 /* Bytes of memory the process has in use now (resident), 0 if unknown. */
 guint64  acy_memory_in_use (void);
