@@ -262,6 +262,9 @@ acy_cat_unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     }
   if (a->kind == ACY_CAT_V_EMPTY && (e->u.un.op == ACY_CAT_OP_PLUS || e->u.un.op == ACY_CAT_OP_INV))
     return a;
+  /* values never change once made: a transitive one is its own r+ */
+  if (a->kind == ACY_CAT_V_REL && a->closed && e->u.un.op == ACY_CAT_OP_PLUS)
+    return a;
   if (!(x = acy_cat_to_rel (ev, e, a)))
     return NULL;
   r = acy_cat_new_rel_raw (ev);
@@ -270,10 +273,12 @@ acy_cat_unop (AcyCatEval *ev, const AcyCatExpr *e, AcyCatValue *a)
     case ACY_CAT_OP_STAR:
       acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
       acy_rel_closure_refl (ev->n, r->u.bits);
+      r->closed = TRUE;
       break;
     case ACY_CAT_OP_PLUS:
       acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
       acy_rel_closure (ev->n, r->u.bits);
+      r->closed = TRUE;
       break;
     case ACY_CAT_OP_OPT:
       acy_bits_copy ((guint) ev->rel_words, r->u.bits, x);
@@ -1089,6 +1094,7 @@ acy_cat_keep_at (AcyCatEval *ev, AcyCatValue *v, guint8 level)
     case ACY_CAT_V_REL:
       copy = acy_cat_new_rel_raw (ev);
       acy_bits_copy ((guint) ev->rel_words, copy->u.bits, v->u.bits);
+      copy->closed = v->closed;
       break;
     default:
       copy = NULL;

@@ -177,6 +177,7 @@ orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
       acy_bits_copy (it->words, acy_rel_row (r->u.bits, n, e), it->acc);
       acy_bits_add (it->acc, e);
     }
+  r->closed = TRUE;   /* each event before all that follow it in its block */
   return r;
 }
 
