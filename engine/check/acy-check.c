@@ -54,6 +54,14 @@ typedef struct {
   GHashTable             *state_index;   /* values -> AcyState* (key owned by the state) */
   GHashTable             *flags;         /* interned names */
   const AcyCandidate     *candidate;     /* the one being judged */
+  /* its final state and those of its images, looked up at its first
+   * allowed outcome: every outcome of a candidate has its final values
+   * (NULL until then) */
+  AcyState               *final_state;
+  AcyState              **image_states;
+  guint                   cap_images;
+  guint64                 outcomes_due;  /* not yet added to the shared counts */
+  guint64                 allowed_due;
   AcyValue               *key;           /* scratch: n, values... */
   gint64                  start;
   GError                 *error;         /* first model error, or limit */
@@ -92,16 +100,13 @@ state_free (gpointer data)
 }
 
 /* An allowed outcome with final values @final. */
-static void
-record_state (CheckRun *run, const AcyValue *final, gboolean condition, guint64 weight)
+/* The state of the final values @final, made at its first sight. */
+static AcyState *
+find_state (CheckRun *run, const AcyValue *final, gboolean condition)
 {
   AcyCheckResult *r = run->result;
   AcyState *s;
 
-  if (condition)
-    r->positive += weight;
-  else
-    r->negative += weight;
   if (r->n_observed > 0)
     memcpy (run->key + 1, final, r->n_observed * sizeof (AcyValue));
   s = g_hash_table_lookup (run->state_index, run->key);
@@ -114,7 +119,30 @@ record_state (CheckRun *run, const AcyValue *final, gboolean condition, guint64 
       g_ptr_array_add (r->states, s);
       g_hash_table_insert (run->state_index, key, s);
     }
+  return s;
+}
+
+static void
+record_state (CheckRun *run, AcyState *s, gboolean condition, guint64 weight)
+{
+  if (condition)
+    run->result->positive += weight;
+  else
+    run->result->negative += weight;
   s->count += weight;
+}
+
+/* What this worker counted since it last did, into the shared counts
+ * (once per candidate: an atomic add per outcome made the two workers
+ * pass one cache line back and forth). */
+static void
+flush_counts (CheckRun *run)
+{
+  if (run->outcomes_due)
+    __atomic_fetch_add (&run->shared->outcomes, run->outcomes_due, __ATOMIC_RELAXED);
+  if (run->allowed_due)
+    __atomic_fetch_add (&run->shared->allowed, run->allowed_due, __ATOMIC_RELAXED);
+  run->outcomes_due = run->allowed_due = 0;
 }
 
 static void
@@ -243,7 +271,7 @@ on_verdict (const AcyExecution *x,
   if (G_UNLIKELY (c->non_address_at != NULL))
     return on_non_address_verdict (run, c, verdict);
   r->stats.outcomes++;
-  __atomic_fetch_add (&run->shared->outcomes, 1, __ATOMIC_RELAXED);
+  run->outcomes_due++;
   if (run->options && run->options->outcome &&
       !run->options->outcome (c, verdict, env, run->options->outcome_data))
     {
@@ -263,14 +291,25 @@ on_verdict (const AcyExecution *x,
     }
 
   r->stats.allowed += c->weight + c->n_images;
-  __atomic_fetch_add (&run->shared->allowed, c->weight + c->n_images, __ATOMIC_RELAXED);
+  run->allowed_due += c->weight + c->n_images;
+  if (run->final_state == NULL)
+    {
+      run->final_state = find_state (run, c->final, c->condition);
+      if (c->n_images > run->cap_images)
+        {
+          run->cap_images = c->n_images;
+          run->image_states = g_renew (AcyState *, run->image_states, run->cap_images);
+        }
+      for (guint i = 0; i < c->n_images; i++)
+        run->image_states[i] = find_state (run, c->images[i], c->image_conditions[i]);
+    }
   /* with its images under permutations of interchangeable threads, all
    * with its final state */
-  record_state (run, c->final, c->condition, c->weight);
+  record_state (run, run->final_state, c->condition, c->weight);
   /* its images under the swap of two threads that run alike, or the
    * turns of a ring, which the model would judge alike */
   for (guint i = 0; i < c->n_images; i++)
-    record_state (run, c->images[i], c->image_conditions[i], 1);
+    record_state (run, run->image_states[i], c->image_conditions[i], 1);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
@@ -310,6 +349,7 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
 {
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
+  gboolean ok;
 
   acy_model_runner_rf_chosen (run->runner, run->claims && !c->claimed);
   /* one below a part this worker took, or one it takes now */
@@ -342,7 +382,10 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
     return TRUE;
 
   run->candidate = c;
-  if (!acy_model_runner_check (run->runner, c->x, on_verdict, run, &run->error))
+  run->final_state = NULL;
+  ok = acy_model_runner_check (run->runner, c->x, on_verdict, run, &run->error);
+  flush_counts (run);
+  if (!ok)
     {
       /* stopped inside the candidate: say so as between candidates */
       if (g_error_matches (run->error, ACY_ERROR, ACY_ERROR_LIMIT) && past_deadline (run))
@@ -457,6 +500,7 @@ worker_clear (CheckRun *run)
   g_clear_pointer (&run->state_index, g_hash_table_unref);
   g_clear_pointer (&run->flags, g_hash_table_unref);
   g_clear_pointer (&run->key, g_free);
+  g_clear_pointer (&run->image_states, g_free);
   g_clear_pointer (&run->result, acy_check_result_free);
   g_clear_error (&run->error);
 }
