@@ -307,9 +307,9 @@ AcyCatValue *acy_cat_vset_add      (AcyCatEval *ev, AcyCatValue *set, AcyCatValu
 gboolean     acy_cat_is_empty_value (AcyCatEval *ev, AcyCatValue *v);
 
 /* ---- stream: acy-cat-stream.c ---- */
-/* @depth: positions placed (0 before any) */
-typedef gboolean (*AcyCatPruneFunc) (gpointer data, guint depth, const AcyWord *lo,
-                                     const AcyWord *hi);
+/* @depth: positions placed (0 before any); the bounds of the prefix
+ * from acy_cat_stream_iter_bounds(), worked out only if asked for */
+typedef gboolean (*AcyCatPruneFunc) (gpointer data, guint depth, AcyCatStreamIter *it);
 
 AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *s);
 /* ORDERS streams: skip every order extending a prefix for which @func,
@@ -318,6 +318,10 @@ AcyCatStreamIter *acy_cat_stream_iter_new  (AcyCatEval *ev, const AcyCatStream *
  * first, so the orders come in another sequence (the same ones). */
 void              acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func,
                                                  gpointer data);
+/* In the prune function: the pairs every completion of the prefix has
+ * (lo) and may have (hi), valid until it returns. */
+void              acy_cat_stream_iter_bounds (AcyCatStreamIter *it, const AcyWord **lo,
+                                              const AcyWord **hi);
 AcyCatValue      *acy_cat_stream_iter_next (AcyCatStreamIter *it, AcyCatEval *ev);
 void              acy_cat_stream_iter_free (AcyCatStreamIter *it);
 gboolean          acy_cat_co_hint_applies  (AcyCatEval *ev, const AcyWord *set);

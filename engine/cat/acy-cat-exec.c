@@ -496,7 +496,7 @@ typedef struct {
 } Prune;
 
 static gboolean
-prune_prefix (gpointer data, guint depth, const AcyWord *lo, const AcyWord *hi)
+prune_prefix (gpointer data, guint depth, AcyCatStreamIter *it)
 {
   Prune *p = data;
   AcyCatJudge *j = p->memo->judge;
@@ -506,8 +506,15 @@ prune_prefix (gpointer data, guint depth, const AcyWord *lo, const AcyWord *hi)
   if (++p->ev->cache->branches > p->ev->cache->max_branches)
     return FALSE;
   upto = acy_cat_judge_begin (j, depth);
+  /* (the prefix's bounds are worked out only when some check is judged
+   * at its depth: deep prefixes mostly have none) */
   if (upto)
-    failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
+    {
+      const AcyWord *lo, *hi;
+
+      acy_cat_stream_iter_bounds (it, &lo, &hi);
+      failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
+    }
   acy_cat_judge_end (j, failed != 0);
   return failed != 0;
 }

@@ -244,8 +244,7 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
     {
       /* Some candidates fail whatever the order: find out once. */
       it->started = TRUE;
-      orders_bounds (it);
-      if (it->prune (it->prune_data, 0, it->must, it->may))
+      if (it->prune (it->prune_data, 0, it))
         return NULL;
     }
   it->started = TRUE;
@@ -271,8 +270,7 @@ orders_next (AcyCatStreamIter *it, AcyCatEval *ev)
           it->choice[++it->p] = -1;
           if (it->prune && !forced && it->hi[p] - it->p >= 2)
             {
-              orders_bounds (it);
-              if (it->prune (it->prune_data, it->p, it->must, it->may))
+              if (it->prune (it->prune_data, it->p, it))
                 {
                   it->p--;
                   orders_place (it, a, +1);
@@ -472,6 +470,14 @@ acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpoin
   it->must = g_new (AcyWord, MAX (rel, 1));
   it->may = g_new (AcyWord, MAX (rel, 1));
   it->later = g_new (AcyWord, it->words);
+}
+
+void
+acy_cat_stream_iter_bounds (AcyCatStreamIter *it, const AcyWord **lo, const AcyWord **hi)
+{
+  orders_bounds (it);
+  *lo = it->must;
+  *hi = it->may;
 }
 
 void
