@@ -241,6 +241,9 @@ use_level (AcyCatEval *ev, guint8 level)
 static Status exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                          guint n, guint i, gboolean top);
 
+static Status check_outcome (AcyCatEval *ev, const AcyCatStmt *st, gboolean holds,
+                             AcyWord *rel, guint index);
+
 /* With lazy lets, an allowed outcome raises its flags now. */
 static gboolean
 raise_deferred_flags (AcyCatEval *ev)
@@ -253,7 +256,16 @@ raise_deferred_flags (AcyCatEval *ev)
   ev->eager++;
   ev->reached = n;
   for (guint k = 0; k < c->n_flag_stmts && ok; k++)
-    ok = exec_stmt (ev, ev->root, items, n, c->flag_stmts[k], TRUE) != ST_ERROR;
+    {
+      guint i = c->flag_stmts[k];
+      const AcyCatMemo *memo = &c->memo[i];
+
+      /* most flags do not depend on the order: their test is known */
+      if (memo_valid (c, memo, ev->model->stmt_level[i]))
+        ok = check_outcome (ev, items[i], memo->holds, memo->rel, i) != ST_ERROR;
+      else
+        ok = exec_stmt (ev, ev->root, items, n, i, TRUE) != ST_ERROR;
+    }
   ev->eager--;
   ev->reached = saved;
   return ok;
@@ -395,6 +407,13 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
           memo->stamp = ++ev->cache->tick;
         }
     }
+  return check_outcome (ev, st, holds, rel, index);
+}
+
+/* What a check whose test gave @holds (before negation) does. */
+static Status
+check_outcome (AcyCatEval *ev, const AcyCatStmt *st, gboolean holds, AcyWord *rel, guint index)
+{
   if (st->u.check.negated)
     holds = !holds;
 
