@@ -7,6 +7,10 @@
 
 #include "acy-bitrel.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 guint
 acy_bits_count (guint words, const AcyWord *s)
 {
@@ -259,13 +263,29 @@ acy_rel_closure (guint n, AcyWord *r)
         cols |= r[i];
       while (cols)
         {
-          guint k = (guint) __builtin_ctzll (cols);
+          guint k = (guint) __builtin_ctzll (cols), i = 0;
           AcyWord krow = r[k];
 
           cols &= cols - 1;
           if (!krow)
             continue;
-          for (guint i = 0; i < n; i++)
+#ifdef __SSE2__
+          /* two rows at a time (SSE2 is part of x86-64): half the time
+           * of the closures of the bounds' upper sides, which have cycles */
+          {
+            __m128i kr = _mm_set1_epi64x ((long long) krow), one = _mm_set1_epi64x (1);
+            __m128i zero = _mm_setzero_si128 (), shift = _mm_cvtsi32_si128 ((int) k);
+
+            for (; i + 2 <= n; i += 2)
+              {
+                __m128i v = _mm_loadu_si128 ((const __m128i *) (r + i));
+                __m128i has = _mm_sub_epi64 (zero, _mm_and_si128 (_mm_srl_epi64 (v, shift), one));
+
+                _mm_storeu_si128 ((__m128i *) (r + i), _mm_or_si128 (v, _mm_and_si128 (has, kr)));
+              }
+          }
+#endif
+          for (; i < n; i++)
             r[i] |= (AcyWord) -(gint64) ((r[i] >> k) & 1) & krow;
         }
       return;
