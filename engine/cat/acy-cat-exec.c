@@ -165,6 +165,7 @@ static void
 cache_bump (AcyCatCache *c, guint level)
 {
   guint64 t = ++c->tick;
+  gboolean lost = FALSE;
 
   for (guint l = level; l < c->n_levels; l++)
     c->epoch[l] = t;
@@ -175,26 +176,10 @@ cache_bump (AcyCatCache *c, guint level)
   if (!c->prune)
     return;
   for (guint l = level; l <= c->n_levels; l++)
-    if (c->bound_lost[l])
-      {
-        for (guint k = 0; k < c->n_lazy; k++)
-          {
-            guint s = c->lazy_slots[k];
-            if (c->model->slot_level[s] < level)
-              break;
-            if (c->slot_eff[s] >= level)
-              c->root->slots[s] = NULL;
-          }
-        for (l = level; l <= c->n_levels; l++)
-          {
-            c->n_bound[l] = 0;
-            c->bound_lost[l] = FALSE;
-          }
-        return;
-      }
+    lost = lost || c->bound_lost[l];
   for (guint l = level; l <= c->n_levels; l++)
     {
-      for (guint k = 0; k < c->n_bound[l]; k++)
+      for (guint k = 0; !lost && k < c->n_bound[l]; k++)
         {
           guint s = c->bound[l][k];
           /* (one bound again since, at a lower level, is in that list) */
@@ -202,6 +187,16 @@ cache_bump (AcyCatCache *c, guint level)
             c->root->slots[s] = NULL;
         }
       c->n_bound[l] = 0;
+      c->bound_lost[l] = FALSE;
+    }
+  /* a list overflowed: every lazy slot of this level or above */
+  for (guint k = 0; lost && k < c->n_lazy; k++)
+    {
+      guint s = c->lazy_slots[k];
+      if (c->model->slot_level[s] < level)
+        break;
+      if (c->slot_eff[s] >= level)
+        c->root->slots[s] = NULL;
     }
 }
 
@@ -481,13 +476,14 @@ static Status
 with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i,
              guint wlevel, AcyCatValue *elt)
 {
+  static __thread guint looks;
   const AcyCatStmt *st = items[i];
   guint saved_level = ev->cur_level, saved_flags = ev->n_flags;
   Status r;
 
   /* (a branch takes microseconds: a look in 16 is soon enough, and the
    * clock is read less often than a check runs) */
-  if ((ev->cache->branches & 15) == 0 && acy_cat_halted (ev, st->loc, "with"))
+  if (looks++ % 16 == 0 && acy_cat_halted (ev, st->loc, "with"))
     return ST_ERROR;
   if (++ev->cache->branches > ev->cache->max_branches)
     {

@@ -99,7 +99,6 @@ state_free (gpointer data)
   g_free (s);
 }
 
-/* An allowed outcome with final values @final. */
 /* The state of the final values @final, made at its first sight. */
 static AcyState *
 find_state (CheckRun *run, const AcyValue *final, gboolean condition)
@@ -122,6 +121,7 @@ find_state (CheckRun *run, const AcyValue *final, gboolean condition)
   return s;
 }
 
+/* An allowed outcome (@weight of them) with the final state @s. */
 static void
 record_state (CheckRun *run, AcyState *s, gboolean condition, guint64 weight)
 {
