@@ -56,12 +56,26 @@ typedef enum {
 
 typedef struct _BFrame BFrame;
 
+/* The sides of a bound a walk needs (Ctx.need) or has worked out
+ * (Bnd.valid). A check fails for sure when its lower side does, so most
+ * of a walk needs lower sides only; an upper side is needed under a
+ * difference's right operand or a complement, which swap the sides.
+ * A side not worked out is the widest one can be: no pair for a lower
+ * side, every pair for an upper one, which still bound every value. */
+enum {
+  SIDE_LO   = 1,
+  SIDE_HI   = 2,
+  SIDE_BOTH = SIDE_LO | SIDE_HI,
+};
+
 typedef struct {
   guint8            kind;
+  guint8            valid;     /* SET, REL: the sides worked out (SIDE_*) */
   AcyCatValue      *conc;
   AcyWord          *lo, *hi;   /* the same array when exact */
   const AcyCatExpr *fun;
   BFrame           *env;
+  const AcyCatExpr *src;       /* SET, REL of a top-level let: its expression */
 } Bnd;
 
 /* A frame of bound values over a frame of concrete ones. A slot with no
@@ -82,6 +96,9 @@ typedef struct {
   guint       depth;
   BFrame     *root;
   AcyCatJudge *judge;   /* which checks to judge */
+  guint8      need;     /* the sides wanted of what is evaluated now (SIDE_*) */
+  AcyWord    *none[2];  /* the empty set and relation, read only (made when first needed) */
+  AcyWord    *all[2];   /* every event, every pair, read only */
   Bnd         unknown;
   /* what the walk changes in ev, put back at its end */
   AcyArena   *saved_arena;
@@ -209,8 +226,58 @@ new_bits (Ctx *c, BKind kind, gboolean exact)
   gsize words = MAX (kind == B_SET ? ev->words : ev->rel_words, 1);
   Bnd *b = new_bnd (c, kind);
 
+  b->valid = SIDE_BOTH;
   b->lo = acy_arena_newv (ev->arena, AcyWord, words);
   b->hi = exact ? b->lo : acy_arena_newv (ev->arena, AcyWord, words);
+  return b;
+}
+
+/* The widest side of a set (@set) or relation: no member for a lower
+ * side, every one for an upper one. Shared: never written to. */
+static AcyWord *
+widest (Ctx *c, gboolean set, gboolean upper)
+{
+  AcyCatEval *ev = c->ev;
+  AcyWord **w = upper ? &c->all[set ? 0 : 1] : &c->none[set ? 0 : 1];
+
+  if (*w == NULL)
+    {
+      gsize words = MAX (set ? ev->words : ev->rel_words, 1);
+
+      *w = acy_arena_newv0 (ev->arena, AcyWord, words);
+      if (upper)
+        {
+          AcyWord *row = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->words, 1));
+
+          acy_bits_complement (ev->n, row, row);
+          if (set)
+            acy_bits_copy (ev->words, *w, row);
+          else
+            for (guint i = 0; i < ev->n; i++)
+              acy_bits_copy (ev->words, acy_rel_row (*w, ev->n, i), row);
+        }
+    }
+  return *w;
+}
+
+/* A set or relation bound with the sides in c->need worked out (into
+ * fresh arrays, to be filled by the caller) and the others at their
+ * widest; @exact (both operands known exactly) shares one array for
+ * both sides, which are then both worked out. */
+static Bnd *
+new_sided (Ctx *c, BKind kind, gboolean exact)
+{
+  AcyCatEval *ev = c->ev;
+  gboolean set = kind == B_SET;
+  gsize words = MAX (set ? ev->words : ev->rel_words, 1);
+  Bnd *b;
+
+  if (exact || c->need == SIDE_BOTH)
+    return new_bits (c, kind, exact);
+  b = new_bnd (c, kind);
+  b->valid = c->need;
+  b->lo = c->need & SIDE_LO ? acy_arena_newv (ev->arena, AcyWord, words) : widest (c, set, FALSE);
+  b->hi = c->need & SIDE_HI ? acy_arena_newv (ev->arena, AcyWord, words) : widest (c, set, TRUE);
   return b;
 }
 
@@ -221,7 +288,8 @@ settle (Ctx *c, Bnd *b)
 {
   gsize words = b->kind == B_SET ? c->ev->words : c->ev->rel_words;
 
-  if (b->lo != b->hi && memcmp (b->lo, b->hi, MAX (words, 1) * sizeof (AcyWord)) == 0)
+  if (b->valid == SIDE_BOTH && b->lo != b->hi
+      && memcmp (b->lo, b->hi, MAX (words, 1) * sizeof (AcyWord)) == 0)
     b->hi = b->lo;
   return b;
 }
@@ -282,6 +350,17 @@ surely_empty (Ctx *c, Bnd *b)
     }
 }
 
+/* Whether the lower side of the set or relation bound @b is empty. */
+static gboolean
+lower_empty (Ctx *c, Bnd *b)
+{
+  if (b->kind == B_SET)
+    return acy_bits_is_empty (c->ev->words, b->lo);
+  if (b->kind == B_REL)
+    return acy_bits_is_empty ((guint) c->ev->rel_words, b->lo);
+  return FALSE;
+}
+
 static void
 set_slot (BFrame *bf, guint slot, Bnd *b)
 {
@@ -297,7 +376,7 @@ bbinop (Ctx *c, const AcyCatExpr *e, Bnd *a, Bnd *b)
   AcyCatBinOp op = e->u.bin.op;
   AcyCatClass ca = bclass (a), cb = bclass (b), cls;
   AcyWord *al, *ah, *bl, *bh;
-  gboolean exact;
+  gboolean exact, lo, hi;
   Bnd *r;
   guint n = ev->n;
 
@@ -323,7 +402,11 @@ bbinop (Ctx *c, const AcyCatExpr *e, Bnd *a, Bnd *b)
   if (cls == CLS_OTHER || !sides (c, a, cls, &al, &ah) || !sides (c, b, cls, &bl, &bh))
     return &c->unknown;
   exact = al == ah && bl == bh;
-  r = new_bits (c, cls == CLS_SET && op != ACY_CAT_OP_CART ? B_SET : B_REL, exact);
+  r = new_sided (c, cls == CLS_SET && op != ACY_CAT_OP_CART ? B_SET : B_REL, exact);
+  lo = !exact && (r->valid & SIDE_LO);
+  hi = !exact && (r->valid & SIDE_HI);
+  if (exact)
+    lo = TRUE;   /* one array for both sides */
   switch (op)
     {
     case ACY_CAT_OP_UNION:
@@ -332,27 +415,31 @@ bbinop (Ctx *c, const AcyCatExpr *e, Bnd *a, Bnd *b)
         guint words = (guint) (cls == CLS_SET ? ev->words : ev->rel_words);
         void (*f) (guint, AcyWord *, const AcyWord *, const AcyWord *) =
           op == ACY_CAT_OP_UNION ? acy_bits_union : acy_bits_inter;
-        f (words, r->lo, al, bl);
-        if (!exact)
+        if (lo)
+          f (words, r->lo, al, bl);
+        if (hi)
           f (words, r->hi, ah, bh);
         break;
       }
     case ACY_CAT_OP_DIFF:
       {
         guint words = (guint) (cls == CLS_SET ? ev->words : ev->rel_words);
-        acy_bits_diff (words, r->lo, al, bh);
-        if (!exact)
+        if (lo)
+          acy_bits_diff (words, r->lo, al, bh);
+        if (hi)
           acy_bits_diff (words, r->hi, ah, bl);
         break;
       }
     case ACY_CAT_OP_SEQ:
-      acy_rel_compose (n, r->lo, al, bl);
-      if (!exact)
+      if (lo)
+        acy_rel_compose (n, r->lo, al, bl);
+      if (hi)
         acy_rel_compose (n, r->hi, ah, bh);
       break;
     case ACY_CAT_OP_CART:
-      acy_rel_cartesian (n, r->lo, al, bl);
-      if (!exact)
+      if (lo)
+        acy_rel_cartesian (n, r->lo, al, bl);
+      if (hi)
         acy_rel_cartesian (n, r->hi, ah, bh);
       break;
     default:
@@ -418,27 +505,30 @@ bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
         AcyCatClass cls = bclass (a);
         if ((cls != CLS_SET && cls != CLS_REL) || !sides (c, a, cls, &lo, &hi))
           return &c->unknown;
-        r = new_bits (c, cls == CLS_SET ? B_SET : B_REL, lo == hi);
-        complement (ev, cls, r->lo, hi);
-        if (lo != hi)
+        r = new_sided (c, cls == CLS_SET ? B_SET : B_REL, lo == hi);
+        if (r->valid & SIDE_LO)
+          complement (ev, cls, r->lo, hi);
+        if (lo != hi && (r->valid & SIDE_HI))
           complement (ev, cls, r->hi, lo);
         return settle (c, r);
       }
     case ACY_CAT_OP_TOID:
       if (!sides (c, a, CLS_SET, &lo, &hi))
         return &c->unknown;
-      r = new_bits (c, B_REL, lo == hi);
-      acy_rel_identity (ev->n, r->lo, lo);
-      if (lo != hi)
+      r = new_sided (c, B_REL, lo == hi);
+      if (r->valid & SIDE_LO)
+        acy_rel_identity (ev->n, r->lo, lo);
+      if (lo != hi && (r->valid & SIDE_HI))
         acy_rel_identity (ev->n, r->hi, hi);
       return settle (c, r);
     default:
       if (!sides (c, a, CLS_REL, &lo, &hi))
         return &c->unknown;
       exact = lo == hi;
-      r = new_bits (c, B_REL, exact);
-      rel_unop (ev, op, r->lo, lo);
-      if (!exact)
+      r = new_sided (c, B_REL, exact);
+      if (r->valid & SIDE_LO)
+        rel_unop (ev, op, r->lo, lo);
+      if (!exact && (r->valid & SIDE_HI))
         rel_unop (ev, op, r->hi, hi);
       return settle (c, r);
     }
@@ -513,6 +603,7 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
   const AcyCatPat *pat;
   BFrame *env, *inner;
   Bnd *r;
+  guint8 need;
 
   if (f->kind == B_CONC && f->conc->kind == ACY_CAT_V_PRIM
       && f->conc == ev->root->slots[ACY_CAT_P_CO_ORDERS])
@@ -537,9 +628,10 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
         return &c->unknown;
       if (!sides (c, a, CLS_REL, &lo, &hi))
         return &c->unknown;
-      r = new_bits (c, B_SET, lo == hi);
-      (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->lo, lo);
-      if (lo != hi)
+      r = new_sided (c, B_SET, lo == hi);
+      if (r->valid & SIDE_LO)
+        (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->lo, lo);
+      if (lo != hi && (r->valid & SIDE_HI))
         (dom ? acy_rel_domain : acy_rel_range) (ev->n, r->hi, hi);
       return settle (c, r);
     }
@@ -559,6 +651,9 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
   if (c->depth >= MAX_BOUND_DEPTH)
     return &c->unknown;
   pat = &fun->u.fun.pat;
+  /* the body may read its arguments under a difference: both sides */
+  need = c->need;
+  c->need = SIDE_BOTH;
   inner = acy_arena_new0 (ev->arena, BFrame);
   inner->parent = env;
   inner->conc = acy_cat_frame_new (ev, env->conc, fun->u.fun.n_slots);
@@ -586,9 +681,11 @@ bapply (Ctx *c, const AcyCatExpr *e, BFrame *bf, Bnd *f)
           || !acy_cat_bind_pattern (ev, inner->conc, pat, a->conc, e))
         {
           g_clear_error (ev->error);
+          c->need = need;
           return &c->unknown;
         }
     }
+  c->need = need;
   c->depth++;
   r = beval (c, inner, fun->u.fun.body);
   c->depth--;
@@ -610,16 +707,38 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
         if (f->slots && f->slots[slot])
           {
             Bnd *b = f->slots[slot];
+            const AcyCatExpr *src = NULL;
+            guint8 need = c->need;
 
-            /* top-level lets are evaluated when a check needs them */
+            /* top-level lets are evaluated when a check needs them, on
+             * the sides it needs, and again on both when a later reader
+             * needs a side not worked out the first time */
             if (b->kind == B_PENDING)
+              src = b->fun;
+            else if ((b->kind == B_SET || b->kind == B_REL) && b->src
+                     && (b->valid & need) != need)
+              {
+                src = b->src;
+                c->need = SIDE_BOTH;
+              }
+            if (src)
               {
                 /* a let evaluated on bounds costs about what a check
                  * does: the judge counts work in such units */
                 if (c->judge)
                   acy_cat_judge_add (c->judge, 1);
                 f->slots[slot] = &c->unknown;
-                b = beval (c, c->root, b->fun);
+                b = beval (c, c->root, src);
+                c->need = need;
+                if ((b->kind == B_SET || b->kind == B_REL) && b->valid != SIDE_BOTH)
+                  {
+                    /* (a copy: b may be another name's value) */
+                    Bnd *own = new_bnd (c, b->kind);
+
+                    *own = *b;
+                    own->src = src;
+                    b = own;
+                  }
                 f->slots[slot] = b;
               }
             return b;
@@ -635,6 +754,7 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
       {
         AcyCatBinOp op = e->u.bin.op;
         gboolean absorbs = op == ACY_CAT_OP_SEQ || op == ACY_CAT_OP_INTER;
+        guint8 need = c->need;
         Bnd *a = NULL, *b = NULL;
 
         /* An empty side of ; or & empties the result: look at the side
@@ -646,17 +766,43 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
               return b;
           }
         a = beval (c, bf, e->u.bin.a);
-        if ((absorbs || op == ACY_CAT_OP_DIFF || op == ACY_CAT_OP_CART) && surely_empty (c, a))
-          return op == ACY_CAT_OP_CART ? conc (c, acy_cat_new_rel (c->ev)) : a;
+        if (absorbs || op == ACY_CAT_OP_DIFF || op == ACY_CAT_OP_CART)
+          {
+            if (surely_empty (c, a))
+              return op == ACY_CAT_OP_CART ? conc (c, acy_cat_new_rel (c->ev)) : a;
+            /* only the lower side wanted, and it is empty: so is the
+             * result's (its upper side is not wanted) */
+            if (need == SIDE_LO && lower_empty (c, a))
+              {
+                Bnd *r = new_bnd (c, op == ACY_CAT_OP_CART || op == ACY_CAT_OP_SEQ
+                                     ? B_REL : (BKind) a->kind);
+                r->valid = SIDE_LO;
+                r->lo = widest (c, r->kind == B_SET, FALSE);
+                r->hi = widest (c, r->kind == B_SET, TRUE);
+                return r;
+              }
+          }
         if (b == NULL)
-          b = beval (c, bf, e->u.bin.b);
+          {
+            /* the right side of a difference on the other side */
+            if (op == ACY_CAT_OP_DIFF)
+              c->need = (guint8) (((need & SIDE_LO) << 1) | ((need & SIDE_HI) >> 1));
+            b = beval (c, bf, e->u.bin.b);
+            c->need = need;
+          }
         if (a->kind == B_UNKNOWN || b->kind == B_UNKNOWN)
           return &c->unknown;
         return bbinop (c, e, a, b);
       }
     case ACY_CAT_E_UNOP:
       {
-        Bnd *a = beval (c, bf, e->u.un.a);
+        guint8 need = c->need;
+        Bnd *a;
+
+        if (e->u.un.op == ACY_CAT_OP_COMP)
+          c->need = (guint8) (((need & SIDE_LO) << 1) | ((need & SIDE_HI) >> 1));
+        a = beval (c, bf, e->u.un.a);
+        c->need = need;
         return a->kind == B_UNKNOWN ? &c->unknown : bunop (c, e, a);
       }
     case ACY_CAT_E_APP:
@@ -669,18 +815,25 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
         return b;
       }
     case ACY_CAT_E_LET:
-      if (bf->slots == NULL)
-        return &c->unknown;
-      for (guint i = 0; i < e->u.let.n; i++)
-        {
-          const AcyCatPat *pat = &e->u.let.b[i].pat;
-          Bnd *b = beval (c, bf, e->u.let.b[i].e);
+      {
+        guint8 need = c->need;
 
-          for (guint k = 0; k < pat->n; k++)
-            if (pat->names[k])
-              set_slot (bf, pat->slots[k], pat->tuple ? &c->unknown : b);
-        }
-      return beval (c, bf, e->u.let.body);
+        if (bf->slots == NULL)
+          return &c->unknown;
+        /* the body may read the names anywhere: both sides */
+        c->need = SIDE_BOTH;
+        for (guint i = 0; i < e->u.let.n; i++)
+          {
+            const AcyCatPat *pat = &e->u.let.b[i].pat;
+            Bnd *b = beval (c, bf, e->u.let.b[i].e);
+
+            for (guint k = 0; k < pat->n; k++)
+              if (pat->names[k])
+                set_slot (bf, pat->slots[k], pat->tuple ? &c->unknown : b);
+          }
+        c->need = need;
+        return beval (c, bf, e->u.let.body);
+      }
     default:
       return &c->unknown;
     }
@@ -691,10 +844,18 @@ static gboolean
 check_fails (Ctx *c, const AcyCatStmt *st)
 {
   AcyCatEval *ev = c->ev;
-  Bnd *b = beval (c, c->root, st->u.check.e);
-  AcyCatClass cls = bclass (b);
+  gboolean negated = st->u.check.negated;
+  AcyCatClass cls;
   AcyWord *lo, *hi;
-  gboolean surely_holds, surely_not;
+  gboolean surely_holds = FALSE, surely_not = FALSE;
+  Bnd *b;
+
+  /* it fails for sure when its lower side fails (its upper side holds,
+   * negated) */
+  c->need = negated ? SIDE_HI : SIDE_LO;
+  b = beval (c, c->root, st->u.check.e);
+  c->need = SIDE_BOTH;
+  cls = bclass (b);
 
   if (b->kind == B_UNKNOWN)
     return FALSE;
@@ -714,8 +875,10 @@ check_fails (Ctx *c, const AcyCatStmt *st)
         return FALSE;
       {
         gsize words = cls == CLS_SET ? ev->words : ev->rel_words;
-        surely_not = !acy_bits_is_empty ((guint) words, lo);
-        surely_holds = acy_bits_is_empty ((guint) words, hi);
+        if (negated)
+          surely_holds = acy_bits_is_empty ((guint) words, hi);
+        else
+          surely_not = !acy_bits_is_empty ((guint) words, lo);
       }
     }
   else
@@ -724,10 +887,12 @@ check_fails (Ctx *c, const AcyCatStmt *st)
 
       if (!sides (c, b, CLS_REL, &lo, &hi))
         return FALSE;
-      surely_not = acyclic ? !acy_rel_is_acyclic (ev->n, lo) : !acy_rel_is_irreflexive (ev->n, lo);
-      surely_holds = acyclic ? acy_rel_is_acyclic (ev->n, hi) : acy_rel_is_irreflexive (ev->n, hi);
+      if (negated)
+        surely_holds = acyclic ? acy_rel_is_acyclic (ev->n, hi) : acy_rel_is_irreflexive (ev->n, hi);
+      else
+        surely_not = acyclic ? !acy_rel_is_acyclic (ev->n, lo) : !acy_rel_is_irreflexive (ev->n, lo);
     }
-  return st->u.check.negated ? surely_holds : surely_not;
+  return negated ? surely_holds : surely_not;
 }
 
 /* The bounds of `with x from S` over all its choices: the intersection
@@ -927,6 +1092,7 @@ walk_begin (Ctx *c, BFrame *root, AcyCatEval *ev, AcyCatFrame *fr, guint wlevel,
   c->ev = ev;
   c->wlevel = wlevel;
   c->judge = judge;
+  c->need = SIDE_BOTH;
   c->unknown.kind = B_UNKNOWN;
   c->root = root;
   root->conc = fr;
@@ -953,6 +1119,7 @@ given_rel (Ctx *c, const AcyWord *lo, const AcyWord *hi)
 {
   Bnd *b = new_bnd (c, B_REL);
 
+  b->valid = SIDE_BOTH;
   b->lo = (AcyWord *) lo;
   b->hi = (AcyWord *) hi;
   return b;
