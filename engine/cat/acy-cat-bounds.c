@@ -97,8 +97,6 @@ typedef struct {
   BFrame     *root;
   AcyCatJudge *judge;   /* which checks to judge */
   guint8      need;     /* the sides wanted of what is evaluated now (SIDE_*) */
-  AcyWord    *none[2];  /* the empty set and relation, read only (made when first needed) */
-  AcyWord    *all[2];   /* every event, every pair, read only */
   Bnd         unknown;
   /* what the walk changes in ev, put back at its end */
   AcyArena   *saved_arena;
@@ -233,31 +231,30 @@ new_bits (Ctx *c, BKind kind, gboolean exact)
 }
 
 /* The widest side of a set (@set) or relation: no member for a lower
- * side, every one for an upper one. Shared: never written to. */
+ * side, every one for an upper one. Kept by the cache for as long as
+ * the number of events stays; never written to. */
 static AcyWord *
 widest (Ctx *c, gboolean set, gboolean upper)
 {
   AcyCatEval *ev = c->ev;
-  AcyWord **w = upper ? &c->all[set ? 0 : 1] : &c->none[set ? 0 : 1];
+  AcyCatCache *cache = ev->cache;
 
-  if (*w == NULL)
+  if (cache->widest_n != ev->n || cache->widest[0] == NULL)
     {
-      gsize words = MAX (set ? ev->words : ev->rel_words, 1);
+      gsize sw = MAX (ev->words, 1), rw = MAX (ev->rel_words, 1);
 
-      *w = acy_arena_newv0 (ev->arena, AcyWord, words);
-      if (upper)
-        {
-          AcyWord *row = acy_arena_newv0 (ev->arena, AcyWord, MAX (ev->words, 1));
-
-          acy_bits_complement (ev->n, row, row);
-          if (set)
-            acy_bits_copy (ev->words, *w, row);
-          else
-            for (guint i = 0; i < ev->n; i++)
-              acy_bits_copy (ev->words, acy_rel_row (*w, ev->n, i), row);
-        }
+      for (guint k = 0; k < G_N_ELEMENTS (cache->widest); k++)
+        g_free (cache->widest[k]);
+      cache->widest[0] = g_new0 (AcyWord, sw);
+      cache->widest[1] = g_new0 (AcyWord, sw);
+      cache->widest[2] = g_new0 (AcyWord, rw);
+      cache->widest[3] = g_new0 (AcyWord, rw);
+      acy_bits_complement (ev->n, cache->widest[1], cache->widest[0]);
+      for (guint i = 0; i < ev->n; i++)
+        acy_bits_copy (ev->words, acy_rel_row (cache->widest[3], ev->n, i), cache->widest[1]);
+      cache->widest_n = ev->n;
     }
-  return *w;
+  return cache->widest[(set ? 0 : 2) + (upper ? 1 : 0)];
 }
 
 /* A set or relation bound with the sides in c->need worked out (into

@@ -183,6 +183,8 @@ typedef struct {
   guint          cap_flags;
   gboolean       prune;       /* skip orders a check rejects whatever their completion */
   AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
+  AcyWord       *widest[4];   /* acy-cat-bounds.c: no event, every event, no pair, every pair */
+  guint          widest_n;    /* ... on this many events */
   /* With pruning on, top-level lets run when a name they bind is first
    * read rather than where they stand (each runs where it stands the
    * first time, so that a faulty one is reported as before), and flags

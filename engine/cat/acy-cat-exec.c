@@ -145,6 +145,8 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->slot_eff);
   g_free (c->flags);
   acy_arena_free (c->scratch);
+  for (guint k = 0; k < G_N_ELEMENTS (c->widest); k++)
+    g_free (c->widest[k]);
   g_free (c->slot_def);
   g_free (c->evaluated);
   g_free (c->let_failed);
