@@ -20,26 +20,49 @@ acy_bits_count (guint words, const AcyWord *s)
   return c;
 }
 
-void
-acy_bits_union (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
-{
-  for (guint w = 0; w < words; w++)
-    d[w] = a[w] | b[w];
-}
+/* d = a OP b, word by word; with SSE2 (part of x86-64) four words per
+ * step: a relation of 40 events is 40 words, and these run at every
+ * union, intersection and difference the models make. d may be a or b:
+ * each step loads before it stores. */
+#ifdef __SSE2__
+#define BITS_BINOP(name, sse, scalar)                                          \
+  void                                                                         \
+  name (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)           \
+  {                                                                            \
+    guint w = 0;                                                               \
+                                                                               \
+    for (; w + 4 <= words; w += 4)                                             \
+      {                                                                        \
+        __m128i x0 = _mm_loadu_si128 ((const __m128i *) (a + w));              \
+        __m128i x1 = _mm_loadu_si128 ((const __m128i *) (a + w + 2));          \
+        __m128i y0 = _mm_loadu_si128 ((const __m128i *) (b + w));              \
+        __m128i y1 = _mm_loadu_si128 ((const __m128i *) (b + w + 2));          \
+                                                                               \
+        _mm_storeu_si128 ((__m128i *) (d + w), sse (x0, y0));                  \
+        _mm_storeu_si128 ((__m128i *) (d + w + 2), sse (x1, y1));              \
+      }                                                                        \
+    for (; w < words; w++)                                                     \
+      d[w] = scalar (a[w], b[w]);                                              \
+  }
+#define SSE_OR(x, y)   _mm_or_si128 (x, y)
+#define SSE_AND(x, y)  _mm_and_si128 (x, y)
+#define SSE_DIFF(x, y) _mm_andnot_si128 (y, x)
+#else
+#define BITS_BINOP(name, sse, scalar)                                          \
+  void                                                                         \
+  name (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)           \
+  {                                                                            \
+    for (guint w = 0; w < words; w++)                                          \
+      d[w] = scalar (a[w], b[w]);                                              \
+  }
+#endif
+#define W_OR(x, y)   ((x) | (y))
+#define W_AND(x, y)  ((x) & (y))
+#define W_DIFF(x, y) ((x) & ~(y))
 
-void
-acy_bits_inter (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
-{
-  for (guint w = 0; w < words; w++)
-    d[w] = a[w] & b[w];
-}
-
-void
-acy_bits_diff (guint words, AcyWord *d, const AcyWord *a, const AcyWord *b)
-{
-  for (guint w = 0; w < words; w++)
-    d[w] = a[w] & ~b[w];
-}
+BITS_BINOP (acy_bits_union, SSE_OR, W_OR)
+BITS_BINOP (acy_bits_inter, SSE_AND, W_AND)
+BITS_BINOP (acy_bits_diff, SSE_DIFF, W_DIFF)
 
 static inline AcyWord
 last_word_mask (guint n)

@@ -193,6 +193,54 @@ test_restrict (void)
     }
 }
 
+/* Union, intersection and difference word by word, and emptiness, on
+ * every length from 0 to 19 words (the vector steps and the words left
+ * after them), into a fresh array and in place on either operand,
+ * against the definition; the words past the length are not touched. */
+static void
+test_word_ops (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261204);
+  void (*ops[]) (guint, AcyWord *, const AcyWord *, const AcyWord *) = {
+    acy_bits_union, acy_bits_inter, acy_bits_diff,
+  };
+
+  for (guint words = 0; words < 20; words++)
+    for (guint op = 0; op < G_N_ELEMENTS (ops); op++)
+      for (guint into = 0; into < 3; into++)
+        {
+          AcyWord a[21], b[21], d[21], want[20];
+
+          for (guint w = 0; w < 21; w++)
+            {
+              a[w] = ((AcyWord) g_rand_int (rand) << 32) | g_rand_int (rand);
+              b[w] = ((AcyWord) g_rand_int (rand) << 32) | g_rand_int (rand);
+              d[w] = 0x5a5a5a5a5a5a5a5aull;
+            }
+          for (guint w = 0; w < words; w++)
+            want[w] = op == 0 ? a[w] | b[w] : op == 1 ? a[w] & b[w] : a[w] & ~b[w];
+          {
+            AcyWord *dst = into == 0 ? d : into == 1 ? a : b;
+            AcyWord past = dst[words];
+
+            ops[op] (words, dst, a, b);
+            for (guint w = 0; w < words; w++)
+              g_assert_cmphex (dst[w], ==, want[w]);
+            g_assert_cmphex (dst[words], ==, past);
+          }
+        }
+  for (guint words = 0; words < 20; words++)
+    for (guint at = 0; at <= words; at++)
+      {
+        AcyWord s[21] = { 0 };
+
+        s[words] = 1;   /* past the length: not looked at */
+        if (at < words)
+          s[at] = (AcyWord) 1 << (at * 7 % 64);
+        g_assert_cmpint (acy_bits_is_empty (words, s), ==, at == words);
+      }
+}
+
 static void
 test_domain_range_cartesian (void)
 {
@@ -340,6 +388,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/bitrel/closure-cycles", test_closure_and_cycles);
   g_test_add_func ("/engine/bitrel/closure-single-word", test_closure_single_word);
   g_test_add_func ("/engine/bitrel/restrict", test_restrict);
+  g_test_add_func ("/engine/bitrel/word-ops", test_word_ops);
   g_test_add_func ("/engine/bitrel/domain-range-cartesian", test_domain_range_cartesian);
   g_test_add_func ("/engine/arena/reuse", test_arena);
   g_test_add_func ("/engine/files/write", test_file_write);
