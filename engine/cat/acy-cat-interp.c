@@ -47,8 +47,43 @@ set_op_as_is (AcyCatValueKind kind, gsize words, AcyCatBinOp op, AcyCatValue *a,
 static AcyCatValue *
 set_op (AcyCatEval *ev, const AcyCatExpr *e, AcyCatBinOp op, AcyCatValue *a, AcyCatValue *b)
 {
-  AcyCatClass ca = acy_cat_classify (a), cb = acy_cat_classify (b);
+  AcyCatClass ca, cb;
   AcyCatValue *r;
+
+  /* Two relations, most of what models combine: what the general path
+   * below does for them, without its type dispatch. */
+  if (a->kind == ACY_CAT_V_REL && b->kind == ACY_CAT_V_REL)
+    {
+      guint words = (guint) ev->rel_words;
+
+      switch (op)
+        {
+        case ACY_CAT_OP_UNION:
+          if (acy_bits_is_empty (words, b->u.bits))
+            return a;
+          if (acy_bits_is_empty (words, a->u.bits))
+            return b;
+          r = acy_cat_new_rel_raw (ev);
+          acy_bits_union (words, r->u.bits, a->u.bits, b->u.bits);
+          return r;
+        case ACY_CAT_OP_INTER:
+          if (acy_bits_is_empty (words, a->u.bits))
+            return a;
+          if (acy_bits_is_empty (words, b->u.bits))
+            return b;
+          r = acy_cat_new_rel_raw (ev);
+          acy_bits_inter (words, r->u.bits, a->u.bits, b->u.bits);
+          return r;
+        default:
+          if (acy_bits_is_empty (words, a->u.bits) || acy_bits_is_empty (words, b->u.bits))
+            return a;
+          r = acy_cat_new_rel_raw (ev);
+          acy_bits_diff (words, r->u.bits, a->u.bits, b->u.bits);
+          return r;
+        }
+    }
+  ca = acy_cat_classify (a);
+  cb = acy_cat_classify (b);
 
   if (ca == CLS_OTHER || cb == CLS_OTHER)
     {
