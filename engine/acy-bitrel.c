@@ -211,16 +211,22 @@ acy_rel_transpose (guint n, AcyWord *d, const AcyWord *a)
  * closed already, and a successor reached through another adds nothing. O(n + e)
  * word operations, against O(n^2) for Warshall or for peeling sinks. */
 static gboolean
-dfs1 (guint n, const AcyWord *r, AcyWord *close)
+dfs1 (guint n, const AcyWord *r, AcyWord *close, AcyWord *later)
 {
   guint8 stack[64];
-  AcyWord unvisited = 0, grey = 0;
+  AcyWord unvisited = 0, grey = 0, done;
 
   /* Events with no successor are never worth a visit: they close no
    * cycle and add nothing to what reaches them. Most events of most
    * relations are such. */
   for (guint i = 0; i < n; i++)
     unvisited |= (AcyWord) (r[i] != 0) << i;
+  /* (with @later: the events that leave the stack before one, and those
+   * with no successor, come after it in an order r keeps) */
+  done = ~unvisited & (n == 64 ? ~(AcyWord) 0 : ((AcyWord) 1 << n) - 1);
+  if (later)
+    for (guint i = 0; i < n; i++)
+      later[i] = 0;
 
   while (unvisited)
     {
@@ -248,6 +254,11 @@ dfs1 (guint n, const AcyWord *r, AcyWord *close)
             }
           sp--;
           grey &= ~((AcyWord) 1 << v);
+          if (later)
+            {
+              later[v] = done;
+              done |= (AcyWord) 1 << v;
+            }
           if (close)
             {
               AcyWord acc = row, bits = row;
@@ -275,7 +286,7 @@ acy_rel_closure (guint n, AcyWord *r)
       AcyWord cols = 0;
 
       /* Acyclic, as most relations closed are: closed on the way. */
-      if (dfs1 (n, r, r))
+      if (dfs1 (n, r, r, NULL))
         return;
 
       /* A cycle: Warshall, branch-free on single-word rows, over the k
@@ -476,8 +487,23 @@ gboolean
 acy_rel_is_acyclic (guint n, const AcyWord *r)
 {
   if (n <= 64)
-    return dfs1 (n, r, NULL);
+    return dfs1 (n, r, NULL, NULL);
   return !dfs_cycle (n, r, NULL, NULL);
+}
+
+gboolean
+acy_rel_is_acyclic_in (guint n, const AcyWord *r, AcyWord *order)
+{
+  AcyWord out = 0;
+
+  if (n > 64)
+    return !dfs_cycle (n, r, NULL, NULL);
+  /* within the order: acyclic, as the order is */
+  for (guint i = 0; i < n; i++)
+    out |= r[i] & ~order[i];
+  if (out == 0)
+    return TRUE;
+  return dfs1 (n, r, NULL, order);
 }
 
 gboolean

@@ -146,6 +146,14 @@ void     acy_rel_domain       (guint n, AcyWord *set, const AcyWord *r);
 void     acy_rel_range        (guint n, AcyWord *set, const AcyWord *r);
 gboolean acy_rel_is_irreflexive (guint n, const AcyWord *r);
 gboolean acy_rel_is_acyclic   (guint n, const AcyWord *r);
+/* The same, given a strict order kept from an earlier test: @order has
+ * 64 words, order[i] the events after i (all zero is the empty order).
+ * When r lies within it, r is acyclic, and nothing else is looked at;
+ * otherwise r is searched, and, when n <= 64, @order becomes an order
+ * that r lies within as far as the search went (all of r when acyclic).
+ * The relations a check tests on sibling executions (one per coherence
+ * order) lie within the last one's order about two times in five. */
+gboolean acy_rel_is_acyclic_in (guint n, const AcyWord *r, AcyWord *order);
 /* If r has a cycle, write one (as event indices, each related to the next
  * and the last to the first) into cycle[0..*len-1] (cycle has room for n)
  * and return TRUE. */

@@ -149,6 +149,8 @@ typedef struct {
   guint64       stamp;     /* cache tick of the computation, 0 = never */
   gboolean      holds;     /* check: the test's outcome (before negation) */
   AcyWord      *rel;       /* check: the relation tested, for the verdict */
+  AcyWord      *order;     /* acyclic check: the order its relation kept last
+                            * (acy_rel_is_acyclic_in), 64 words, or NULL */
   AcyCatValue **elts;      /* with: the choices */
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */

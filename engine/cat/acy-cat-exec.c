@@ -135,7 +135,10 @@ acy_cat_cache_free (AcyCatCache *c)
   g_free (c->arenas);
   g_free (c->epoch);
   for (guint i = 0; c->model && i < c->model->program->len; i++)
-    acy_cat_judge_free (c->memo[i].judge);
+    {
+      acy_cat_judge_free (c->memo[i].judge);
+      g_free (c->memo[i].order);
+    }
   g_free (c->memo);
   acy_cat_judge_free (c->rf_judge);
   acy_cat_judge_free (c->rf_shared_judge);
@@ -337,7 +340,7 @@ push_flag (AcyCatEval *ev, const char *name)
  * and the relation tested, for the verdict. */
 static gboolean
 eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
-            gboolean *holds, AcyWord **rel)
+            gboolean *holds, AcyWord **rel, AcyCatMemo *memo)
 {
   AcyCatValue *v = acy_cat_eval (ev, fr, st->u.check.e);
 
@@ -372,8 +375,17 @@ eval_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st,
         }
       if (!(*rel = acy_cat_to_rel (ev, st->u.check.e, v)))
         return FALSE;
-      *holds = st->u.check.test == ACY_CAT_TEST_ACYCLIC
-               ? acy_rel_is_acyclic (ev->n, *rel) : acy_rel_is_irreflexive (ev->n, *rel);
+      if (st->u.check.test == ACY_CAT_TEST_IRREFLEXIVE)
+        *holds = acy_rel_is_irreflexive (ev->n, *rel);
+      else if (memo && ev->n <= 64)
+        {
+          /* the order the relation kept last time, tried first */
+          if (memo->order == NULL)
+            memo->order = g_new0 (AcyWord, 64);
+          *holds = acy_rel_is_acyclic_in (ev->n, *rel, memo->order);
+        }
+      else
+        *holds = acy_rel_is_acyclic (ev->n, *rel);
       return TRUE;
     default:
       g_assert_not_reached ();
@@ -395,7 +407,7 @@ exec_check (AcyCatEval *ev, AcyCatFrame *fr, const AcyCatStmt *st, guint index,
     }
   else
     {
-      if (!eval_check (ev, fr, st, &holds, &rel))
+      if (!eval_check (ev, fr, st, &holds, &rel, memo))
         return ST_ERROR;
       if (memo && level != ACY_CAT_LEVEL_NOCACHE)
         {
