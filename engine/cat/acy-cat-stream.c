@@ -185,12 +185,57 @@ orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
  * below p): every completion orders the placed members of a block as
  * placed and before its unplaced ones (must); it may order the unplaced
  * ones among themselves in any way (may). */
+/* orders_bounds() on single-word rows (n <= 64), word by word: it runs
+ * at every prefix judged. */
+static void
+orders_bounds1 (AcyCatStreamIter *it)
+{
+  guint n = it->n;
+  AcyWord *must = it->must, *may = it->may;
+  const AcyWord *pco = it->s->pco;
+
+  memset (must, 0, n * sizeof (AcyWord));
+  memset (may, 0, n * sizeof (AcyWord));
+  for (guint b = 0; b < it->k; b = it->hi[b])
+    {
+      guint end = it->hi[b], placed_end = CLAMP (it->p, b, end);
+      AcyWord acc = 0, later;
+
+      for (guint a = b; a < end; a++)
+        if (!it->placed[a])
+          acc |= (AcyWord) 1 << it->member[a];
+      later = acc;
+      for (guint q = placed_end; q-- > b;)
+        {
+          guint e = it->member[it->choice[q]];
+          must[e] = later;
+          later |= (AcyWord) 1 << e;
+        }
+      for (guint a = b; a < end; a++)
+        if (!it->placed[a])
+          {
+            guint e = it->member[a];
+
+            may[e] = acc & ~((AcyWord) 1 << e);
+            /* pco holds in every completion */
+            must[e] |= pco[e] & acc;
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    may[i] |= must[i];
+}
+
 static void
 orders_bounds (AcyCatStreamIter *it)
 {
   guint n = it->n, words = it->words;
   gsize rel = (gsize) n * words;
 
+  if (words == 1)
+    {
+      orders_bounds1 (it);
+      return;
+    }
   memset (it->must, 0, rel * sizeof (AcyWord));
   memset (it->may, 0, rel * sizeof (AcyWord));
   for (guint b = 0; b < it->k; b = it->hi[b])
