@@ -942,6 +942,30 @@ choices_bound (Ctx *c, AcyCatValue *v, gboolean *none)
   return settle (c, b);
 }
 
+/* Binding @b of the top-level let @i as not evaluated yet (B_PENDING):
+ * the same at every walk, so made once and kept by the cache (beval()
+ * replaces it in its slot, never changes it). */
+static Bnd *
+pending (Ctx *c, guint i, guint b)
+{
+  AcyCatCache *cache = c->ev->cache;
+  const AcyCatStmt *st = g_ptr_array_index (c->ev->model->program, i);
+  Bnd *p;
+
+  if (cache->pending == NULL)
+    cache->pending = g_new0 (gpointer, MAX (c->ev->model->program->len, 1));
+  if ((p = cache->pending[i]) == NULL)
+    {
+      p = cache->pending[i] = g_new0 (Bnd, st->u.let.n);
+      for (guint k = 0; k < st->u.let.n; k++)
+        {
+          p[k].kind = B_PENDING;
+          p[k].fun = st->u.let.b[k].e;
+        }
+    }
+  return &p[b];
+}
+
 /* Judges statements @from .. @upto - 1 on the bounds in c->root.
  * Returns 1 + the index of the first check that fails whatever the
  * bounded values are, or 0. With @through_withs, a `with` whose choices
@@ -1041,8 +1065,7 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
 
               if (st->kind == ACY_CAT_S_LET && !pat->tuple)
                 {
-                  v = new_bnd (c, B_PENDING);
-                  v->fun = st->u.let.b[b].e;
+                  v = pending (c, i, b);
                   /* its value holds whatever the choice: read as it is */
                   if (st->u.let.n == 1 && pat->n == 1 && pat->names[0]
                       && settled (c, pat->slots[0]))

@@ -185,6 +185,8 @@ typedef struct {
   guint          cap_flags;
   gboolean       prune;       /* skip orders a check rejects whatever their completion */
   AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
+  gpointer      *pending;     /* acy-cat-bounds.c: per statement, its top-level let's
+                               * bindings as not yet evaluated (made once, read only) */
   AcyWord       *widest[4];   /* acy-cat-bounds.c: no event, every event, no pair, every pair */
   guint          widest_n;    /* ... on this many events */
   /* With pruning on, top-level lets run when a name they bind is first

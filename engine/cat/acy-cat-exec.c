@@ -150,6 +150,9 @@ acy_cat_cache_free (AcyCatCache *c)
   acy_arena_free (c->scratch);
   for (guint k = 0; k < G_N_ELEMENTS (c->widest); k++)
     g_free (c->widest[k]);
+  for (guint i = 0; c->pending && i < c->model->program->len; i++)
+    g_free (c->pending[i]);
+  g_free (c->pending);
   g_free (c->slot_def);
   g_free (c->evaluated);
   g_free (c->let_failed);
