@@ -71,6 +71,7 @@ enum {
 typedef struct {
   guint8            kind;
   guint8            valid;     /* SET, REL: the sides worked out (SIDE_*) */
+  guint8            lo_closed; /* REL: the lower side is transitive, its own closure */
   AcyCatValue      *conc;
   AcyWord          *lo, *hi;   /* the same array when exact */
   const AcyCatExpr *fun;
@@ -522,11 +523,26 @@ bunop (Ctx *c, const AcyCatExpr *e, Bnd *a)
       if (!sides (c, a, CLS_REL, &lo, &hi))
         return &c->unknown;
       exact = lo == hi;
+      /* r+ of a transitive lower side is that side (a coherence order's
+       * prefix: lock.cat closes co at every prefix) */
+      if (op == ACY_CAT_OP_PLUS && a->lo_closed && exact)
+        return a;
+      if (op == ACY_CAT_OP_PLUS && a->lo_closed && !(c->need & SIDE_HI))
+        {
+          /* (a's upper side is not a+'s: not kept) */
+          r = new_bnd (c, B_REL);
+          r->valid = SIDE_LO;
+          r->lo = lo;
+          r->hi = widest (c, FALSE, TRUE);
+          r->lo_closed = TRUE;
+          return r;
+        }
       r = new_sided (c, B_REL, exact);
       if (r->valid & SIDE_LO)
         rel_unop (ev, op, r->lo, lo);
       if (!exact && (r->valid & SIDE_HI))
         rel_unop (ev, op, r->hi, hi);
+      r->lo_closed = op == ACY_CAT_OP_PLUS || op == ACY_CAT_OP_STAR;
       return settle (c, r);
     }
 }
@@ -789,6 +805,16 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
           }
         if (a->kind == B_UNKNOWN || b->kind == B_UNKNOWN)
           return &c->unknown;
+        /* r | {} is r as it stands (and stays transitive) */
+        if (op == ACY_CAT_OP_UNION)
+          {
+            if ((b->kind == B_SET || b->kind == B_REL) && surely_empty (c, a)
+                && (bclass (a) == CLS_POLY || bclass (a) == bclass (b)))
+              return b;
+            if ((a->kind == B_SET || a->kind == B_REL) && surely_empty (c, b)
+                && (bclass (b) == CLS_POLY || bclass (b) == bclass (a)))
+              return a;
+          }
         return bbinop (c, e, a, b);
       }
     case ACY_CAT_E_UNOP:
@@ -1167,6 +1193,9 @@ acy_cat_bounds_fail (AcyCatEval            *ev,
   walk_begin (&c, &root, ev, fr, wlevel, judge);
   c.use_settled = TRUE;
   root.slots[items[with_index]->u.with.slot] = given_rel (&c, lo, hi);
+  /* (every member of a block placed before the rest, and pco closed
+   * there: acy_cat_stream_iter_bounds()) */
+  root.slots[items[with_index]->u.with.slot]->lo_closed = TRUE;
   return walk_end (&c, walk (&c, items, with_index + 1, upto, FALSE));
 }
 

@@ -366,7 +366,9 @@ gboolean     acy_cat_bind_rec     (AcyCatEval *ev, AcyCatFrame *fr, guint n, con
 /* ---- bounds: acy-cat-bounds.c ---- */
 /* Whether some check among @items[with_index + 1 .. upto - 1] fails for
  * every relation between @lo and @hi bound by the with @items[with_index]
- * (of level @wlevel): 1 + the index of the first that does, or 0. */
+ * (of level @wlevel): 1 + the index of the first that does, or 0. @lo
+ * is transitive (a coherence order's prefix,
+ * acy_cat_stream_iter_bounds()). */
 guint        acy_cat_bounds_fail  (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items,
                                    guint with_index, guint upto, guint wlevel,
                                    AcyCatJudge *judge, const AcyWord *lo, const AcyWord *hi);

@@ -50,6 +50,7 @@ struct _AcyCatStreamIter {
   AcyCatPruneFunc prune;
   gpointer  prune_data;
   AcyWord  *must, *may; /* pruning: the pairs of every / some completion */
+  AcyWord  *pco_closed; /* pruning: pco within blocks, closed (every completion has it) */
   AcyWord  *later;     /* scratch set */
   /* CROSS: the index picked in each factor */
   guint    *pick;
@@ -181,10 +182,6 @@ orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
   return r;
 }
 
-/* Bounds on the orders that complete the current prefix (positions
- * below p): every completion orders the placed members of a block as
- * placed and before its unplaced ones (must); it may order the unplaced
- * ones among themselves in any way (may). */
 /* orders_bounds() on single-word rows (n <= 64), word by word: it runs
  * at every prefix judged. */
 static void
@@ -192,7 +189,7 @@ orders_bounds1 (AcyCatStreamIter *it)
 {
   guint n = it->n;
   AcyWord *must = it->must, *may = it->may;
-  const AcyWord *pco = it->s->pco;
+  const AcyWord *pco = it->pco_closed;
 
   memset (must, 0, n * sizeof (AcyWord));
   memset (may, 0, n * sizeof (AcyWord));
@@ -225,6 +222,11 @@ orders_bounds1 (AcyCatStreamIter *it)
     may[i] |= must[i];
 }
 
+/* Bounds on the orders that complete the current prefix (positions
+ * below p): every completion orders the placed members of a block as
+ * placed and before its unplaced ones, and the unplaced ones as pco,
+ * closed, does (must, transitive then); it may order the unplaced ones
+ * among themselves in any way (may). */
 static void
 orders_bounds (AcyCatStreamIter *it)
 {
@@ -262,7 +264,7 @@ orders_bounds (AcyCatStreamIter *it)
             acy_bits_copy (words, row, it->acc);
             acy_bits_remove (row, e);
             /* pco holds in every completion */
-            acy_bits_inter (words, it->later, acy_rel_row (it->s->pco, n, e), it->acc);
+            acy_bits_inter (words, it->later, acy_rel_row (it->pco_closed, n, e), it->acc);
             acy_bits_union (words, acy_rel_row (it->must, n, e), acy_rel_row (it->must, n, e), it->later);
           }
     }
@@ -515,6 +517,19 @@ acy_cat_stream_iter_set_prune (AcyCatStreamIter *it, AcyCatPruneFunc func, gpoin
   it->must = g_new (AcyWord, MAX (rel, 1));
   it->may = g_new (AcyWord, MAX (rel, 1));
   it->later = g_new (AcyWord, it->words);
+  /* An order holds pco between members of a block, and so its closure
+   * there: with it, every lower side (must) is transitive. */
+  it->pco_closed = g_new0 (AcyWord, MAX (rel, 1));
+  for (guint b = 0; !it->done && b < it->k; b = it->hi[b])
+    {
+      memset (it->acc, 0, it->words * sizeof (AcyWord));
+      for (guint a = b; a < it->hi[b]; a++)
+        acy_bits_add (it->acc, it->member[a]);
+      for (guint a = b; a < it->hi[b]; a++)
+        acy_bits_inter (it->words, acy_rel_row (it->pco_closed, it->n, it->member[a]),
+                        acy_rel_row (it->s->pco, it->n, it->member[a]), it->acc);
+    }
+  acy_rel_closure (it->n, it->pco_closed);
 }
 
 void
@@ -540,6 +555,7 @@ acy_cat_stream_iter_free (AcyCatStreamIter *it)
   g_free (it->must);
   g_free (it->may);
   g_free (it->later);
+  g_free (it->pco_closed);
   g_free (it->pick);
   g_free (it);
 }
