@@ -169,6 +169,23 @@ orders_emit (AcyCatStreamIter *it, AcyCatEval *ev)
   AcyCatValue *r = acy_cat_new_rel (ev);
   guint n = it->n;
 
+  if (it->words == 1)
+    {
+      /* single-word rows, word by word: it runs at every order */
+      AcyWord acc = 0;
+
+      for (guint p = it->k; p-- > 0;)
+        {
+          guint e = it->member[it->choice[p]];
+
+          if (p + 1 == it->hi[p])
+            acc = 0;
+          r->u.bits[e] = acc;
+          acc |= (AcyWord) 1 << e;
+        }
+      r->closed = TRUE;
+      return r;
+    }
   for (guint p = it->k; p-- > 0;)
     {
       guint e = it->member[it->choice[p]];
