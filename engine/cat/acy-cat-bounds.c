@@ -68,6 +68,14 @@ enum {
   SIDE_BOTH = SIDE_LO | SIDE_HI,
 };
 
+/* The sides an operand in a swapping position (a difference's right
+ * side, a complement) must have for its result to have @need. */
+static inline guint8
+swapped (guint8 need)
+{
+  return (guint8) (((need & SIDE_LO) << 1) | ((need & SIDE_HI) >> 1));
+}
+
 typedef struct {
   guint8            kind;
   guint8            valid;     /* SET, REL: the sides worked out (SIDE_*) */
@@ -799,7 +807,7 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
           {
             /* the right side of a difference on the other side */
             if (op == ACY_CAT_OP_DIFF)
-              c->need = (guint8) (((need & SIDE_LO) << 1) | ((need & SIDE_HI) >> 1));
+              c->need = swapped (need);
             b = beval (c, bf, e->u.bin.b);
             c->need = need;
           }
@@ -823,7 +831,7 @@ beval (Ctx *c, BFrame *bf, const AcyCatExpr *e)
         Bnd *a;
 
         if (e->u.un.op == ACY_CAT_OP_COMP)
-          c->need = (guint8) (((need & SIDE_LO) << 1) | ((need & SIDE_HI) >> 1));
+          c->need = swapped (need);
         a = beval (c, bf, e->u.un.a);
         c->need = need;
         return a->kind == B_UNKNOWN ? &c->unknown : bunop (c, e, a);
