@@ -1083,11 +1083,6 @@ walk (Ctx *c, AcyCatStmt *const *items, guint from, guint upto, gboolean through
           if (st->kind != ACY_CAT_S_LET && st->kind != ACY_CAT_S_LETREC
               && st->kind != ACY_CAT_S_ENUM && st->kind != ACY_CAT_S_PROCEDURE)
             return 0;
-          /* (a let that has run once runs when read from then on, with
-           * pruning on: exec_stmt() would do nothing here) */
-          if ((st->kind == ACY_CAT_S_LET || st->kind == ACY_CAT_S_LETREC)
-              && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
-            continue;
           if (!acy_cat_exec_top_stmt (ev, fr, items, i))
             return 0;
           ev->arena = ev->cache->scratch;

@@ -234,6 +234,15 @@ memo_valid (AcyCatCache *c, const AcyCatMemo *m, guint8 level)
   return level != ACY_CAT_LEVEL_NOCACHE && m->stamp > c->epoch[level];
 }
 
+/* Whether the top-level let @i runs when a name it binds is read
+ * (acy_cat_force_slot()) rather than where it stands: with pruning on,
+ * once it has run. */
+static gboolean
+runs_when_read (AcyCatEval *ev, guint i)
+{
+  return ev->cache->prune && !ev->eager && ev->cache->evaluated[i];
+}
+
 /* Where a top-level statement of @level allocates. */
 static void
 use_level (AcyCatEval *ev, guint8 level)
@@ -747,8 +756,8 @@ exec_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
 
         if (memo && memo_valid (ev->cache, memo, memo->level))
           return ST_CONTINUE;
-        if (top && ev->cache->prune && !ev->eager && ev->cache->evaluated[i])
-          return ST_CONTINUE;   /* runs when read: acy_cat_force_slot() */
+        if (top && runs_when_read (ev, i))
+          return ST_CONTINUE;   /* acy_cat_force_slot() */
         ev->read_level = ACY_CAT_LEVEL_STRUCTURE;
         if (top && rec_of_one_value (st))
           ev->cache->slot_eff[st->u.let.b[0].pat.slots[0]] = ACY_CAT_LEVEL_STRUCTURE;
@@ -939,6 +948,11 @@ acy_cat_exec_top_stmt (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items
 {
   g_assert (items[i]->kind == ACY_CAT_S_LET || items[i]->kind == ACY_CAT_S_LETREC
             || items[i]->kind == ACY_CAT_S_ENUM || items[i]->kind == ACY_CAT_S_PROCEDURE);
+  /* (exec_stmt() would do nothing: a bounds walk passes every let at
+   * every prefix it judges) */
+  if ((items[i]->kind == ACY_CAT_S_LET || items[i]->kind == ACY_CAT_S_LETREC)
+      && runs_when_read (ev, i))
+    return TRUE;
   return exec_stmt (ev, fr, items, i + 1, i, TRUE) != ST_ERROR;
 }
 
