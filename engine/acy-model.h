@@ -144,6 +144,16 @@ void            acy_model_runner_free  (AcyModelRunner *runner);
  * Off by default: callers that want every outcome leave it so. */
 void            acy_model_runner_set_pruning (AcyModelRunner *runner,
                                               gboolean        prune);
+/* With pruning on, the checks under the innermost `with` run from a
+ * plan made once rather than through the interpreter (same answers);
+ * FALSE turns that off, to compare. On by default. */
+void            acy_model_runner_set_plans   (AcyModelRunner *runner,
+                                              gboolean        plans);
+/* How many checks the runner's plans ran, and gave back to the
+ * interpreter, so far (for tests). */
+void            acy_model_runner_plan_counts (AcyModelRunner *runner,
+                                              guint64        *runs,
+                                              guint64        *gave_up);
 /* At most @max choices of `with` (and prefixes judged) per candidate,
  * nested withs multiplying, before a limit error; 0 for the default
  * (4 000 000). */

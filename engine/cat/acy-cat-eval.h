@@ -17,6 +17,8 @@
  *   interp    acy-cat-interp.c    expressions: operators, functions, patterns
  *   bounds    acy-cat-bounds.c    judging a partial choice on lower and upper
  *                                 bounds of the relations it leaves open
+ *   plan      acy-cat-plan.c      the checks under the innermost `with` as a
+ *                                 graph of operators, run once per choice
  *   exec      acy-cat-exec.c      top-level statements, `with`, checks, flags,
  *                                 the caches per level
  *
@@ -155,6 +157,8 @@ typedef struct {
   guint         count;
   AcyCatValue  *stream;    /* with: the choices, when made one at a time */
   AcyCatJudge  *judge;     /* with: which checks judge prefixes (acy-cat-judge.c) */
+  struct _AcyCatPlan *plan; /* innermost with: its checks as a plan (acy-cat-plan.c) */
+  guint8        plan_made; /* with: plan is as it will stay (NULL: none) */
   guint8        level;     /* let: the level its value turned out to depend on */
 } AcyCatMemo;
 
@@ -184,6 +188,7 @@ typedef struct {
   const char   **flags;       /* flags raised in the current outcome, NULL-terminated */
   guint          cap_flags;
   gboolean       prune;       /* skip orders a check rejects whatever their completion */
+  gboolean       no_plans;    /* with pruning: run the innermost with's checks in the interpreter */
   AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
   gpointer      *pending;     /* acy-cat-bounds.c: per statement, its top-level let's
                                * bindings as not yet evaluated (made once, read only) */

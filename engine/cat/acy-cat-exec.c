@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "acy-cat-eval.h"
+#include "acy-cat-plan.h"
 #include "acy-resources.h"
 
 typedef enum {
@@ -137,6 +138,7 @@ acy_cat_cache_free (AcyCatCache *c)
   for (guint i = 0; c->model && i < c->model->program->len; i++)
     {
       acy_cat_judge_free (c->memo[i].judge);
+      acy_cat_plan_free (c->memo[i].plan);
       g_free (c->memo[i].order);
     }
   g_free (c->memo);
@@ -496,11 +498,57 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, const char *herd
     }
 }
 
+/* The rest of a choice of the innermost with @items[i], of level
+ * @wlevel, whose statements are plain checks: those of its level run by
+ * @plan (acy-cat-plan.c) as long as they hold; from the first that does
+ * not, or that the plan gives up on, the interpreter runs the rest as
+ * exec_stmts() would (and reports the failed check). */
+static Status
+run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint wlevel,
+             AcyCatPlan *plan)
+{
+  guint n_checks = acy_cat_plan_n_checks (plan);
+
+  acy_cat_plan_start (plan);
+  for (guint k = 0; k < n_checks; k++)
+    {
+      guint j = acy_cat_plan_check_stmt (plan, k);
+      guint8 level = ev->model->stmt_level[j];
+      Status r;
+
+      ev->reached = j;
+      if (level != wlevel)
+        {
+          /* (kept from a lower level: its memo) */
+          if ((r = exec_stmt (ev, fr, items, n, j, TRUE)) != ST_CONTINUE)
+            return r;
+          continue;
+        }
+      use_level (ev, level);
+      if (acy_cat_plan_check (plan, ev, k) != ACY_CAT_PLAN_HOLDS)
+        return exec_stmts (ev, fr, items, n, j, TRUE);
+    }
+  ev->reached = n;
+  return report (ev, NULL, NULL, n);
+}
+
+/* Whether the statements after the with @items[i] that run where they
+ * stand are plain checks only: it is the innermost, and a plan can run
+ * them. */
+static gboolean
+innermost_with (AcyCatCache *c, AcyCatStmt *const *items, guint n, guint i)
+{
+  for (guint j = c->skip_to[i + 1]; j < n; j = c->skip_to[j + 1])
+    if (items[j]->kind != ACY_CAT_S_CHECK || items[j]->u.check.mode != ACY_CAT_CHECK_PLAIN)
+      return FALSE;
+  return TRUE;
+}
+
 /* Runs the rest once with @slot bound to @elt, in the fresh arena of
- * the with's level @wlevel. */
+ * the with's level @wlevel; @plan, if not NULL, runs its checks. */
 static Status
 with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint i,
-             guint wlevel, AcyCatValue *elt)
+             guint wlevel, AcyCatValue *elt, AcyCatPlan *plan)
 {
   static __thread guint looks;
   const AcyCatStmt *st = items[i];
@@ -521,7 +569,12 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
 
   ev->cur_level = wlevel;
   fr->slots[st->u.with.slot] = elt;
-  r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
+  /* (every let run once, so exec_stmts() would skip them) */
+  if (plan && ev->cache->n_unevaluated == 0 && !ev->eager && ev->trial == 0 && fr == ev->root
+      && acy_cat_plan_worth (plan))
+    r = run_planned (ev, fr, items, n, wlevel, plan);
+  else
+    r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
   /* Forget what this branch flagged. */
   ev->cur_level = saved_level;
   ev->n_flags = saved_flags;
@@ -573,6 +626,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
   AcyCatMemo *memo = &c->memo[i];
   guint8 level = ev->model->stmt_level[i];
   guint wlevel = ev->model->slot_level[st->u.with.slot];
+  AcyCatPlan *plan;
   AcyCatValue **elts = NULL, *stream = NULL;
   guint count = 0;
 
@@ -606,6 +660,13 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
         }
     }
   g_assert (wlevel == ev->cur_level + 1 && wlevel < c->n_levels);
+  if (!memo->plan_made && c->prune && !c->no_plans)
+    {
+      if (innermost_with (c, items, n, i))
+        memo->plan = acy_cat_plan_new (ev->model, c->slot_def, items, n, i, wlevel);
+      memo->plan_made = TRUE;
+    }
+  plan = c->prune && !c->no_plans ? memo->plan : NULL;
   if (stream)
     {
       AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, stream->u.stream);
@@ -630,7 +691,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
           ev->arena = c->arenas[wlevel];
           if (!(elt = acy_cat_stream_iter_next (it, ev)))
             break;
-          r = with_branch (ev, fr, items, n, i, wlevel, elt);
+          r = with_branch (ev, fr, items, n, i, wlevel, elt, plan);
           if (r == ST_STOP || r == ST_ERROR)
             break;
           r = ST_DONE;
@@ -646,7 +707,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
 
       acy_arena_reset (c->arenas[wlevel]);
       cache_bump (c, wlevel);
-      r = with_branch (ev, fr, items, n, i, wlevel, elts[k]);
+      r = with_branch (ev, fr, items, n, i, wlevel, elts[k], plan);
       if (r == ST_STOP || r == ST_ERROR)
         return r;
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-cat-eval.h"
+#include "acy-cat-plan.h"
 #include "acy-cat-parser.h"
 #include "acy-model.h"
 
@@ -368,6 +369,21 @@ acy_model_runner_set_pruning (AcyModelRunner *runner, gboolean prune)
   /* (what was bound before goes when the next candidate starts:
    * start_candidate() clears every name of its level or above) */
   runner->cache->prune = prune;
+}
+
+void
+acy_model_runner_set_plans (AcyModelRunner *runner, gboolean plans)
+{
+  runner->cache->no_plans = !plans;
+}
+
+void
+acy_model_runner_plan_counts (AcyModelRunner *runner, guint64 *runs, guint64 *gave_up)
+{
+  *runs = *gave_up = 0;
+  for (guint i = 0; i < runner->model->program->len; i++)
+    if (runner->cache->memo[i].plan)
+      acy_cat_plan_counts (runner->cache->memo[i].plan, runs, gave_up);
 }
 
 /* An evaluator of @runner's model on @x. */
