@@ -532,6 +532,15 @@ run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
   return report (ev, NULL, NULL, n);
 }
 
+/* Whether a plan may run the checks: every let has run once (so
+ * exec_stmts() would skip them), at the top level, outside a call run
+ * as one test. */
+static gboolean
+plan_usable (AcyCatEval *ev, AcyCatFrame *fr)
+{
+  return ev->cache->n_unevaluated == 0 && !ev->eager && ev->trial == 0 && fr == ev->root;
+}
+
 /* Whether the statements after the with @items[i] that run where they
  * stand are plain checks only: it is the innermost, and a plan can run
  * them. */
@@ -569,9 +578,7 @@ with_branch (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
 
   ev->cur_level = wlevel;
   fr->slots[st->u.with.slot] = elt;
-  /* (every let run once, so exec_stmts() would skip them) */
-  if (plan && ev->cache->n_unevaluated == 0 && !ev->eager && ev->trial == 0 && fr == ev->root
-      && acy_cat_plan_worth (plan))
+  if (plan && plan_usable (ev, fr) && acy_cat_plan_worth (plan))
     r = run_planned (ev, fr, items, n, wlevel, plan);
   else
     r = exec_stmts (ev, fr, items, n, i + 1, TRUE);
@@ -588,6 +595,55 @@ typedef struct {
   guint              i, upto, wlevel;
   AcyCatMemo        *memo;
 } Prune;
+
+/* Judges the prefix with the with's plan: each check the judge wants,
+ * on @lo (the pairs every completion has) for the with's name (see
+ * acy_cat_plan_judge()). 1 + the index of the check that fails, 0 if
+ * none does, G_MAXUINT if the plan cannot tell. */
+static guint
+judge_planned (Prune *p, AcyCatJudge *j, guint upto, const AcyWord *lo)
+{
+  AcyCatEval *ev = p->ev;
+  AcyCatPlan *plan = p->memo->plan;
+  guint slot = p->items[p->i]->u.with.slot, saved_reached = ev->reached, failed = 0;
+  AcyCatValue *saved = p->fr->slots[slot], *v;
+  AcyArena *saved_arena = ev->arena;
+
+  ev->arena = ev->cache->arenas[p->wlevel];
+  v = acy_cat_new_rel_raw (ev);
+  acy_bits_copy ((guint) ev->rel_words, v->u.bits, lo);
+  v->closed = TRUE;   /* (acy_cat_stream_iter_bounds()) */
+  p->fr->slots[slot] = v;
+  acy_cat_plan_start (plan);
+  for (guint k = 0; k < acy_cat_plan_n_checks (plan) && failed == 0; k++)
+    {
+      guint s = acy_cat_plan_check_stmt (plan, k);
+      AcyCatPlanResult r;
+      gint64 start;
+
+      if (s >= upto)
+        break;
+      /* (one of a lower level holds: the candidate came this far) */
+      if (ev->model->stmt_level[s] != p->wlevel || !acy_cat_judge_wants (j, s, &start))
+        continue;
+      ev->reached = s;
+      if ((r = acy_cat_plan_judge (plan, ev, k)) == ACY_CAT_PLAN_GAVE_UP)
+        failed = G_MAXUINT;
+      else
+        {
+          acy_cat_judge_ran (j, s, r == ACY_CAT_PLAN_FAILS, start);
+          if (r == ACY_CAT_PLAN_FAILS)
+            failed = s + 1;
+        }
+    }
+  p->fr->slots[slot] = saved;
+  ev->reached = saved_reached;
+  ev->arena = saved_arena;
+  /* what was worked out from lo, by the plan or by the interpreter it
+   * asked, is no value of any choice */
+  cache_bump (ev->cache, p->wlevel);
+  return failed;
+}
 
 static gboolean
 prune_prefix (gpointer data, guint depth, AcyCatStreamIter *it)
@@ -607,7 +663,12 @@ prune_prefix (gpointer data, guint depth, AcyCatStreamIter *it)
       const AcyWord *lo, *hi;
 
       acy_cat_stream_iter_bounds (it, &lo, &hi);
-      failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
+      failed = G_MAXUINT;
+      if (p->memo->plan && !p->ev->cache->no_plans && plan_usable (p->ev, p->fr)
+          && acy_cat_plan_worth (p->memo->plan) && acy_cat_plan_can_judge (p->memo->plan))
+        failed = judge_planned (p, j, upto, lo);
+      if (failed == G_MAXUINT)
+        failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
     }
   acy_cat_judge_end (j, failed != 0);
   return failed != 0;

@@ -19,6 +19,15 @@
  * leaves again and runs the stale operators, without a walk, until a
  * leaf comes otherwise than it came (refresh()).
  *
+ * A plan also judges a prefix of the with's choices (exec's
+ * prune_prefix()), in place of the bounds walk (acy-cat-bounds.c):
+ * with the with's name bound to the pairs every completion has, a check
+ * made of operators that grow with their operands fails for every
+ * completion when it fails there. Each node notes whether its value
+ * may not grow so (`loose`: r \ s or ~s with s depending on the choice,
+ * a value the interpreter works out from it); a failure on such a
+ * value is left to the bounds walk.
+ *
  * What a plan does not do itself, it asks the interpreter for (an
  * input): names of lower levels, subexpressions kept by a memo,
  * function applications, anything that is not a set or relation
@@ -95,6 +104,7 @@ typedef struct {
   gboolean           closed;   /* its value is known transitive (AcyCatValue.closed) */
   gint8              empty;    /* its value is empty: 1, is not: 0, not looked at: -1 */
   gboolean           inline_;  /* N_LETREF, N_MEMO: found to depend on the choice: worked out here */
+  gboolean           loose;    /* judging: its value may not be a lower bound of the real one */
   const AcyWord     *val;
   AcyWord           *reg;
 } Node;
@@ -130,8 +140,11 @@ struct _AcyCatPlan {
   const AcyModel   *model;
   const guint      *slot_def;
   guint             depth;     /* of compile() */
-  Check            *recording; /* the check being walked */
   guint64           marks;
+  guint             with_slot;
+  gboolean          judging;   /* acy_cat_plan_judge(): the with's name is a lower bound */
+  guint64           judged, loose_fails;
+  gboolean          no_judging;
 };
 
 static guint
@@ -280,6 +293,7 @@ acy_cat_plan_new (const AcyModel *model, const guint *slot_def, AcyCatStmt *cons
   AcyCatPlan *p = g_new0 (AcyCatPlan, 1);
   guint planned = 0;
 
+  p->with_slot = items[with_index]->u.with.slot;
   p->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   p->by_expr = g_hash_table_new (NULL, NULL);
   p->by_slot = g_hash_table_new (NULL, NULL);
@@ -486,7 +500,9 @@ leaf (AcyCatPlan *p, AcyCatEval *ev, Node *nd)
           v = acy_cat_expr_memo_kept (cache, m) ? m->value : NULL;
           level = m->level;
         }
-      if (v == NULL && !nd->inline_)
+      /* (judging, the plan works it out, to see that it grows with
+       * the lower bound) */
+      if (v == NULL && !nd->inline_ && !p->judging)
         {
           if (!(v = interpret (ev, nd->e, &level)))
             return LEAF_FAILED;
@@ -502,19 +518,62 @@ leaf (AcyCatPlan *p, AcyCatEval *ev, Node *nd)
     }
   take (p, ev, nd, v, level);
   nd->fresh = FALSE;
+  /* judging on a lower bound: of what the plan does not work out, only
+   * the with's name itself is one; the interpreter's value of anything
+   * else that depends on it may be anything */
+  nd->loose = p->judging && nd->level >= p->wlevel && nd->empty != 1
+              && !(nd->kind == N_INPUT && nd->e->kind == ACY_CAT_E_VAR && nd->e->u.var.depth == 0
+                   && nd->e->u.var.slot == p->with_slot);
   return LEAF_TAKEN;
 }
 
-/* While a check is walked, the leaves it reaches first that are not
- * kept: in the choices that follow, only they are looked at again
- * (acy_cat_plan_check()). */
+/* After a check's walk, the leaves under it that the next choice may
+ * find stale: every one reached through nodes not kept (an earlier
+ * check may have walked them first this choice, and the judge of a
+ * prefix may run this check without it), but those of a lower level
+ * than the with's, which hold until the outer choices change, and the
+ * list with them (refresh()). */
 static void
-record (AcyCatPlan *p, guint k, LeafMode mode, guint8 cls)
+collect (AcyCatPlan *p, Check *c, guint k, guint64 mark)
 {
-  Leaf l = { k, (guint8) mode, cls };
+  Node *nd = &g_array_index (p->nodes, Node, k);
+  Leaf l = { k, LEAF_TAKEN, 0 };
 
-  if (p->recording)
-    g_array_append_val (p->recording->leaves, l);
+  if (nd->mark == mark)
+    return;
+  nd->mark = mark;
+  switch ((NodeKind) nd->kind)
+    {
+    case N_INPUT:
+    case N_LETREF:
+    case N_MEMO:
+      l.mode = nd->kind != N_INPUT && nd->fresh ? LEAF_INLINE : LEAF_TAKEN;
+      l.cls = nd->cls;
+      /* one taken at a lower level holds as long as the list does */
+      if (l.mode == LEAF_TAKEN && nd->level < p->wlevel)
+        return;
+      g_array_append_val (c->leaves, l);
+      if (l.mode == LEAF_INLINE)
+        collect (p, c, nd->a, mark);
+      return;
+    case N_ZERO_REL:
+    case N_ZERO_POLY:
+      return;
+    default:
+      if (!nd->fresh)
+        return;
+      if (nd->kind == N_SEQ)
+        {
+          collect (p, c, nd->a != NONE ? nd->a : nd->dom, mark);
+          collect (p, c, nd->b != NONE ? nd->b : nd->ran, mark);
+        }
+      else
+        {
+          collect (p, c, nd->a, mark);
+          if (nd->b != NONE)
+            collect (p, c, nd->b, mark);
+        }
+    }
 }
 
 /* Makes node @k ready for this choice: evaluates the inputs under it
@@ -548,10 +607,8 @@ walk (AcyCatPlan *p, AcyCatEval *ev, guint k)
         case LEAF_FAILED:
           return FALSE;
         case LEAF_TAKEN:
-          record (p, k, LEAF_TAKEN, nd->cls);
           return nd->cls != C_CONFLICT;
         default:
-          record (p, k, LEAF_INLINE, 0);
           break;
         }
       if (!walk (p, ev, nd->a))
@@ -632,6 +689,17 @@ node_empty (const AcyCatPlan *p, const AcyCatEval *ev, Node *nd)
  * it needed (`r ; s` with r empty does not depend on s). */
 static const AcyWord *compute (AcyCatPlan *p, AcyCatEval *ev, guint k);
 
+/* [A] ; [B]. Out of line: its scratch array would cost every node a
+ * stack protector. */
+static void __attribute__ ((noinline))
+identity_of_both (const AcyCatEval *ev, AcyWord *d, const AcyWord *a, const AcyWord *b)
+{
+  AcyWord both[ACY_WORDS (ACY_MAX_EVENTS)];
+
+  acy_bits_inter (ev->words, both, a, b);
+  acy_rel_identity (ev->n, d, both);
+}
+
 /* (most operands are kept or done: no call for them) */
 static inline const AcyWord *
 value (AcyCatPlan *p, AcyCatEval *ev, guint k)
@@ -651,6 +719,7 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
   const AcyWord *x, *y;
   guint n = ev->n, w;
   guint8 level;
+  gboolean loose = FALSE;   /* an operand it used is loose (see Node) */
 
   nd->done = p->choice;
   nd->seen = p->choice;   /* (a later check's walk must not take it for kept) */
@@ -660,6 +729,7 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
   /* (the operands' levels are read after value() of each) */
 #define LEVEL_OF(i) (g_array_index (p->nodes, Node, (i)).level)
 #define EMPTY_OF(i) node_empty (p, ev, &g_array_index (p->nodes, Node, (i)))
+#define LOOSE_OF(i) (g_array_index (p->nodes, Node, (i)).loose)
   switch ((NodeKind) nd->kind)
     {
     case N_LETREF:
@@ -667,6 +737,7 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
       nd->val = value (p, ev, nd->a);
       nd->closed = na->closed;
       nd->empty = na->empty;
+      loose = na->loose;
       level = na->level;
       break;
     case N_UNION:
@@ -674,6 +745,7 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
       x = value (p, ev, nd->a);
       y = value (p, ev, nd->b);
       level = MAX (LEVEL_OF (nd->a), LEVEL_OF (nd->b));
+      loose = LOOSE_OF (nd->a) || LOOSE_OF (nd->b);
       if (EMPTY_OF (nd->b))
         {
           nd->val = x;
@@ -708,7 +780,12 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
       if (nd->kind == N_INTER)
         acy_bits_inter (w, nd->reg, x, y);
       else
-        acy_bits_diff (w, nd->reg, x, y);
+        {
+          acy_bits_diff (w, nd->reg, x, y);
+          /* r \ s shrinks as s grows */
+          loose = LEVEL_OF (nd->b) >= p->wlevel;
+        }
+      loose = loose || LOOSE_OF (nd->a) || LOOSE_OF (nd->b);
       nd->val = nd->reg;
       level = MAX (LEVEL_OF (nd->a), LEVEL_OF (nd->b));
       break;
@@ -740,17 +817,13 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
           dom = x, x = NULL;
         if (nd->b == NONE)
           ran = y, y = NULL;
+        loose = LOOSE_OF (l) || LOOSE_OF (r);
         if (x && y)
           acy_rel_compose (n, nd->reg, x, y);
         else if (x || y)
           acy_rel_restrict (n, nd->reg, x ? x : y, dom, ran);
         else
-          {
-            /* [A] ; [B] */
-            AcyWord both[ACY_WORDS (ACY_MAX_EVENTS)];
-            acy_bits_inter (ev->words, both, dom, ran);
-            acy_rel_identity (n, nd->reg, both);
-          }
+          identity_of_both (ev, nd->reg, dom, ran);
         nd->val = nd->reg;
         break;
       }
@@ -759,10 +832,12 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
       y = value (p, ev, nd->b);
       acy_rel_cartesian (n, nd->reg, x, y);
       nd->val = nd->reg;
+      loose = LOOSE_OF (nd->a) || LOOSE_OF (nd->b);
       level = MAX (LEVEL_OF (nd->a), LEVEL_OF (nd->b));
       break;
     case N_COMP:
       x = value (p, ev, nd->a);
+      loose = na->level >= p->wlevel;   /* ~s shrinks as s grows */
       if (nd->cls == C_SET)
         acy_bits_complement (n, nd->reg, x);
       else
@@ -776,6 +851,7 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
       acy_rel_closure_refl (n, nd->reg);
       nd->val = nd->reg;
       nd->closed = TRUE;
+      loose = na->loose;
       level = na->level;
       break;
     case N_PLUS:
@@ -793,11 +869,13 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
           acy_rel_closure (n, nd->reg);
           nd->val = nd->reg;
         }
+      loose = na->loose;
       level = na->level;
       break;
     case N_OPT:
       acy_bits_union ((guint) p->rel_words, nd->reg, value (p, ev, nd->a), p->ident);
       nd->val = nd->reg;
+      loose = na->loose;
       level = na->level;
       break;
     case N_INV:
@@ -809,11 +887,13 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
           acy_rel_transpose (n, nd->reg, x);
           nd->val = nd->reg;
         }
+      loose = na->loose;
       level = na->level;
       break;
     case N_TOID:
       acy_rel_identity (n, nd->reg, value (p, ev, nd->a));
       nd->val = nd->reg;
+      loose = na->loose;
       level = na->level;
       break;
     default:   /* inputs and zeros are made by walk() */
@@ -821,7 +901,12 @@ compute (AcyCatPlan *p, AcyCatEval *ev, guint k)
     }
 #undef LEVEL_OF
 #undef EMPTY_OF
+#undef LOOSE_OF
   nd->level = level;
+  /* (what does not depend on the with's relation, or is empty, is a
+   * lower bound of what it is with more) */
+  nd->loose = G_UNLIKELY (p->judging)
+               && loose && level >= p->wlevel && !(nd->empty == 1 || nd->val == p->zero);
   nd->stamp = ++ev->cache->tick;
   /* below the with's level, it holds until a walk finds it stale */
   if (level < p->wlevel)
@@ -916,17 +1001,15 @@ acy_cat_plan_check (AcyCatPlan *p, AcyCatEval *ev, guint k)
     case LEAF_TAKEN:
       break;
     default:
-      /* walk again, noting the leaves */
-      g_array_set_size (c->leaves, 0);
+      /* walk again, and note the leaves */
       c->walked = 0;
-      p->recording = c;
       if (!walk (p, ev, c->root))
         {
-          p->recording = NULL;
           p->gave_up++;
           return ACY_CAT_PLAN_GAVE_UP;
         }
-      p->recording = NULL;
+      g_array_set_size (c->leaves, 0);
+      collect (p, c, c->root, ++p->marks);
       c->walked = ++ev->cache->tick;
     }
   root = &g_array_index (p->nodes, Node, c->root);
@@ -965,6 +1048,41 @@ acy_cat_plan_check (AcyCatPlan *p, AcyCatEval *ev, guint k)
   if (st->u.check.negated)
     holds = !holds;
   return holds ? ACY_CAT_PLAN_HOLDS : ACY_CAT_PLAN_FAILS;
+}
+
+AcyCatPlanResult
+acy_cat_plan_judge (AcyCatPlan *p, AcyCatEval *ev, guint k)
+{
+  const AcyCatStmt *st = g_ptr_array_index (p->model->program, p->checks[k].stmt);
+  AcyCatPlanResult r;
+
+  if (p->no_judging)
+    return ACY_CAT_PLAN_GAVE_UP;
+  /* ~empty r holds on r's lower bound and may not on more */
+  if (st->u.check.negated)
+    {
+      p->no_judging = TRUE;
+      return ACY_CAT_PLAN_GAVE_UP;
+    }
+  p->judging = TRUE;
+  r = acy_cat_plan_check (p, ev, k);
+  p->judging = FALSE;
+  /* failing on what may not be a lower bound says nothing; the bounds
+   * walk judges the prefix, and the plan no more if that is frequent */
+  if (r == ACY_CAT_PLAN_FAILS && g_array_index (p->nodes, Node, p->checks[k].root).loose)
+    {
+      if (++p->loose_fails > 64 && p->loose_fails * 4 > ++p->judged)
+        p->no_judging = TRUE;
+      return ACY_CAT_PLAN_GAVE_UP;
+    }
+  p->judged++;
+  return r;
+}
+
+gboolean
+acy_cat_plan_can_judge (const AcyCatPlan *p)
+{
+  return !p->no_judging;
 }
 
 void

@@ -35,6 +35,15 @@ guint            acy_cat_plan_check_stmt  (const AcyCatPlan *plan, guint k);
 /* Runs the k-th check on ev's choice, with ev->reached and ev->arena as
  * the interpreter would have them for it. */
 AcyCatPlanResult acy_cat_plan_check       (AcyCatPlan *plan, AcyCatEval *ev, guint k);
+/* As acy_cat_plan_check(), with the with's name bound to a lower bound
+ * of its relation (every completion of a prefix has its pairs): FAILS
+ * then means the check fails for every completion. GAVE_UP when the
+ * plan cannot tell: a negated check, or one where something does not
+ * grow with the with's relation (r \ s with s depending on it, a
+ * complement, a value the interpreter works out from it); the plan
+ * then judges no more. */
+AcyCatPlanResult acy_cat_plan_judge       (AcyCatPlan *plan, AcyCatEval *ev, guint k);
+gboolean         acy_cat_plan_can_judge   (const AcyCatPlan *plan);
 /* Adds the checks run so far, and those given up on, to the counts. */
 void             acy_cat_plan_counts      (const AcyCatPlan *plan, guint64 *runs, guint64 *gave_up);
 /* FALSE once the plan gives up too often to be worth trying. */
