@@ -96,9 +96,22 @@ static const char mixed_model[] =
   "acyclic po | rf | co | fr as sc\n";
 
 typedef struct {
-  GString *log;
-  guint    forbidden;
+  GString    *log;
+  guint       forbidden;
+  gboolean    all;         /* note forbidden outcomes too, in failed */
+  GHashTable *failed;      /* "candidate co-bits" -> "check kind relation-bits" */
+  const guint *candidate;  /* the candidate's number */
 } Verdicts;
+
+static guint64
+bits_hash (const AcyWord *bits, gsize words)
+{
+  guint64 h = 1469598103934665603ull;
+
+  for (gsize w = 0; bits && w < words; w++)
+    h = (h ^ bits[w]) * 1099511628211ull;
+  return h;
+}
 
 static gboolean
 on_verdict (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
@@ -108,6 +121,22 @@ on_verdict (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoint
   if (!v->allowed)
     {
       vs->forbidden++;
+      if (vs->all)
+        {
+          const AcyWord *co = NULL;
+
+          /* which execution: the candidate, and its coherence order
+           * (none for a check before the with) */
+          if (acy_model_env_lookup (env, "co", &co) != ACY_MODEL_VALUE_RELATION)
+            co = NULL;
+          g_hash_table_insert (vs->failed,
+                               g_strdup_printf ("%u %" G_GUINT64_FORMAT, *vs->candidate,
+                                                bits_hash (co, acy_rel_words (x->n_events))),
+                               g_strdup_printf ("%s %s %s %" G_GUINT64_FORMAT, v->failed_check,
+                                                v->failed_kind, v->failed_relation ? "rel" : "-",
+                                                bits_hash (v->failed_relation,
+                                                           acy_rel_words (x->n_events))));
+        }
       return TRUE;
     }
   g_string_append (vs->log, "allowed");
@@ -118,8 +147,8 @@ on_verdict (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpoint
 }
 
 typedef struct {
-  AcyModelRunner *with, *without;
-  Verdicts        a, b;
+  AcyModelRunner *with, *without, *every;
+  Verdicts        a, b, c;
   guint           candidates;
 } Pair;
 
@@ -135,15 +164,34 @@ on_candidate (const AcyCandidate *c, gpointer data)
   ok_b = acy_model_runner_check (p->without, c->x, on_verdict, &p->b, &error);
   g_assert_no_error (error);
   g_assert_true (ok_a && ok_b);
+  if (p->every)
+    {
+      g_autoptr(GString) ignored = g_string_new (NULL);
+      GString *log = p->c.log;
+
+      /* (its allowed outcomes are the same, in another order) */
+      p->c.log = ignored;
+      g_assert_true (acy_model_runner_check (p->every, c->x, on_verdict, &p->c, &error));
+      g_assert_no_error (error);
+      p->c.log = log;
+    }
   p->candidates++;
   return TRUE;
 }
 
 /* Runs @test under @model with and without plans; wants the same
  * allowed outcomes; adds the plan's counts to *runs, *gave_up. Returns
- * how many outcomes were forbidden (without plans). */
+ * how many outcomes were forbidden (without plans). @all: and each
+ * forbidden outcome either reports (which skip those of a prefix a
+ * check rejects, judged by the clock) has the check that failed and the
+ * relation it tested as a third runner, which skips nothing, has them
+ * for that execution. */
+/* forbidden outcomes reported with a plan and checked, over the run */
+static guint checked_with_plan;
+
 static guint
-compare_test (const AcyModel *model, const AcyTest *test, guint64 *runs, guint64 *gave_up)
+compare_test_full (const AcyModel *model, const AcyTest *test, gboolean all,
+                   guint64 *runs, guint64 *gave_up)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) la = g_string_new (NULL);
@@ -158,6 +206,15 @@ compare_test (const AcyModel *model, const AcyTest *test, guint64 *runs, guint64
   acy_model_runner_set_plans (p.without, FALSE);
   p.a.log = la;
   p.b.log = lb;
+  p.a.all = p.b.all = p.c.all = all;
+  p.a.candidate = p.b.candidate = p.c.candidate = &p.candidates;
+  if (all)
+    {
+      p.every = acy_model_runner_new (model);
+      p.a.failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      p.b.failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      p.c.failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    }
   g_assert_true (acy_test_enumerate (test, NULL, on_candidate, &p, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (p.candidates, >, 1);
@@ -180,9 +237,37 @@ compare_test (const AcyModel *model, const AcyTest *test, guint64 *runs, guint64
   *gave_up += g;
   acy_model_runner_plan_counts (p.without, &r, &g);
   g_assert_cmpuint (r, ==, 0);
+  if (all)
+    {
+      Verdicts *vs[] = { &p.a, &p.b };
+
+      for (guint k = 0; k < G_N_ELEMENTS (vs); k++)
+        {
+          GHashTableIter iter;
+          gpointer key, value;
+
+          g_hash_table_iter_init (&iter, vs[k]->failed);
+          while (g_hash_table_iter_next (&iter, &key, &value))
+            g_assert_cmpstr (value, ==, g_hash_table_lookup (p.c.failed, key));
+          g_test_message ("%u of %u forbidden executions reported %s a plan",
+                          g_hash_table_size (vs[k]->failed), g_hash_table_size (p.c.failed),
+                          k == 0 ? "with" : "without");
+        }
+      checked_with_plan += g_hash_table_size (p.a.failed);
+      g_hash_table_destroy (p.a.failed);
+      g_hash_table_destroy (p.b.failed);
+      g_hash_table_destroy (p.c.failed);
+      acy_model_runner_free (p.every);
+    }
   acy_model_runner_free (p.with);
   acy_model_runner_free (p.without);
   return p.b.forbidden;
+}
+
+static guint
+compare_test (const AcyModel *model, const AcyTest *test, guint64 *runs, guint64 *gave_up)
+{
+  return compare_test_full (model, test, FALSE, runs, gave_up);
 }
 
 /* compare_test() on the text of a model and a test. */
@@ -371,12 +456,67 @@ test_kernel (void)
   g_assert_cmpuint (gave_up, ==, 0);
 }
 
+/* Each forbidden outcome reported with a plan names the check that
+ * failed, and the relation it tested, as the interpreter has them. */
+static void
+test_failed_checks (void)
+{
+  static const char *const tests[] = {
+    "C plan-sb\n{ }\n"
+    "P0(int *x, int *y) { int r0; WRITE_ONCE(*x, 1); smp_mb(); r0 = READ_ONCE(*y); }\n"
+    "P1(int *x, int *y) { int r0; WRITE_ONCE(*y, 1); smp_mb(); r0 = READ_ONCE(*x); }\n"
+    "exists (0:r0=0 /\\ 1:r0=0)\n",
+    "C plan-mp\n{ }\n"
+    "P0(int *x, int *y) { WRITE_ONCE(*x, 1); smp_store_release(y, 1); }\n"
+    "P1(int *x, int *y) { int r0; int r1; r0 = smp_load_acquire(y); r1 = READ_ONCE(*x);\n"
+    "  r1 = READ_ONCE(*x); }\n"
+    "exists (1:r0=1 /\\ 1:r1=0)\n",
+    "C plan-corr\n{ }\n"
+    "P0(int *x, int *y) { WRITE_ONCE(*x, 1); smp_mb(); WRITE_ONCE(*y, 1); }\n"
+    "P1(int *x, int *y) { int r0; int r1; int r2; r0 = READ_ONCE(*x); r1 = smp_load_acquire(y);\n"
+    "  r2 = READ_ONCE(*x); }\n"
+    "P2(int *x, int *y) { int r0; int r1; int r2; r0 = READ_ONCE(*y); r1 = READ_ONCE(*x);\n"
+    "  smp_mb(); r2 = READ_ONCE(*x); }\n"
+    "exists (1:r1=1 /\\ 1:r2=0)\n",
+    "C plan-rmw\n{ }\n"
+    "P0(int *x, int *y) { int r0; r0 = xchg_acquire(x, 1); WRITE_ONCE(*y, 1); }\n"
+    "P1(int *x, int *y) { int r0; int r1; r0 = READ_ONCE(*y); smp_mb(); r1 = READ_ONCE(*x); }\n"
+    "exists (1:r0=1 /\\ 1:r1=0)\n",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyMacros) mac = acy_macros_parse (macros_text, -1, "plan.def", &error);
+  AcyModelSource src = { .cat_path = "plan.cat", .cat_text = ops_model };
+  g_autoptr(AcyModel) model = acy_model_load (&src, &error);
+  guint64 runs = 0, gave_up = 0;
+  guint forbidden = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    {
+      g_autoptr(AcyTest) test = acy_test_parse (tests[i], -1, "plan.litmus", mac, &error);
+
+      g_assert_no_error (error);
+      forbidden += compare_test_full (model, test, TRUE, &runs, &gave_up);
+    }
+  {
+    g_autoptr(AcyTest) test = acy_test_parse (lock_test, -1, "plan.litmus", mac, &error);
+
+    g_assert_no_error (error);
+    forbidden += compare_test_full (model, test, TRUE, &runs, &gave_up);
+  }
+  g_test_message ("%u forbidden outcomes, %u reported with a plan and checked, %" G_GUINT64_FORMAT
+                  " checks run by the plan", forbidden, checked_with_plan, runs);
+  g_assert_cmpuint (checked_with_plan, >, 100);
+  g_assert_cmpuint (runs, >, 10);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plan/operators", test_operators);
   g_test_add_func ("/plan/lower-bounds", test_lower_bounds);
+  g_test_add_func ("/plan/failed-checks", test_failed_checks);
   g_test_add_func ("/plan/mixed-types", test_mixed_types);
   g_test_add_func ("/plan/models", test_models);
   g_test_add_func ("/plan/kernel", test_kernel);

@@ -500,9 +500,9 @@ elements (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *v, const char *herd
 
 /* The rest of a choice of the innermost with @items[i], of level
  * @wlevel, whose statements are plain checks: those of its level run by
- * @plan (acy-cat-plan.c) as long as they hold; from the first that does
- * not, or that the plan gives up on, the interpreter runs the rest as
- * exec_stmts() would (and reports the failed check). */
+ * @plan (acy-cat-plan.c), until one fails, reported as check_outcome()
+ * would; from one the plan gives up on, the interpreter runs the rest
+ * as exec_stmts() would. */
 static Status
 run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, guint wlevel,
              AcyCatPlan *plan)
@@ -525,8 +525,16 @@ run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
           continue;
         }
       use_level (ev, level);
-      if (acy_cat_plan_check (plan, ev, k) != ACY_CAT_PLAN_HOLDS)
-        return exec_stmts (ev, fr, items, n, j, TRUE);
+      switch (acy_cat_plan_check (plan, ev, k))
+        {
+        case ACY_CAT_PLAN_HOLDS:
+          break;
+        case ACY_CAT_PLAN_FAILS:
+          /* as check_outcome() for a plain check, outside a trial */
+          return report (ev, items[j], acy_cat_plan_relation (plan, ev, k), j);
+        default:
+          return exec_stmts (ev, fr, items, n, j, TRUE);
+        }
     }
   ev->reached = n;
   return report (ev, NULL, NULL, n);

@@ -1050,6 +1050,27 @@ acy_cat_plan_check (AcyCatPlan *p, AcyCatEval *ev, guint k)
   return holds ? ACY_CAT_PLAN_HOLDS : ACY_CAT_PLAN_FAILS;
 }
 
+AcyWord *
+acy_cat_plan_relation (AcyCatPlan *p, AcyCatEval *ev, guint k)
+{
+  const Check *c = &p->checks[k];
+  const AcyCatStmt *st = g_ptr_array_index (p->model->program, c->stmt);
+  Node *root = &g_array_index (p->nodes, Node, c->root);
+  AcyWord *rel;
+
+  /* as eval_check(): none for {} (of no type), nor for an empty one
+   * under `empty`; [S] for a set */
+  if (root->cls == C_POLY
+      || (st->u.check.test == ACY_CAT_TEST_EMPTY && node_empty (p, ev, root)))
+    return NULL;
+  rel = acy_cat_new_rel_raw (ev)->u.bits;
+  if (root->cls == C_SET)
+    acy_rel_identity (ev->n, rel, root->val);
+  else
+    acy_bits_copy ((guint) ev->rel_words, rel, root->val);
+  return rel;
+}
+
 AcyCatPlanResult
 acy_cat_plan_judge (AcyCatPlan *p, AcyCatEval *ev, guint k)
 {

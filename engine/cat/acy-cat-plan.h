@@ -16,7 +16,7 @@ typedef struct _AcyCatPlan AcyCatPlan;
 
 typedef enum {
   ACY_CAT_PLAN_HOLDS,     /* the check passes (negation applied) */
-  ACY_CAT_PLAN_FAILS,     /* it fails: the interpreter runs it again, to report it */
+  ACY_CAT_PLAN_FAILS,     /* it fails (acy_cat_plan_relation()) */
   ACY_CAT_PLAN_GAVE_UP,   /* the interpreter must run it */
 } AcyCatPlanResult;
 
@@ -35,6 +35,9 @@ guint            acy_cat_plan_check_stmt  (const AcyCatPlan *plan, guint k);
 /* Runs the k-th check on ev's choice, with ev->reached and ev->arena as
  * the interpreter would have them for it. */
 AcyCatPlanResult acy_cat_plan_check       (AcyCatPlan *plan, AcyCatEval *ev, guint k);
+/* After acy_cat_plan_check() said FAILS: the relation tested, as the
+ * interpreter gives it with the verdict (in ev's arena), or NULL. */
+AcyWord         *acy_cat_plan_relation    (AcyCatPlan *plan, AcyCatEval *ev, guint k);
 /* As acy_cat_plan_check(), with the with's name bound to a lower bound
  * of its relation (every completion of a prefix has its pairs): FAILS
  * then means the check fails for every completion. GAVE_UP when the
