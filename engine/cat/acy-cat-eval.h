@@ -189,6 +189,7 @@ typedef struct {
   guint          cap_flags;
   gboolean       prune;       /* skip orders a check rejects whatever their completion */
   gboolean       no_plans;    /* with pruning: run the innermost with's checks in the interpreter */
+  struct _AcyCatPlan *plan_now; /* the plan running the current choice's checks, or NULL */
   AcyArena      *scratch;     /* acy-cat-bounds.c, reset at each prefix judged */
   gpointer      *pending;     /* acy-cat-bounds.c: per statement, its top-level let's
                                * bindings as not yet evaluated (made once, read only) */

@@ -274,11 +274,27 @@ raise_deferred_flags (AcyCatEval *ev)
       guint i = c->flag_stmts[k];
       const AcyCatMemo *memo = &c->memo[i];
 
+      guint k;
+      AcyCatPlanResult r = ACY_CAT_PLAN_GAVE_UP;
+
       /* most flags do not depend on the order: their test is known */
       if (memo_valid (c, memo, ev->model->stmt_level[i]))
-        ok = check_outcome (ev, items[i], memo->holds, memo->rel, i) != ST_ERROR;
-      else
+        {
+          ok = check_outcome (ev, items[i], memo->holds, memo->rel, i) != ST_ERROR;
+          continue;
+        }
+      /* one of the with's level, from the plan that ran the checks */
+      if (c->plan_now && ev->model->stmt_level[i] != ACY_CAT_LEVEL_NOCACHE
+          && (k = acy_cat_plan_find (c->plan_now, i)) != G_MAXUINT)
+        {
+          use_level (ev, ev->model->stmt_level[i]);
+          r = acy_cat_plan_check (c->plan_now, ev, k);
+        }
+      if (r == ACY_CAT_PLAN_GAVE_UP)
         ok = exec_stmt (ev, ev->root, items, n, i, TRUE) != ST_ERROR;
+      else   /* (the test before its negation) */
+        ok = check_outcome (ev, items[i], (r == ACY_CAT_PLAN_HOLDS) != items[i]->u.check.negated,
+                            NULL, i) != ST_ERROR;
     }
   ev->eager--;
   ev->reached = saved;
@@ -508,14 +524,16 @@ run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
              AcyCatPlan *plan)
 {
   guint n_checks = acy_cat_plan_n_checks (plan);
+  Status r;
 
   acy_cat_plan_start (plan);
   for (guint k = 0; k < n_checks; k++)
     {
       guint j = acy_cat_plan_check_stmt (plan, k);
       guint8 level = ev->model->stmt_level[j];
-      Status r;
 
+      if (items[j]->u.check.mode != ACY_CAT_CHECK_PLAIN)
+        continue;   /* a flag: report() */
       ev->reached = j;
       if (level != wlevel)
         {
@@ -537,7 +555,10 @@ run_planned (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n,
         }
     }
   ev->reached = n;
-  return report (ev, NULL, NULL, n);
+  ev->cache->plan_now = plan;
+  r = report (ev, NULL, NULL, n);
+  ev->cache->plan_now = NULL;
+  return r;
 }
 
 /* Whether a plan may run the checks: every let has run once (so
@@ -632,7 +653,8 @@ judge_planned (Prune *p, AcyCatJudge *j, guint upto, const AcyWord *lo)
       if (s >= upto)
         break;
       /* (one of a lower level holds: the candidate came this far) */
-      if (ev->model->stmt_level[s] != p->wlevel || !acy_cat_judge_wants (j, s, &start))
+      if (p->items[s]->u.check.mode != ACY_CAT_CHECK_PLAIN || ev->model->stmt_level[s] != p->wlevel
+          || !acy_cat_judge_wants (j, s, &start))
         continue;
       ev->reached = s;
       if ((r = acy_cat_plan_judge (plan, ev, k)) == ACY_CAT_PLAN_GAVE_UP)

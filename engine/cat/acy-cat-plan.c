@@ -306,7 +306,8 @@ acy_cat_plan_new (const AcyModel *model, const guint *slot_def, AcyCatStmt *cons
       const AcyCatStmt *st = items[i];
       Check *c;
 
-      if (st->kind != ACY_CAT_S_CHECK || st->u.check.mode != ACY_CAT_CHECK_PLAIN)
+      /* plain checks, and flags (raised by exec for allowed outcomes) */
+      if (st->kind != ACY_CAT_S_CHECK || st->u.check.mode == ACY_CAT_CHECK_REQUIRES)
         continue;
       c = &p->checks[p->n_checks++];
       c->stmt = i;
@@ -932,6 +933,15 @@ acy_cat_plan_check_stmt (const AcyCatPlan *p, guint k)
   return p->checks[k].stmt;
 }
 
+guint
+acy_cat_plan_find (const AcyCatPlan *p, guint stmt)
+{
+  for (guint k = 0; k < p->n_checks; k++)
+    if (p->checks[k].stmt == stmt)
+      return k;
+  return G_MAXUINT;
+}
+
 /* Within the choices of one `with` under the same outer choices, the
  * nodes a check's walk finds stale are the same each time, and so are
  * their classes, as long as its leaves come as they came: their values
@@ -955,6 +965,15 @@ refresh (AcyCatPlan *p, AcyCatEval *ev, Check *c)
         continue;
       nd->seen = p->choice;
       nd->mark = mark;
+      /* a let or memo worked out here, still not the interpreter's:
+       * worked out again (what is under it and kept stays so) */
+      if (l->mode == LEAF_INLINE && nd->inline_
+          && (nd->kind == N_LETREF ? ev->root->slots[nd->slot] == NULL
+                                   : !acy_cat_expr_memo_kept (cache, &cache->expr_memo[nd->slot])))
+        {
+          nd->fresh = TRUE;
+          continue;
+        }
       if (kept (cache, nd))
         continue;
       mode = leaf (p, ev, nd);

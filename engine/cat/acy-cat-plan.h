@@ -20,7 +20,7 @@ typedef enum {
   ACY_CAT_PLAN_GAVE_UP,   /* the interpreter must run it */
 } AcyCatPlanResult;
 
-/* A plan for the plain checks after the with @items[with_index], of
+/* A plan for the plain checks and flags after the with @items[with_index], of
  * level @wlevel, or NULL when none would be worth it. @slot_def: per
  * root slot, the statement binding it (AcyCatCache.slot_def). */
 AcyCatPlan      *acy_cat_plan_new         (const AcyModel *model, const guint *slot_def,
@@ -29,9 +29,11 @@ AcyCatPlan      *acy_cat_plan_new         (const AcyModel *model, const guint *s
 void             acy_cat_plan_free        (AcyCatPlan *plan);
 /* Before the checks of each choice. */
 void             acy_cat_plan_start       (AcyCatPlan *plan);
-/* The plain checks after the with, in order: their statement indices. */
+/* The plain checks and the flags after the with, in order: their
+ * statement indices; the index of statement @stmt's (G_MAXUINT: none). */
 guint            acy_cat_plan_n_checks    (const AcyCatPlan *plan);
 guint            acy_cat_plan_check_stmt  (const AcyCatPlan *plan, guint k);
+guint            acy_cat_plan_find        (const AcyCatPlan *plan, guint stmt);
 /* Runs the k-th check on ev's choice, with ev->reached and ev->arena as
  * the interpreter would have them for it. */
 AcyCatPlanResult acy_cat_plan_check       (AcyCatPlan *plan, AcyCatEval *ev, guint k);
