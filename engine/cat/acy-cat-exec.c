@@ -273,9 +273,8 @@ raise_deferred_flags (AcyCatEval *ev)
     {
       guint i = c->flag_stmts[k];
       const AcyCatMemo *memo = &c->memo[i];
-
-      guint k;
       AcyCatPlanResult r = ACY_CAT_PLAN_GAVE_UP;
+      guint pk;
 
       /* most flags do not depend on the order: their test is known */
       if (memo_valid (c, memo, ev->model->stmt_level[i]))
@@ -285,10 +284,10 @@ raise_deferred_flags (AcyCatEval *ev)
         }
       /* one of the with's level, from the plan that ran the checks */
       if (c->plan_now && ev->model->stmt_level[i] != ACY_CAT_LEVEL_NOCACHE
-          && (k = acy_cat_plan_find (c->plan_now, i)) != G_MAXUINT)
+          && (pk = acy_cat_plan_find (c->plan_now, i)) != G_MAXUINT)
         {
           use_level (ev, ev->model->stmt_level[i]);
-          r = acy_cat_plan_check (c->plan_now, ev, k);
+          r = acy_cat_plan_check (c->plan_now, ev, pk);
         }
       if (r == ACY_CAT_PLAN_GAVE_UP)
         ok = exec_stmt (ev, ev->root, items, n, i, TRUE) != ST_ERROR;
@@ -623,6 +622,7 @@ typedef struct {
   AcyCatStmt *const *items;
   guint              i, upto, wlevel;
   AcyCatMemo        *memo;
+  AcyCatPlan        *plan;    /* the with's, when plans are on */
 } Prune;
 
 /* Judges the prefix with the with's plan: each check the judge wants,
@@ -633,7 +633,7 @@ static guint
 judge_planned (Prune *p, AcyCatJudge *j, guint upto, const AcyWord *lo)
 {
   AcyCatEval *ev = p->ev;
-  AcyCatPlan *plan = p->memo->plan;
+  AcyCatPlan *plan = p->plan;
   guint slot = p->items[p->i]->u.with.slot, saved_reached = ev->reached, failed = 0;
   AcyCatValue *saved = p->fr->slots[slot], *v;
   AcyArena *saved_arena = ev->arena;
@@ -694,8 +694,8 @@ prune_prefix (gpointer data, guint depth, AcyCatStreamIter *it)
 
       acy_cat_stream_iter_bounds (it, &lo, &hi);
       failed = G_MAXUINT;
-      if (p->memo->plan && !p->ev->cache->no_plans && plan_usable (p->ev, p->fr)
-          && acy_cat_plan_worth (p->memo->plan) && acy_cat_plan_can_judge (p->memo->plan))
+      if (p->plan && plan_usable (p->ev, p->fr) && acy_cat_plan_worth (p->plan)
+          && acy_cat_plan_can_judge (p->plan))
         failed = judge_planned (p, j, upto, lo);
       if (failed == G_MAXUINT)
         failed = acy_cat_bounds_fail (p->ev, p->fr, p->items, p->i, upto, p->wlevel, j, lo, hi);
@@ -762,7 +762,7 @@ exec_with (AcyCatEval *ev, AcyCatFrame *fr, AcyCatStmt *const *items, guint n, g
     {
       AcyCatStreamIter *it = acy_cat_stream_iter_new (ev, stream->u.stream);
       Status r = ST_DONE;
-      Prune prune = { ev, fr, items, i, 0, wlevel, memo };
+      Prune prune = { ev, fr, items, i, 0, wlevel, memo, plan };
 
       if (c->prune)
         prune.upto = acy_cat_bounds_last_check (ev->model, items, n, i, wlevel);

@@ -1107,15 +1107,15 @@ acy_cat_plan_judge (AcyCatPlan *p, AcyCatEval *ev, guint k)
   p->judging = TRUE;
   r = acy_cat_plan_check (p, ev, k);
   p->judging = FALSE;
+  p->judged++;
   /* failing on what may not be a lower bound says nothing; the bounds
    * walk judges the prefix, and the plan no more if that is frequent */
   if (r == ACY_CAT_PLAN_FAILS && g_array_index (p->nodes, Node, p->checks[k].root).loose)
     {
-      if (++p->loose_fails > 64 && p->loose_fails * 4 > ++p->judged)
+      if (++p->loose_fails > 64 && p->loose_fails * 4 > p->judged)
         p->no_judging = TRUE;
       return ACY_CAT_PLAN_GAVE_UP;
     }
-  p->judged++;
   return r;
 }
 
