@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acy-litmus-trace.h"
+#include "acy-trace.h"
 
 static AcyLitProp *
 prop_new (AcyLitParser *ps, AcyLitPropKind kind, AcyLoc loc)

@@ -18,7 +18,7 @@
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
 
-#include "acy-litmus-trace.h"
+#include "acy-litmus-numbering.h"
 
 struct _AcyHerdNumbering {
   GHashTable *stmts;   /* const AcyLitStmt * -> AcyHerdCount * */

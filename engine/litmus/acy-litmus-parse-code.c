@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
-#include "acy-litmus-trace.h"
+#include "acy-trace.h"
 
 /* ---- expressions ---- */
 

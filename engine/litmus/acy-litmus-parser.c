@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "acy-litmus-private.h"
-#include "acy-litmus-trace.h"
+#include "acy-trace.h"
 #include "acy-files.h"
 #include "acy-resources.h"
 

@@ -212,16 +212,12 @@ gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
  * it cannot be computed. */
 char    *acy_lit_herd_hash (const char *text, gsize len);
 
-/* acy-litmus-exec.c: C arithmetic on values; FALSE when undefined. */
+/* acy-litmus-values.c: C arithmetic on values; FALSE when undefined. */
 /* @test (nullable) names the locations, which herd7 compares when it
  * subtracts two addresses. */
 gboolean acy_lit_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValue *out);
 /* How @op is written in a test ("<<", "&~", ...). */
 const char *acy_lit_op_text (AcyLitOp op);
-/* The refusal of an access through @v, an address that arithmetic
- * moved (x+1): herd7 takes it for a location of its own. @thread >= 0:
- * the value was read by that thread's run. */
-char    *acy_lit_moved_access_message (const AcyTest *test, AcyValue v, gint thread);
 /* Why acy_lit_binop (@test, @op, @a, @b) is undefined, as "division by
  * zero" or "shift by 40, out of range 0 to 31"; NULL when it is defined. */
 char    *acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b);

@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "acy-litmus-trace.h"
+#include "acy-trace.h"
 
 /* herd7's values are 32-bit integers that wrap (OCaml's Int32):
  * arithmetic on two integers is done in 64 bits and brought back into

@@ -10,7 +10,7 @@
  */
 #pragma once
 
-#include "acy-litmus-trace.h"
+#include "acy-trace.h"
 
 typedef struct {
   const AcyTest             *test;
