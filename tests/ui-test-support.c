@@ -6,6 +6,10 @@
 
 #include "ui-test-support.h"
 
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
 #define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
 
 void
@@ -188,4 +192,33 @@ ui_test_save_shot (GtkWidget  *widget,
   path = g_build_filename (dir, file, NULL);
   if (!gdk_texture_save_to_png (texture, path))
     g_warning ("Could not save %s", path);
+}
+
+/* Real key presses, through the X server (xdotool's XTEST), so that
+ * they take GTK's whole path: the window's global shortcuts, then the
+ * focus widget's bindings. The pointer goes over @window first: with
+ * no window manager, the X focus follows it. */
+gboolean
+ui_test_press_keys (GtkWidget  *window,
+                    const char *keys)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *program = g_find_program_in_path ("xdotool");
+  g_autofree char *xid = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (program == NULL || !GDK_IS_X11_SURFACE (surface))
+    return FALSE;
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  if (!g_spawn_sync (NULL, (char *[]) { program, "mousemove", "--window", xid, "40", "40",
+                                        "key", "--delay", "20", (char *) keys, NULL },
+                     NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error)
+      || !g_spawn_check_wait_status (status, &error))
+    g_error ("xdotool: %s", error->message);
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }

@@ -58,4 +58,10 @@ void     ui_test_pause_for_screenshot (void);
 void     ui_test_save_shot            (GtkWidget  *widget,
                                        const char *name);
 
+/* Presses @keys (xdotool's names: "ctrl+Home") in @window through the X
+ * server, the way a user does. FALSE when that cannot be done here (no
+ * xdotool, not X11): the test should skip. */
+gboolean ui_test_press_keys           (GtkWidget  *window,
+                                       const char *keys);
+
 G_END_DECLS

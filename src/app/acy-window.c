@@ -844,6 +844,15 @@ acy_window_init (AcyWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   acy_accessible_fix_mnemonics (GTK_WIDGET (self));
   acy_accessible_name_tab_bar (GTK_WIDGET (self->tab_bar));
+  /* The tab view's shortcuts are global: they run before the editor
+   * sees a key. Ctrl+Home and Ctrl+End (with Shift, to select) belong
+   * to the text there, as in GNOME Text Editor; Ctrl+Page Up/Down and
+   * Alt+digits still switch tabs. */
+  adw_tab_view_remove_shortcuts (self->tab_view,
+                                 ADW_TAB_VIEW_SHORTCUT_CONTROL_HOME
+                                 | ADW_TAB_VIEW_SHORTCUT_CONTROL_END
+                                 | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_HOME
+                                 | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_END);
 
   self->cancellable = g_cancellable_new ();
   g_weak_ref_init (&self->last_test, NULL);

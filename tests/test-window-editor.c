@@ -1,0 +1,136 @@
+/* test-window-editor.c - the editor of a tab: keys, errors in view
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Keys are pressed through the X server (ui_test_press_keys), so they
+ * take the path a user's do, the window's global shortcuts first.
+ * ACY_SHOT_DIR=DIR saves what the tests show.
+ */
+
+#define G_LOG_DOMAIN "test-window-editor"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "acy-application.h"
+#include "acy-document.h"
+#include "acy-window.h"
+#include "ui-test-support.h"
+#include "ui-app-support.h"
+
+static AcyWindow *
+create_window (AcyApplication *app)
+{
+  AcyWindow *window = acy_window_new (app);
+  g_autofree char *path = acy_window_get_builtin_model ("sc.cat");
+
+  acy_window_set_model (window, path);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  return window;
+}
+
+static int
+cursor_line (AcyDocument *document)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  GtkTextIter cursor;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  return gtk_text_iter_get_line (&cursor);
+}
+
+typedef struct {
+  AcyDocument *document;
+  int          line;
+  AcyWindow   *window;
+} CursorWait;
+
+static gboolean
+document_is_selected (gpointer data)
+{
+  CursorWait *w = data;
+
+  return acy_window_get_document (w->window) == w->document;
+}
+
+static gboolean
+cursor_is_at (gpointer data)
+{
+  CursorWait *w = data;
+
+  return cursor_line (w->document) == w->line;
+}
+
+/* Ctrl+Home and Ctrl+End move in the text, in the second tab as in the
+ * first: the tab view's own Ctrl+Home/End (first and last tab) took
+ * them before the editor saw them. */
+static void
+test_editor_ctrl_home_end (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app);
+  AcyDocument *first = acy_window_get_document (window);
+  AcyDocument *second;
+  GtkTextBuffer *buffer;
+  GtkTextIter middle;
+  CursorWait w;
+
+  acy_window_load_example (window, "MP");
+  second = acy_window_new_document (window, ACY_DOCUMENT_LITMUS);
+  g_assert_true (second != first);
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (second));
+  gtk_text_buffer_set_text (buffer, "C T\n{ }\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n", -1);
+  gtk_text_buffer_get_iter_at_line (buffer, &middle, 2);
+  gtk_text_buffer_place_cursor (buffer, &middle);
+  gtk_widget_grab_focus (GTK_WIDGET (acy_document_get_view (second)));
+  iterate_a_little ();
+
+  if (!ui_test_press_keys (GTK_WIDGET (window), "ctrl+Home"))
+    {
+      g_test_skip ("cannot press keys here (needs X11 and xdotool)");
+      destroy_window (window);
+      return;
+    }
+  w = (CursorWait) { second, 0, window };
+  iterate_until (cursor_is_at, &w);
+  g_assert_true (acy_window_get_document (window) == second);
+
+  g_assert_true (ui_test_press_keys (GTK_WIDGET (window), "ctrl+End"));
+  w.line = gtk_text_buffer_get_line_count (buffer) - 1;
+  iterate_until (cursor_is_at, &w);
+  g_assert_true (acy_window_get_document (window) == second);
+
+  /* In the first tab too: Ctrl+End there went to the last tab. */
+  {
+    AdwTabView *tabs = ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (first), ADW_TYPE_TAB_VIEW));
+
+    adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (first)));
+  }
+  g_assert_true (acy_window_get_document (window) == first);
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (first));
+  gtk_text_buffer_get_start_iter (buffer, &middle);
+  gtk_text_buffer_place_cursor (buffer, &middle);
+  gtk_widget_grab_focus (GTK_WIDGET (acy_document_get_view (first)));
+  iterate_a_little ();
+  g_assert_true (ui_test_press_keys (GTK_WIDGET (window), "ctrl+End"));
+  w = (CursorWait) { first, gtk_text_buffer_get_line_count (buffer) - 1, window };
+  iterate_until (cursor_is_at, &w);
+  g_assert_true (acy_window_get_document (window) == first);
+  /* Ctrl+Page Down still goes to the next tab. */
+  g_assert_true (ui_test_press_keys (GTK_WIDGET (window), "ctrl+Next"));
+  w = (CursorWait) { second, 0, window };
+  iterate_until (document_is_selected, &w);
+
+  destroy_window (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (!ui_test_init (&argc, &argv))
+    return 77;
+  g_test_add_func ("/ui/editor/ctrl-home-end", test_editor_ctrl_home_end);
+  return g_test_run ();
+}
