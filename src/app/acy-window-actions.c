@@ -110,20 +110,6 @@ save_data_free (SaveData *data)
   g_free (data);
 }
 
-/* A close that waited on a save goes ahead, or not. */
-static void
-finish_close (AcyWindow  *self,
-              AdwTabPage *page,
-              gboolean    confirm)
-{
-  if (page == NULL)
-    return;
-
-  if (!confirm)
-    self->closing = FALSE;
-  adw_tab_view_close_page_finish (self->tab_view, page, confirm);
-}
-
 static void
 acy_window_save_cb (GObject      *object,
                     GAsyncResult *result,
@@ -158,14 +144,14 @@ acy_window_save_cb (GObject      *object,
           else
             acy_window_toast (data->self, title);
         }
-      finish_close (data->self, data->close_page, FALSE);
+      acy_window_finish_close (data->self, data->close_page, FALSE);
     }
   else
     {
       g_autofree char *uri = g_file_get_uri (acy_document_get_file (document));
 
       gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-      finish_close (data->self, data->close_page, TRUE);
+      acy_window_finish_close (data->self, data->close_page, TRUE);
     }
 
   save_data_free (data);
@@ -186,7 +172,7 @@ acy_window_save_as_response (GtkFileChooserNative *native,
     }
   else
     {
-      finish_close (data->self, data->close_page, FALSE);
+      acy_window_finish_close (data->self, data->close_page, FALSE);
       save_data_free (data);
     }
 
@@ -271,76 +257,6 @@ acy_window_save_action (GtkWidget  *widget,
 }
 
 /* Closing */
-
-typedef struct
-{
-  AcyWindow  *self;
-  AdwTabPage *page;
-} CloseData;
-
-static void
-acy_window_unsaved_response (AdwMessageDialog *dialog,
-                             const char       *response,
-                             CloseData        *data)
-{
-  AcyWindow *self = data->self;
-  AcyDocument *document = ACY_DOCUMENT (adw_tab_page_get_child (data->page));
-
-  if (g_str_equal (response, "save"))
-    acy_window_save_document (self, document, FALSE, data->page);
-  else if (g_str_equal (response, "discard"))
-    {
-      acy_document_discard_autosave (document);
-      finish_close (self, data->page, TRUE);
-    }
-  else
-    finish_close (self, data->page, FALSE);
-
-  g_object_unref (data->page);
-  g_object_unref (data->self);
-  g_free (data);
-}
-
-/* Asks before a tab with unsaved changes goes. */
-gboolean
-acy_window_close_page_cb (AcyWindow  *self,
-                          AdwTabPage *page,
-                          AdwTabView *tab_view)
-{
-  AcyDocument *document = ACY_DOCUMENT (adw_tab_page_get_child (page));
-  CloseData *data;
-  GtkWidget *dialog;
-
-  if (!acy_document_get_modified (document))
-    {
-      acy_document_cancel_run (document);
-      acy_document_discard_autosave (document);
-      adw_tab_view_close_page_finish (tab_view, page, TRUE);
-      return GDK_EVENT_STOP;
-    }
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes which are not saved will be permanently lost."),
-                                  acy_document_get_title (document));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-
-  data = g_new0 (CloseData, 1);
-  data->self = g_object_ref (self);
-  data->page = g_object_ref (page);
-  g_signal_connect (dialog, "response", G_CALLBACK (acy_window_unsaved_response), data);
-  gtk_window_present (GTK_WINDOW (dialog));
-
-  return GDK_EVENT_STOP;
-}
 
 static void
 acy_window_close_tab_action (GtkWidget  *widget,

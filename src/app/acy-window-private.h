@@ -51,6 +51,10 @@ struct _AcyWindow
    */
   GCancellable         *cancellable;
 
+  /* While the window closes: what its question decided for each
+   * modified document (acy-window-close.c) */
+  GHashTable           *close_plan;
+
   guint                 untitled_count;
   guint                 closing : 1;
   guint                 disposing : 1;
@@ -67,7 +71,6 @@ AcyDocument *acy_window_find_document       (AcyWindow      *self,
                                              GFile          *file);
 AdwTabPage  *acy_window_add_document        (AcyWindow      *self,
                                              AcyDocument    *document);
-void         acy_window_continue_closing    (AcyWindow      *self);
 void         acy_window_rebuild_recent_files (AcyWindow     *self);
 
 /* acy-window-models.c */
@@ -86,8 +89,16 @@ void         acy_window_save_document       (AcyWindow      *self,
                                              gboolean        save_as,
                                              AdwTabPage     *close_page);
 void         acy_window_init_gallery        (AcyWindow      *self);
+
+/* acy-window-close.c */
 gboolean     acy_window_close_page_cb       (AcyWindow      *self,
                                              AdwTabPage     *page,
                                              AdwTabView     *tab_view);
+void         acy_window_finish_close        (AcyWindow      *self,
+                                             AdwTabPage     *page,
+                                             gboolean        confirm);
+void         acy_window_stop_closing        (AcyWindow      *self);
+void         acy_window_continue_closing    (AcyWindow      *self);
+GtkWidget   *acy_window_ask_to_close        (AcyWindow      *self);
 
 G_END_DECLS

@@ -607,53 +607,15 @@ acy_window_selected_page_changed (AcyWindow  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
-static AcyDocument *
-first_modified_document (AcyWindow *self)
-{
-  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
-    {
-      AcyDocument *document = acy_window_get_nth_document (self, i);
-
-      if (acy_document_get_modified (document))
-        return document;
-    }
-
-  return NULL;
-}
-
-/* Closing the window closes modified tabs one by one, each asking what
- * to do, and gives up as soon as the user cancels one.
- */
-void
-acy_window_continue_closing (AcyWindow *self)
-{
-  AcyDocument *document;
-
-  if (!self->closing)
-    return;
-
-  document = first_modified_document (self);
-  if (document == NULL)
-    {
-      gtk_window_destroy (GTK_WINDOW (self));
-      return;
-    }
-
-  adw_tab_view_set_selected_page (self->tab_view, page_of (self, document));
-  adw_tab_view_close_page (self->tab_view, page_of (self, document));
-}
-
 static gboolean
 acy_window_close_request (GtkWindow *window)
 {
   AcyWindow *self = ACY_WINDOW (window);
 
-  if (first_modified_document (self) == NULL)
-    return GTK_WINDOW_CLASS (acy_window_parent_class)->close_request (window);
-
-  self->closing = TRUE;
-  acy_window_continue_closing (self);
-  return TRUE;
+  /* Asked once, with every modified document listed */
+  if (self->closing || acy_window_ask_to_close (self) != NULL)
+    return TRUE;
+  return GTK_WINDOW_CLASS (acy_window_parent_class)->close_request (window);
 }
 
 static gboolean
@@ -788,6 +750,7 @@ acy_window_dispose (GObject *object)
 
   g_clear_object (&self->model_menu);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->close_plan, g_hash_table_unref);
 
   G_OBJECT_CLASS (acy_window_parent_class)->dispose (object);
 }
