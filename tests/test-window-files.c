@@ -221,6 +221,45 @@ test_files_close_cancel (void)
   iterate_until (pointer_is_null, &window);
 }
 
+/* New tabs are numbered by kind, each with a name no other tab has. */
+static void
+test_files_untitled_names (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app);
+  AcyDocument *second, *recovered;
+
+  g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==, "Untitled Test 1");
+  second = acy_window_new_document (window, ACY_DOCUMENT_LITMUS);
+  g_assert_cmpstr (acy_document_get_title (second), ==, "Untitled Test 2");
+  /* models counted apart: the first is 1, not 3 */
+  g_assert_cmpstr (acy_document_get_title (acy_window_new_document (window, ACY_DOCUMENT_CAT)), ==,
+                   "Untitled Model 1");
+  g_assert_cmpstr (acy_document_get_title (acy_window_new_document (window, ACY_DOCUMENT_CAT)), ==,
+                   "Untitled Model 2");
+  /* a recovered copy keeps its name: a new tab does not take it again */
+  recovered = acy_window_new_document (window, ACY_DOCUMENT_LITMUS);
+  acy_document_set_text (recovered, "C T\n{ }\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n", -1,
+                         "Untitled Test 4", TRUE);
+  g_assert_cmpstr (acy_document_get_title (acy_window_new_document (window, ACY_DOCUMENT_LITMUS)), ==,
+                   "Untitled Test 3");
+  g_assert_cmpstr (acy_document_get_title (acy_window_new_document (window, ACY_DOCUMENT_LITMUS)), ==,
+                   "Untitled Test 5");
+  acy_document_discard_autosave (recovered);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (acy_document_get_buffer (recovered)), FALSE);
+  /* a name freed by a closed tab is given again */
+  {
+    AdwTabView *tabs = ADW_TAB_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (second), ADW_TYPE_TAB_VIEW));
+
+    adw_tab_view_close_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (second)));
+  }
+  iterate_a_little ();
+  g_assert_cmpstr (acy_document_get_title (acy_window_new_document (window, ACY_DOCUMENT_LITMUS)), ==,
+                   "Untitled Test 2");
+
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -228,5 +267,6 @@ main (int argc, char **argv)
     return 77;
   g_test_add_func ("/ui/files/close-asks-once", test_files_close_asks_once);
   g_test_add_func ("/ui/files/close-cancel", test_files_close_cancel);
+  g_test_add_func ("/ui/files/untitled-names", test_files_untitled_names);
   return g_test_run ();
 }

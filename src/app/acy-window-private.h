@@ -55,7 +55,6 @@ struct _AcyWindow
    * modified document (acy-window-close.c) */
   GHashTable           *close_plan;
 
-  guint                 untitled_count;
   guint                 closing : 1;
   guint                 disposing : 1;
 };

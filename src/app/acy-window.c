@@ -282,6 +282,29 @@ acy_window_add_document (AcyWindow   *self,
   return page;
 }
 
+/* "Untitled Test 2": the first number no tab of the window has for its
+ * kind, so that two tabs never share a name and tests and models are
+ * counted apart (a new model after five tests was "Untitled Model 6"). */
+static char *
+untitled_name (AcyWindow       *self,
+               AcyDocumentKind  kind)
+{
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *name = kind == ACY_DOCUMENT_CAT
+                              /* Translators: the name of a new cat model; %u counts them */
+                              ? g_strdup_printf (_("Untitled Model %u"), n)
+                              /* Translators: the name of a new litmus test; %u counts them */
+                              : g_strdup_printf (_("Untitled Test %u"), n);
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < acy_window_get_n_documents (self) && !taken; i++)
+        taken = g_strcmp0 (acy_document_get_title (acy_window_get_nth_document (self, i)), name) == 0;
+      if (!taken)
+        return g_steal_pointer (&name);
+    }
+}
+
 AcyDocument *
 acy_window_new_document (AcyWindow       *self,
                          AcyDocumentKind  kind)
@@ -291,14 +314,7 @@ acy_window_new_document (AcyWindow       *self,
 
   g_return_val_if_fail (ACY_IS_WINDOW (self), NULL);
 
-  self->untitled_count++;
-  if (kind == ACY_DOCUMENT_CAT)
-    /* Translators: the name of a new cat model; %u counts them */
-    name = g_strdup_printf (_("Untitled Model %u"), self->untitled_count);
-  else
-    /* Translators: the name of a new litmus test; %u counts them */
-    name = g_strdup_printf (_("Untitled Test %u"), self->untitled_count);
-
+  name = untitled_name (self, kind);
   document = acy_document_new (kind, name);
   if (kind == ACY_DOCUMENT_LITMUS)
     acy_document_set_skeleton (document);
