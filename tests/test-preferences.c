@@ -465,6 +465,29 @@ test_tutorial_open_example (void)
   first_model_base = g_path_get_basename (acy_window_get_model (window));
   g_assert_cmpstr (first_model_base, ==, "coherent-rmo.cat");
 
+  /* Open This Example again: the tab it opened, not a copy; step 5's
+   * tab again, with step 5's model */
+  acy_tutorial_open_example (tutorial, 0);
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, n_tabs + 2);
+  acy_tutorial_open_example (tutorial, 4);
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, n_tabs + 2);
+  g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==, "C-CO+o-o.litmus");
+  g_clear_pointer (&model_base, g_free);
+  model_base = g_path_get_basename (acy_window_get_model (window));
+  g_assert_cmpstr (model_base, ==, "toy-rmo.cat");
+  /* the same from the gallery */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "C-MP+o-mb-o+o-mb-o"));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, n_tabs + 2);
+  g_assert_cmpstr (acy_document_get_title (acy_window_get_document (window)), ==,
+                   "C-MP+o-mb-o+o-mb-o.litmus");
+  /* an edited copy stays as it is: the example opens anew beside it */
+  gtk_text_buffer_insert_at_cursor (GTK_TEXT_BUFFER (acy_document_get_buffer (acy_window_get_document (window))),
+                                    " ", 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "C-MP+o-mb-o+o-mb-o"));
+  g_assert_cmpuint (acy_window_get_n_documents (window), ==, n_tabs + 3);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (acy_document_get_buffer (acy_window_get_nth_document (window, n_tabs + 1))),
+                                FALSE);
+
   /* Next steps through to the end, where it becomes Finish */
   for (guint i = 0; i + 1 < acy_tutorial_get_n_steps (); i++)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tutorial), "tutorial.next", NULL));

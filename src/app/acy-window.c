@@ -339,7 +339,8 @@ acy_window_reusable_document (AcyWindow       *self,
  * acy_window_load_example:
  * @id: (nullable): an example of the gallery, or %NULL for message passing
  *
- * Shows the example in the selected tab if it is empty, else in a new tab.
+ * Shows the example in the selected tab if it is empty, else in a new
+ * tab; selects its tab if it is open already and unchanged.
  */
 void
 acy_window_load_example (AcyWindow  *self,
@@ -365,9 +366,22 @@ acy_window_load_example (AcyWindow  *self,
       return;
     }
 
+  name = acy_example_file_name (example);
+  /* The example open already, untouched: its tab, not a second copy */
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *open = acy_window_get_nth_document (self, i);
+
+      if (acy_document_get_kind (open) == ACY_DOCUMENT_LITMUS && acy_document_get_file (open) == NULL
+          && !acy_document_get_modified (open) && g_strcmp0 (acy_document_get_title (open), name) == 0)
+        {
+          adw_tab_view_set_selected_page (self->tab_view, page_of (self, open));
+          return;
+        }
+    }
+
   document = acy_window_reusable_document (self, ACY_DOCUMENT_LITMUS);
   text = g_bytes_get_data (bytes, &len);
-  name = acy_example_file_name (example);
   acy_document_set_text (document, text, len, name, FALSE);
   if (example->kernel_model)
     {
