@@ -260,6 +260,77 @@ test_files_untitled_names (void)
   destroy_window (window);
 }
 
+static gboolean
+changed_on_disk (gpointer data)
+{
+  return acy_document_get_changed_on_disk (data);
+}
+
+static gboolean
+not_changed_on_disk (gpointer data)
+{
+  return !acy_document_get_changed_on_disk (data);
+}
+
+static gboolean
+text_is_reloaded (gpointer data)
+{
+  g_autofree char *text = acy_document_get_text (data);
+
+  /* the loader writes as it reads: done once it marks the text saved */
+  return g_str_has_prefix (text, "C Other") && !acy_document_get_modified (data);
+}
+
+/* Another program writes the open file: a bar says so and reloads it on
+ * request. The document's own save is no such change. */
+static void
+test_files_changed_on_disk (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *dir = g_dir_make_tmp ("acyclic-watch-XXXXXX", NULL);
+  g_autofree char *path = write_test (dir, "W.litmus", "C W\n{ }\nP0(int *x) { WRITE_ONCE(*x, 1); }\nexists (x=1)\n");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AcyWindow *window = create_window (app);
+  AcyDocument *document;
+  gint64 end;
+
+  acy_window_load_file (window, file);
+  document = acy_window_get_document (window);
+  iterate_until (document_has_file, document);
+  g_assert_false (acy_document_get_changed_on_disk (document));
+
+  /* Saved here: no bar, however long one waits for the file's events */
+  type_text (document, "(* mine *)\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  end = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    iterate_a_little ();
+  g_assert_false (acy_document_get_modified (document));
+  g_assert_false (acy_document_get_changed_on_disk (document));
+
+  /* Written by another program */
+  g_assert_true (g_file_set_contents (path, "C Other\n{ }\nP0(int *x) { WRITE_ONCE(*x, 2); }\nexists (x=2)\n",
+                                      -1, NULL));
+  iterate_until (changed_on_disk, document);
+  ui_test_save_shot (GTK_WIDGET (window), "31-item13-changed-on-disk");
+  acy_document_reload (document);
+  iterate_until (text_is_reloaded, document);
+  g_assert_false (acy_document_get_changed_on_disk (document));
+  g_assert_false (acy_document_get_modified (document));
+
+  /* Deleted: said too */
+  g_unlink (path);
+  iterate_until (changed_on_disk, document);
+  /* written back by a save, the bar goes */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  iterate_until (not_changed_on_disk, document);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  destroy_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,5 +339,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/files/close-asks-once", test_files_close_asks_once);
   g_test_add_func ("/ui/files/close-cancel", test_files_close_cancel);
   g_test_add_func ("/ui/files/untitled-names", test_files_untitled_names);
+  g_test_add_func ("/ui/files/changed-on-disk", test_files_changed_on_disk);
   return g_test_run ();
 }

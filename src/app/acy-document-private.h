@@ -56,6 +56,16 @@ struct _AcyDocument
   gint64            disk_mtime;
   gint64            disk_size;
 
+  /* Watching the file for changes by other programs
+   * (acy-document-watch.c): the bar that says so, and saves under way,
+   * which are not such changes */
+  GFileMonitor     *monitor;
+  guint             watch_id;
+  GtkWidget        *changed_bar;
+  GtkWidget        *changed_label;
+  GtkWidget        *reload_button;
+  guint             saving;
+
   GCancellable     *run_cancellable;
   guint             autosave_id;
   /* The copy aside being written on a worker (cancelled when the copy
@@ -99,6 +109,13 @@ void acy_document_cancel_action (GtkWidget   *widget,
                                  GVariant    *parameter);
 
 /* acy-document-save.c */
-void acy_document_schedule_autosave (AcyDocument *self);
+void     acy_document_schedule_autosave (AcyDocument *self);
+gboolean acy_document_disk_state        (const char  *path,
+                                         gint64      *mtime,
+                                         gint64      *size);
+
+/* acy-document-watch.c */
+void     acy_document_watch_file        (AcyDocument *self);
+void     acy_document_unwatch_file      (AcyDocument *self);
 
 G_END_DECLS

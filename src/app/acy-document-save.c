@@ -25,10 +25,10 @@
 static gboolean acy_document_autosave_cb (gpointer user_data);
 
 /* The modification time (ns) and size of the file at @path, through links */
-static gboolean
-disk_state (const char *path,
-            gint64     *mtime,
-            gint64     *size)
+gboolean
+acy_document_disk_state (const char *path,
+                         gint64     *mtime,
+                         gint64     *size)
 {
   GStatBuf st;
 
@@ -45,7 +45,7 @@ note_disk_state (AcyDocument *self,
 {
   g_autofree char *path = g_file_get_path (file);
 
-  self->disk_known = disk_state (path, &self->disk_mtime, &self->disk_size);
+  self->disk_known = acy_document_disk_state (path, &self->disk_mtime, &self->disk_size);
 }
 
 void
@@ -174,6 +174,8 @@ acy_document_io_done (GTask           *task_in,
 
   if (!saved && self->loading > 0)
     self->loading--;
+  if (saved && self->saving > 0)
+    self->saving--;
   if (error != NULL)
     {
       g_task_return_error (task, error);
@@ -194,6 +196,8 @@ acy_document_io_done (GTask           *task_in,
     acy_document_discard_autosave (self);
   else
     acy_document_loaded (self);
+  /* as it is on disk now, and again if another program changes it */
+  acy_document_watch_file (self);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -349,7 +353,7 @@ save_local_thread (GTask        *task,
 
   /* Another program wrote it since: saving would lose what it wrote. A
    * file gone since is only written again. */
-  if (save->check && disk_state (path, &mtime, &size)
+  if (save->check && acy_document_disk_state (path, &mtime, &size)
       && (mtime != save->mtime || size != save->size))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG, "%s",
@@ -361,7 +365,7 @@ save_local_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  save->known = disk_state (path, &save->mtime, &save->size);
+  save->known = acy_document_disk_state (path, &save->mtime, &save->size);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -393,6 +397,7 @@ acy_document_save_async (AcyDocument         *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, acy_document_save_async);
+  self->saving++;
 
   text = acy_document_get_text (self);
   contents = g_string_new (text);

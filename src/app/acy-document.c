@@ -605,6 +605,7 @@ acy_document_dispose (GObject *object)
     g_cancellable_cancel (self->run_cancellable);
   g_clear_object (&self->run_cancellable);
   g_clear_handle_id (&self->flash_id, g_source_remove);
+  acy_document_unwatch_file (self);
   acy_document_clear_run (self);
   /* An unsaved copy stays on disk only if the document is still
    * modified: the window asks before it lets that happen.

@@ -92,6 +92,10 @@ void             acy_document_show_line          (AcyDocument         *self,
                                                   guint                line,
                                                   guint                col);
 void             acy_document_discard_autosave   (AcyDocument         *self);
+/* The file changed on disk since this document loaded or saved it: a bar
+ * says so and offers to read it again */
+gboolean         acy_document_get_changed_on_disk (AcyDocument        *self);
+void             acy_document_reload             (AcyDocument         *self);
 /* Whether a copy of the unsaved text is being written aside */
 gboolean         acy_document_is_autosaving      (AcyDocument         *self);
 
