@@ -19,3 +19,4 @@
 #include "acy-fixes.h"
 #include "acy-setup.h"
 #include "acy-model-store.h"
+#include "acy-harness.h"

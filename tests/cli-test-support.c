@@ -33,22 +33,33 @@ run_clear (Run *r)
 }
 
 void
-run_check (Run *r, const char *first, ...)
+run_checkv (Run *r, const char *const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  va_list ap;
   int wait_status = 0;
 
   g_ptr_array_add (argv, (gpointer) check_path);
-  va_start (ap, first);
-  for (const char *a = first; a; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
 
   g_spawn_sync (cli_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                 &r->out, &r->err, &wait_status, &error);
   g_assert_no_error (error);
   r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+void
+run_check (Run *r, const char *first, ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  run_checkv (r, (const char *const *) args->pdata);
 }

@@ -25,6 +25,8 @@ typedef struct {
 void run_clear (Run *r);
 /* Run acyclic-check in cli_dir with the NULL-terminated arguments. */
 void run_check (Run *r, const char *first, ...);
+/* The same with a NULL-terminated array of arguments. */
+void run_checkv (Run *r, const char *const *args);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 

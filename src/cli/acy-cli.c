@@ -14,6 +14,7 @@
 #include "acy-cli.h"
 #include "acy-cli-explain.h"
 #include "acy-cli-fixes.h"
+#include "acy-cli-run.h"
 #include "acy-graph-dot.h"
 #include "acy-graph-render.h"
 #include "acy-graph-scene.h"
@@ -30,6 +31,15 @@ acy_cli_options_new (void)
   o->kinds_files = g_ptr_array_new_with_free_func (g_free);
   o->conds_files = g_ptr_array_new_with_free_func (g_free);
   o->child_args = g_ptr_array_new_with_free_func (g_free);
+  o->run_args = g_ptr_array_new_with_free_func (g_free);
+  o->run_size = 100000;
+  o->run_runs = 10;
+  {
+    AcyHarnessArch arch = ACY_HARNESS_X86_64;
+
+    acy_harness_host_arch (&arch);
+    o->run_arch = arch;
+  }
   o->oknames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   o->nonames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return o;
@@ -61,6 +71,10 @@ acy_cli_options_free (AcyCliOptions *o)
   g_ptr_array_unref (o->excl_files);
   g_ptr_array_unref (o->kinds_files);
   g_ptr_array_unref (o->conds_files);
+  g_ptr_array_unref (o->run_args);
+  g_free (o->run_cc);
+  g_free (o->run_emulator);
+  g_free (o->run_keep);
   g_hash_table_unref (o->oknames);
   g_hash_table_unref (o->nonames);
   g_free (o);
@@ -1141,6 +1155,10 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
   int status = 0;
   guint n_json = 0;
 
+  /* --run needs no model, only macros: -macros FILE's, or those that
+   * fit each test */
+  if (o->run && o->conf == NULL && o->cat == NULL)
+    return acy_cli_machine_run (o, NULL, args, n_args);
   if (!load_setup (o, &setup, &error))
     {
       fprintf (stderr, "acyclic-check: %s\n", error->message);
@@ -1160,6 +1178,19 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       setup_clear (&setup);
       selection_clear (&sel);
       return 2;
+    }
+  if (o->run)
+    {
+      if (setup.macros_error != NULL)
+        {
+          fprintf (stderr, "acyclic-check: %s\n", setup.macros_error->message);
+          status = 2;
+        }
+      else
+        status = acy_cli_machine_run (o, setup.macros, args, n_args);
+      setup_clear (&setup);
+      selection_clear (&sel);
+      return status;
     }
   if (o->suggest_fixes || o->eval_expr || o->why)
     {

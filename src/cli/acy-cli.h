@@ -56,6 +56,15 @@ typedef struct {
   char      *eval_expr;      /* --eval EXPR: print its pairs per execution */
   char      *why;            /* --why REL:E1,E2: print a derivation of the pair */
   gboolean   suggest_fixes;  /* --suggest-fixes: single changes that forbid the condition */
+  /* --run: the tests on this machine (acy-cli-run.c) */
+  gboolean   run;
+  guint64    run_size;       /* -s: iterations of a run */
+  guint64    run_runs;       /* -r: runs */
+  guint      run_arch;       /* --arch: AcyHarnessArch */
+  char      *run_cc;         /* --cc COMMAND */
+  char      *run_emulator;   /* --emulator COMMAND */
+  char      *run_keep;       /* --keep DIR: the harness's source and program stay there */
+  GPtrArray *run_args;       /* more options for the harness (char*) */
 } AcyCliOptions;
 
 AcyCliOptions *acy_cli_options_new  (void);

@@ -23,6 +23,7 @@
 #include "acy-cli.h"
 #include "acy-cli-compare.h"
 #include "acy-cli-fetch.h"
+#include "acy-cli-run.h"
 
 static void
 usage (FILE *out)
@@ -103,6 +104,26 @@ usage (FILE *out)
            "                   web front at release TAG, default " ACY_LKMM_DEFAULT_VERSION ", or BASE_URL/FILE),\n"
            "                   check it and install it in $XDG_DATA_HOME/acyclic/models;\n"
            "                   then -conf linux-kernel.cfg works from any folder\n"
+           "  --run            run each test on this machine as litmus7 does (its harness\n"
+           "                   built with $CC, else cc, gcc or clang) and print litmus7's\n"
+           "                   output; no model is needed. With no -conf, -cat or -macros,\n"
+           "                   C11 tests are read with c11.def, others with the kernel's\n"
+           "                   linux-kernel.def where found, else linux-basic.def. With --run:\n"
+           "    -s N, -r N     N iterations a run (default 100000), N runs (default 10)\n"
+           "    -a N, -p LIST  use N cores, or these cores (0,1,2)\n"
+           "    -affinity none|incrN|random, -i N  placement of the threads on cores\n"
+           "                   (default random: a new one at each run)\n"
+           "    -barrier timebase|user|userfence|pthread|none  the start of each iteration\n"
+           "                   (default timebase: every thread at the same time)\n"
+           "    -mem lines|packed  each location of each iteration in a cache line of its\n"
+           "                   own (default), or litmus7's arrays; -st N  stride\n"
+           "    -preload random|all|none  cache lines touched before a run (default random)\n"
+           "    -mode std|presi  accepted (what --run does); --run-timeout SECS  stop a run\n"
+           "                   that waits that long (a lock never released; default 60)\n"
+           "    --arch x86_64|aarch64  build for this architecture; another than this\n"
+           "                   machine's runs under qemu-ARCH (no weak behaviour of that CPU)\n"
+           "    --cc COMMAND, --emulator COMMAND  the compiler, the emulator\n"
+           "    --keep DIR     leave the harness's source (harness.c) and program in DIR\n"
            "  -h, --help       show this help\n"
            "  --version        show the version, and the herd7 version followed\n"
            "\n"
@@ -331,6 +352,7 @@ main (int argc, char **argv)
   g_autofree char *fetch_version = NULL;
   guint fetch_timeout = 0;
   gboolean fetching = FALSE;   /* then --version takes a tag */
+  const char *run_only = NULL;   /* an option that goes with --run */
 
   setlocale (LC_ALL, "");
   atexit (check_stdout);
@@ -533,6 +555,66 @@ main (int argc, char **argv)
               return 2;
             }
           fetch_timeout = secs;
+        }
+      else if (g_str_equal (a, "--run"))
+        opts->run = TRUE;
+      else if (g_str_equal (a, "-s") || g_str_equal (a, "-r"))
+        {
+          guint64 n;
+
+          NEED_ARG ();
+          run_only = a;
+          if (!g_ascii_string_to_unsigned (next, 10, 1, a[1] == 's' ? 100000000 : 1000000000, &n, NULL))
+            {
+              fprintf (stderr, "acyclic-check: %s needs a number from 1 to %s, not '%s'\n", a,
+                       a[1] == 's' ? "100000000" : "1000000000", next);
+              return 2;
+            }
+          if (a[1] == 's')
+            opts->run_size = n;
+          else
+            opts->run_runs = n;
+        }
+      else if (g_str_equal (a, "-a") || g_str_equal (a, "-i") || g_str_equal (a, "-st")
+               || g_str_equal (a, "-p") || g_str_equal (a, "-affinity") || g_str_equal (a, "-barrier")
+               || g_str_equal (a, "-mem") || g_str_equal (a, "-preload") || g_str_equal (a, "-mode")
+               || g_str_equal (a, "--run-timeout"))
+        {
+          g_autofree char *why = NULL;
+          g_auto(GStrv) harness = NULL;
+
+          NEED_ARG ();
+          run_only = a;
+          harness = acy_cli_run_harness_option (a, next, &why);
+          if (harness == NULL)
+            {
+              fprintf (stderr, "acyclic-check: %s\n", why);
+              return 2;
+            }
+          for (guint k = 0; harness[k] != NULL; k++)
+            g_ptr_array_add (opts->run_args, g_strdup (harness[k]));
+        }
+      else if (g_str_equal (a, "--arch"))
+        {
+          AcyHarnessArch arch;
+
+          NEED_ARG ();
+          run_only = a;
+          if (!acy_harness_arch_from_name (next, &arch))
+            {
+              fprintf (stderr, "acyclic-check: --arch is x86_64 or aarch64, not '%s'\n", next);
+              return 2;
+            }
+          opts->run_arch = arch;
+        }
+      else if (g_str_equal (a, "--cc") || g_str_equal (a, "--emulator") || g_str_equal (a, "--keep"))
+        {
+          char **field = a[2] == 'c' ? &opts->run_cc : a[2] == 'e' ? &opts->run_emulator : &opts->run_keep;
+
+          NEED_ARG ();
+          run_only = a;
+          g_free (*field);
+          *field = g_strdup (next);
         }
       else if (g_str_equal (a, "--markdown"))
         markdown = TRUE;
@@ -742,6 +824,20 @@ main (int argc, char **argv)
           fprintf (stderr, "acyclic-check: -dotheader: Cannot find file %s\n", dotheader);
           return 2;
         }
+    }
+
+  if (run_only != NULL && !opts->run)
+    {
+      fprintf (stderr, "acyclic-check: %s goes with --run\n", run_only);
+      return 2;
+    }
+  if (opts->run && (compare != NULL || opts->json || opts->judge || opts->suggest_fixes || opts->eval_expr
+                    || opts->why || opts->graph_dir || opts->dot_dir || opts->jobs > 1))
+    {
+      fprintf (stderr, "acyclic-check: --run runs the tests on this machine and prints what litmus7 "
+               "prints; it does not combine with --compare, --json, --judge, --suggest-fixes, --eval, "
+               "--why, --graph, --dot or -j\n");
+      return 2;
     }
 
   if (fetch_model != NULL)

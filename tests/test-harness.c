@@ -1,0 +1,569 @@
+/* test-harness.c - litmus tests run on this machine: the harness, its build and its results
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What can be checked without luck: the harness the engine writes
+ * holds nothing of the test's text (hostile names and comments stay
+ * out), what cannot run is refused at its place, the harness's output
+ * is read back and told as litmus7 tells it; and, where a C compiler
+ * is there, each kind of test of tests/run builds and runs, its states
+ * are among those the enumerator finds and its counts add up; on
+ * x86-64, the states x86-TSO forbids are never seen. Runs are short
+ * (a few hundred iterations); how often a weak state shows is for
+ * bench/machine-run.
+ */
+#define G_LOG_DOMAIN "test-harness"
+#include "config.h"
+
+#include <string.h>
+
+#include "acyclic.h"
+#include "acy-machine.h"
+
+static AcyMacros *macros;
+
+static char *
+run_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "run", name, NULL);
+}
+
+static AcyTest *
+load (const char *name)
+{
+  g_autofree char *path = run_path (name);
+  g_autoptr(GError) error = NULL;
+  AcyTest *test = acy_test_load (path, macros, &error);
+
+  g_assert_no_error (error);
+  return test;
+}
+
+static AcyTest *
+parse (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AcyTest *test = acy_test_parse (text, -1, "t.litmus", macros, &error);
+
+  g_assert_no_error (error);
+  return test;
+}
+
+static gboolean
+host (AcyHarnessArch *arch)
+{
+  if (!acy_harness_host_arch (arch))
+    {
+      g_test_skip ("this machine is neither x86-64 nor arm64");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A compiler for the host, or the test is skipped. */
+static gboolean
+have_compiler (AcyHarnessArch *arch)
+{
+  g_auto(GStrv) cc = NULL;
+
+  if (!host (arch))
+    return FALSE;
+  cc = acy_machine_find_compiler (*arch, NULL, NULL);
+  if (cc == NULL)
+    {
+      g_test_skip ("no C compiler on the PATH");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- the harness's text ---- */
+
+/* The part of a harness written from the test (the rest is fixed). */
+static char *
+test_part (const char *src)
+{
+  const char *from = strstr (src, "static const acy_val acy_loc_init");
+  const char *to = from ? strstr (from, "static const acy_thread_fn acy_threads") : NULL;
+
+  g_assert_nonnull (to);
+  return g_strndup (from, to - from);
+}
+
+static void
+test_write_sb (void)
+{
+  g_autoptr(AcyTest) test = load ("SB.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+  g_autofree char *part = NULL;
+
+  g_assert_no_error (error);
+  part = test_part (src);
+  g_assert_nonnull (strstr (part, "acy_st32 (locs[0], INT64_C (1));"));
+  g_assert_nonnull (strstr (part, "acy_ld32 (locs[1])"));
+  g_assert_nonnull (strstr (src, "#define ACY_TARGET_X86_64 1"));
+  /* the test's names are not there */
+  g_assert_null (strstr (part, "READ_ONCE"));
+  g_assert_null (strstr (part, "WRITE_ONCE"));
+}
+
+/* Names, values and comments made to break out of where they would go
+ * in a program: none of them reaches the harness. */
+static const char hostile[] =
+  "C hostile*/#include<stdlib.h>\n"
+  "\"*/ system(\\\"id\\\"); /*\"\n"
+  "(* */ #error injected_by_a_comment *)\n"
+  "{\n"
+  "  evil_payload_loc = -2147483648;\n"
+  "  acy_p0 = 2147483647;\n"
+  "}\n"
+  "\n"
+  "P0(int *evil_payload_loc, int *acy_p0) // */ #error injected_again\n"
+  "{\n"
+  "  int main;\n"
+  "  int locs;\n"
+  "  main = READ_ONCE(*evil_payload_loc);\n"
+  "  locs = READ_ONCE(*acy_p0);\n"
+  "  WRITE_ONCE(*acy_p0, main);\n"
+  "}\n"
+  "\n"
+  "exists (0:main=-2147483648 /\\ 0:locs=2147483647 /\\ acy_p0=-2147483648)\n";
+
+static void
+test_write_hostile (void)
+{
+  g_autoptr(AcyTest) test = parse (hostile);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+  g_autoptr(AcyRunResult) result = NULL;
+  AcyMachineOptions o = { 0 };
+  AcyHarnessArch arch;
+
+  g_assert_no_error (error);
+  g_assert_null (strstr (src, "evil_payload"));
+  g_assert_null (strstr (src, "injected"));
+  g_assert_null (strstr (src, "system"));
+  g_assert_null (strstr (src, "hostile"));
+  g_assert_null (strstr (src, "main ="));
+  g_assert_null (strstr (src, "stdlib.h>\n\""));
+  /* the values are numbers */
+  g_assert_nonnull (strstr (src, "INT64_C (-2147483648)"));
+  g_assert_nonnull (strstr (src, "INT64_C (2147483647)"));
+
+  /* and it runs as the test means */
+  if (!have_compiler (&arch))
+    return;
+  o.arch = arch;
+  o.size = 50;
+  o.runs = 2;
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (acy_run_result_get_n_states (result), ==, 1);
+  g_assert_cmpuint (acy_run_result_get_positive (result), ==, 100);
+  g_assert_true (acy_run_result_get_ok (result));
+}
+
+/* What cannot run is refused at its place. */
+static void
+test_refused (void)
+{
+  /* the line of the refusal: the test's code starts at line 5 */
+  static const struct { const char *code, *words; guint line; } cases[] = {
+    { "  int r0 = 0;\n  while (r0 == 0) {\n    r0 = READ_ONCE(*x);\n  }\n", "a loop might not end", 6 },
+    { "  WRITE_ONCE(*x, 1);\n  synchronize_rcu();\n", "RCU grace period", 6 },
+    { "  synchronize_srcu(x);\n", "SRCU", 5 },
+    { "  int r0 = x + 1;\n", "'+' on an address", 5 },
+    { "  int r0 = 5;\n  WRITE_ONCE(*r0, 1);\n", "never an address", 6 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("C refused\n{}\nP0(int *x)\n{\n%s}\nexists (x=0)\n", cases[i].code);
+      g_autoptr(AcyTest) test = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
+
+      g_assert_null (src);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      if (!g_str_has_prefix (error->message, at))
+        g_error ("%s: not at line %u", error->message, cases[i].line);
+      g_assert_nonnull (strstr (error->message, cases[i].words));
+    }
+}
+
+static void
+test_refused_arch (void)
+{
+  g_autoptr(AcyTest) test = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *src = NULL;
+
+  test = acy_test_parse ("X86 SB\n{ }\n P0 | P1 ;\n MOV [x],$1 | MOV [y],$1 ;\n"
+                         " MOV EAX,[y] | MOV EAX,[x] ;\nexists (0:EAX=0 /\\ 1:EAX=0)\n",
+                         -1, "x.litmus", NULL, &error);
+  if (test == NULL)
+    {
+      /* the engine does not read assembly tests yet */
+      g_test_skip ("assembly tests are not read");
+      return;
+    }
+  src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+  g_assert_null (src);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+}
+
+/* ---- reading what a harness prints ---- */
+
+static AcyRunResult *
+feed (const AcyTest *test, const char *const *lines, GError **error)
+{
+  AcyRunResult *r = acy_run_result_new (test);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (!acy_run_result_add_line (r, lines[i], error))
+      {
+        acy_run_result_free (r);
+        return NULL;
+      }
+  return r;
+}
+
+static void
+test_result_litmus7 (void)
+{
+  static const char *const lines[] = {
+    "acyclic-harness 1", "mapping linux-x86_64", "cpus 2 2", "progress 1 2", "progress 2 2",
+    "state 3 1 0", "state 1204 0 0", "state 2 0 1", "state 1 1 1", "time 0.256", "end", NULL,
+  };
+  g_autoptr(AcyTest) test = load ("SB.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) r = feed (test, lines, &error);
+  g_autoptr(GString) out = g_string_new (NULL);
+  AcyValue relaxed[2] = { 0, 0 }, none[2] = { 2, 2 };
+  guint64 done, total;
+  guint online, used;
+
+  g_assert_no_error (error);
+  g_assert_true (acy_run_result_finish (r, 1210, &error));
+  g_assert_no_error (error);
+  acy_run_result_get_progress (r, &done, &total);
+  g_assert_cmpuint (done, ==, 2);
+  g_assert_cmpuint (total, ==, 2);
+  acy_run_result_get_cpus (r, &online, &used);
+  g_assert_cmpuint (used, ==, 2);
+  g_assert_cmpstr (acy_run_result_get_mapping (r), ==, "linux-x86_64");
+  g_assert_cmpuint (acy_run_result_count_state (r, relaxed), ==, 1204);
+  g_assert_cmpuint (acy_run_result_count_state (r, none), ==, 0);
+  acy_run_result_format_litmus7 (r, out);
+  /* litmus7's order: the last variable first */
+  g_assert_cmpstr (out->str, ==,
+                   "Test SB Allowed\n"
+                   "Histogram (4 states)\n"
+                   "1204  *>0:r0=0; 1:r0=0;\n"
+                   "3     :>0:r0=1; 1:r0=0;\n"
+                   "2     :>0:r0=0; 1:r0=1;\n"
+                   "1     :>0:r0=1; 1:r0=1;\n"
+                   "Ok\n"
+                   "\n"
+                   "Witnesses\n"
+                   "Positive: 1204, Negative: 6\n"
+                   "Condition exists (0:r0=0 /\\ 1:r0=0) is validated\n"
+                   "Hash=d2b6ca86cddfad6178a05767f57fafbf\n"
+                   "Observation SB Sometimes 1204 6\n"
+                   "Time SB 0.26\n");
+}
+
+/* ~exists and forall, and a filter: litmus7 marks the states that
+ * decide (under forall, those that fail), and leaves filtered ones out. */
+static void
+test_result_quantifiers (void)
+{
+  static const char *const lines[] = {
+    "acyclic-harness 1", "state 5 1 0", "state 6 0 0", "state 7 0 1", "time 1", "end", NULL,
+  };
+  static const char forall[] =
+    "C F\n{}\nP0(int *x, int *y)\n{\n  int r0;\n  WRITE_ONCE(*x, 1);\n  r0 = READ_ONCE(*y);\n}\n"
+    "P1(int *x, int *y)\n{\n  int r0;\n  WRITE_ONCE(*y, 1);\n  r0 = READ_ONCE(*x);\n}\n"
+    "filter (1:r0=0 \\/ 0:r0=0)\nforall (0:r0=1 \\/ 1:r0=1)\n";
+  g_autoptr(AcyTest) test = parse (forall);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) r = feed (test, lines, &error);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  g_assert_true (acy_run_result_finish (r, 18, &error));
+  acy_run_result_format_litmus7 (r, out);
+  g_assert_true (g_str_has_prefix (out->str,
+                                   "Test F Required\n"
+                                   "Histogram (3 states)\n"
+                                   "6     *>0:r0=0; 1:r0=0;\n"
+                                   "5     :>0:r0=1; 1:r0=0;\n"
+                                   "7     :>0:r0=0; 1:r0=1;\n"
+                                   "No\n\nWitnesses\nPositive: 12, Negative: 6\n"
+                                   "Condition forall (0:r0=1 \\/ 1:r0=1) is NOT validated\n"));
+  g_assert_nonnull (strstr (out->str, "Observation F Sometimes 12 6\n"));
+  g_assert_cmpuint (acy_run_result_get_iterations (r), ==, 18);
+}
+
+static void
+test_result_bad (void)
+{
+  static const struct { const char *lines[6]; gint code; const char *words; } cases[] = {
+    { { "hello", NULL }, ACY_ERROR_IO, "did not start" },
+    { { "acyclic-harness 1", "state 4 0", NULL }, ACY_ERROR_IO, "not one of this test's" },
+    { { "acyclic-harness 1", "state 4 0 x", NULL }, ACY_ERROR_IO, "not a number" },
+    { { "acyclic-harness 1", "state 0 0 0", NULL }, ACY_ERROR_IO, "not one of this test's" },
+    { { "acyclic-harness 1", "error waited more than 60 s for a spin_lock()", NULL }, ACY_ERROR_LIMIT, "spin_lock" },
+    { { "acyclic-harness 1", "fault division-by-zero 1", NULL }, ACY_ERROR_UNSUPPORTED, "P1 ran into a division by zero" },
+    { { "acyclic-harness 1", "end", "state 1 0 0", NULL }, ACY_ERROR_IO, "after its end" },
+    { { "acyclic-harness 1", "rm -rf /", NULL }, ACY_ERROR_IO, "should not" },
+  };
+  g_autoptr(AcyTest) test = load ("SB.litmus");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AcyRunResult) r = feed (test, cases[i].lines, &error);
+
+      g_assert_null (r);
+      g_assert_error (error, ACY_ERROR, cases[i].code);
+      g_assert_nonnull (strstr (error->message, cases[i].words));
+    }
+  {
+    static const char *const short_count[] = { "acyclic-harness 1", "state 4 0 0", "time 1", "end", NULL };
+    static const char *const no_end[] = { "acyclic-harness 1", "state 4 0 0", NULL };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AcyRunResult) r = feed (test, short_count, &error);
+    g_autoptr(AcyRunResult) r2 = feed (test, no_end, &error);
+
+    g_assert_false (acy_run_result_finish (r, 5, &error));
+    g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+    g_assert_nonnull (strstr (error->message, "counted 4 final states in 5 iterations"));
+    g_clear_error (&error);
+    g_assert_false (acy_run_result_finish (r2, 4, &error));
+    g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  }
+}
+
+/* ---- built and run ---- */
+
+typedef struct {
+  const AcyTest *test;
+  GHashTable    *states;
+} Possible;
+
+static gboolean
+add_possible (const AcyCandidate *c, gpointer data)
+{
+  Possible *p = data;
+
+  if (c->filter)
+    g_hash_table_add (p->states, acy_check_format_state (p->test, c->final));
+  return TRUE;
+}
+
+static void
+check_run (const char *name, gsize size, gsize runs)
+{
+  g_autoptr(AcyTest) test = load (name);
+  g_autoptr(GHashTable) states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(AcyRunResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Possible p = { test, states };
+  AcyMachineOptions o = { 0 };
+  AcyHarnessArch arch;
+  guint64 sum = 0;
+
+  if (!have_compiler (&arch))
+    return;
+  g_assert_true (acy_test_enumerate (test, NULL, add_possible, &p, NULL, &error));
+  g_assert_no_error (error);
+  o.arch = arch;
+  o.size = size;
+  o.runs = runs;
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (acy_run_result_get_iterations (result), ==, size * runs);
+  for (guint i = 0; i < acy_run_result_get_n_states (result); i++)
+    {
+      const AcyState *s = acy_run_result_get_state (result, i);
+      g_autofree char *text = acy_check_format_state (test, s->values);
+
+      if (!g_hash_table_contains (states, text))
+        g_error ("%s: state %s was seen on this machine, but is no final state of the test's", name, text);
+      sum += s->count;
+    }
+  g_assert_cmpuint (sum, ==, acy_run_result_get_positive (result) + acy_run_result_get_negative (result));
+}
+
+static void
+test_run_kinds (void)
+{
+  static const char *const names[] = {
+    "SB.litmus", "MP+wmb+rmb.litmus", "2+2W.litmus", "C11-SB.litmus", "C11-RMW.litmus",
+    "RMW+locks.litmus", "MP+ptr.litmus",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    check_run (names[i], 300, 2);
+}
+
+/* On x86-64 (TSO) these are never seen: run long enough that a harness
+ * running them wrongly would show them (a few thousand iterations). */
+static void
+test_run_tso (void)
+{
+  static const char *const names[] = { "MP.litmus", "LB.litmus", "2+2W.litmus", "SB+mbs.litmus" };
+  AcyHarnessArch arch;
+
+  if (!have_compiler (&arch))
+    return;
+  if (arch != ACY_HARNESS_X86_64)
+    {
+      g_test_skip ("not an x86-64 machine");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(AcyTest) test = load (names[i]);
+      g_autoptr(AcyRunResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      AcyMachineOptions o = { arch, NULL, NULL, 4000, 5, NULL, NULL };
+
+      result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      if (acy_run_result_get_positive (result) != 0)
+        g_error ("%s: the state x86-TSO forbids was seen %" G_GUINT64_FORMAT " times", names[i],
+                 acy_run_result_get_positive (result));
+      g_assert_cmpuint (acy_run_result_get_negative (result), ==, 20000);
+    }
+}
+
+static void
+test_run_no_compiler (void)
+{
+  g_autoptr(AcyTest) test = load ("SB.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) result = NULL;
+  AcyMachineOptions o = { ACY_HARNESS_X86_64, "/nonexistent/cc", NULL, 10, 1, NULL, NULL };
+  AcyHarnessArch arch;
+
+  if (!host (&arch))
+    return;
+  o.arch = arch;
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "'/nonexistent/cc' is not there"));
+
+  /* none on the PATH, in a process of its own (the environment is
+   * changed there before any thread starts) */
+  if (g_test_subprocess ())
+    {
+      g_auto(GStrv) cc = NULL;
+
+      g_clear_error (&error);
+      g_setenv ("PATH", "/nonexistent", TRUE);
+      g_unsetenv ("CC");
+      cc = acy_machine_find_compiler (arch, NULL, &error);
+      g_assert_null (cc);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_IO);
+      g_print ("%s\n", error->message);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*no C compiler to build the test's harness: none of cc, gcc, clang*");
+}
+
+static void
+cancel_soon (const AcyRunResult *partial, gpointer data)
+{
+  g_cancellable_cancel (data);
+}
+
+static void
+test_run_cancel (void)
+{
+  g_autoptr(AcyTest) test = load ("SB.litmus");
+  g_autoptr(GCancellable) cancel = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) result = NULL;
+  AcyMachineOptions o = { 0 };
+  AcyHarnessArch arch;
+  gint64 start;
+
+  if (!have_compiler (&arch))
+    return;
+  o.arch = arch;
+  o.size = 1000;
+  o.runs = 1000000000;
+  start = g_get_monotonic_time ();
+  result = acy_machine_run (test, &o, cancel_soon, cancel, cancel, &error);
+  g_assert_null (result);
+  g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
+}
+
+/* Another architecture's harness, cross-built and run under an emulator:
+ * it builds and its states are the test's. */
+static void
+test_run_emulated (void)
+{
+  g_autoptr(AcyTest) test = load ("RMW+locks.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) result = NULL;
+  g_auto(GStrv) cc = NULL;
+  g_autofree char *qemu = g_find_program_in_path ("qemu-aarch64");
+  AcyMachineOptions o = { ACY_HARNESS_AARCH64, NULL, NULL, 100, 2, NULL, NULL };
+  AcyHarnessArch arch;
+
+  if (!host (&arch))
+    return;
+  if (arch == ACY_HARNESS_AARCH64)
+    o.arch = ACY_HARNESS_X86_64;
+  cc = acy_machine_find_compiler (o.arch, NULL, NULL);
+  if (cc == NULL || (qemu == NULL && o.arch == ACY_HARNESS_AARCH64))
+    {
+      g_test_skip ("no cross compiler or no qemu-user");
+      return;
+    }
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_run_result_get_mapping (result), ==,
+                   o.arch == ACY_HARNESS_AARCH64 ? "linux-arm64-llsc" : "linux-x86_64");
+  /* under the lock, the counter always reaches 2 */
+  g_assert_cmpuint (acy_run_result_get_n_states (result), ==, 1);
+  g_assert_cmpuint (acy_run_result_get_negative (result), ==, 200);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *def = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  def = run_path ("kernel-rmw.def");
+  macros = acy_macros_load (def, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/harness/write/sb", test_write_sb);
+  g_test_add_func ("/harness/write/hostile", test_write_hostile);
+  g_test_add_func ("/harness/refused/code", test_refused);
+  g_test_add_func ("/harness/refused/arch", test_refused_arch);
+  g_test_add_func ("/harness/result/litmus7", test_result_litmus7);
+  g_test_add_func ("/harness/result/quantifiers", test_result_quantifiers);
+  g_test_add_func ("/harness/result/bad", test_result_bad);
+  g_test_add_func ("/harness/run/kinds", test_run_kinds);
+  g_test_add_func ("/harness/run/tso", test_run_tso);
+  g_test_add_func ("/harness/run/no-compiler", test_run_no_compiler);
+  g_test_add_func ("/harness/run/cancel", test_run_cancel);
+  g_test_add_func ("/harness/run/emulated", test_run_emulated);
+  status = g_test_run ();
+  acy_macros_free (macros);
+  return status;
+}
