@@ -208,6 +208,7 @@ static const struct {
   const char *accels[3];
 } window_accels[] = {
   { "win.run", { "<Control>Return", "<Control>KP_Enter", NULL } },
+  { "win.run-machine", { "<Control><Shift>Return", "<Control><Shift>KP_Enter", NULL } },
   { "win.cancel", { "<Control>period", NULL } },
   { "win.compare", { "<Control>m", NULL } },
   { "win.graph('next')", { "<Alt>Page_Down", NULL } },

@@ -23,6 +23,10 @@ typedef struct {
   AcyRecorder    *recorder;
   AcyStateProbe  *probe;
   AcyCheckResult *result;
+  /* the machine's column: what the CPU saw, each state's count by its
+   * text (acy_check_format_state) */
+  AcyRunResult   *machine;
+  GHashTable     *machine_seen;
 } Outcome;
 
 typedef struct {
@@ -35,6 +39,7 @@ typedef struct {
   char         *error;
   Outcome      *outcome;
   gint          column;        /* in the comparison, -1 without a result */
+  gboolean      machine;       /* this machine's CPU, not a model */
 
   /* its column head */
   GtkWidget    *name_label;
@@ -70,6 +75,7 @@ struct _AcyCompareView
   guint           progress_id;
   AcyComparison  *comparison;
   GPtrArray      *row_states;    /* char *, the state column's text */
+  GPtrArray      *row_machine;   /* char *, the machine column's text (or NULL) */
   GtkSizeGroup   *mark_group;
   GtkSizeGroup   *state_group;
 };

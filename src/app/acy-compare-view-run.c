@@ -17,6 +17,7 @@
 
 #include "acy-check-job.h"
 #include "acy-compare-view-private.h"
+#include "acy-machine.h"
 
 /* ---- the worker ----------------------------------------------------------- */
 
@@ -26,6 +27,8 @@ outcome_free (Outcome *o)
   if (o == NULL)
     return;
   /* Everything refers to the test, the test to the macros. */
+  g_clear_pointer (&o->machine_seen, g_hash_table_unref);
+  g_clear_pointer (&o->machine, acy_run_result_free);
   g_clear_pointer (&o->result, acy_check_result_free);
   g_clear_pointer (&o->probe, acy_state_probe_free);
   g_clear_pointer (&o->recorder, acy_recorder_free);
@@ -37,6 +40,7 @@ outcome_free (Outcome *o)
 
 typedef struct {
   char     *spec;
+  char     *macros_spec;   /* the machine's: the model whose macros read the test */
   char     *text;
   char     *name;
   Progress *progress;
@@ -46,6 +50,7 @@ static void
 job_free (Job *job)
 {
   g_free (job->spec);
+  g_free (job->macros_spec);
   g_free (job->text);
   g_free (job->name);
   g_atomic_rc_box_release (job->progress);
@@ -110,6 +115,56 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
       return;
     }
   acy_recorder_resolve_states (o->recorder, o->result);
+  g_task_return_pointer (task, o, (GDestroyNotify) outcome_free);
+}
+
+static void
+count_runs (const AcyRunResult *partial, gpointer data)
+{
+  Progress *progress = data;
+  guint64 done, total;
+
+  acy_run_result_get_progress (partial, &done, &total);
+  __atomic_store_n (&progress->candidates, done, __ATOMIC_RELAXED);
+}
+
+/* The machine's column: the test read with the first model's macros,
+ * run on this CPU (Progress.candidates counts runs). */
+static void
+machine_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Job *job = data;
+  Outcome *o = g_new0 (Outcome, 1);
+  AcyMachineOptions options = { 0 };
+  GError *error = NULL;
+
+  acy_check_job_yield_to_window ();
+  o->model = acy_comparison_load_model (job->macros_spec, NULL, &o->macros, &error);
+  if (o->model != NULL)
+    o->test = acy_test_parse_full (job->text, -1, job->name, o->macros, NULL, cancellable, 0, &error);
+  if (o->test != NULL && !acy_harness_host_arch (&options.arch))
+    g_set_error_literal (&error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                         "this machine is neither x86-64 nor arm64: its CPU cannot run the test");
+  if (o->test != NULL && error == NULL)
+    {
+      options.size = ACY_COMPARE_MACHINE_RUNS / 10;
+      options.runs = 10;
+      o->machine = acy_machine_run (o->test, &options, count_runs, job->progress, cancellable, &error);
+    }
+  if (o->machine == NULL)
+    {
+      outcome_free (o);
+      g_task_return_error (task, error);
+      return;
+    }
+  o->machine_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < acy_run_result_get_n_states (o->machine); i++)
+    {
+      const AcyState *state = acy_run_result_get_state (o->machine, i);
+
+      g_hash_table_insert (o->machine_seen, acy_check_format_state (o->test, state->values),
+                           g_memdup2 (&state->count, sizeof state->count));
+    }
   g_task_return_pointer (task, o, (GDestroyNotify) outcome_free);
 }
 
@@ -178,12 +233,12 @@ run_done (GObject *source, GAsyncResult *result, gpointer data)
   g_free (p);
   run->running = FALSE;
   run->outcome = outcome;
-  if (outcome != NULL)
+  if (outcome != NULL && !run->machine)
     {
       g_free (run->name);
       run->name = g_strdup (acy_model_get_name (outcome->model));
     }
-  else
+  else if (outcome == NULL)
     {
       /* The checker says so with its error, GTask (the run was cancelled) with GIO's. */
       run->cancelled = g_error_matches (error, ACY_ERROR, ACY_ERROR_CANCELLED)
@@ -239,8 +294,9 @@ acy_compare_view_run (AcyCompareView *self)
       Pending *pending = g_new0 (Pending, 1);
 
       run->spec = g_strdup (self->specs[i]);
+      run->machine = g_str_equal (run->spec, ACY_COMPARE_MACHINE_SPEC);
       /* Until the model's own title is known */
-      run->name = acy_model_spec_name (run->spec);
+      run->name = run->machine ? g_strdup (_("This Machine")) : acy_model_spec_name (run->spec);
       run->cancellable = g_cancellable_new ();
       run->progress = g_atomic_rc_box_new0 (Progress);
       run->running = TRUE;
@@ -249,6 +305,12 @@ acy_compare_view_run (AcyCompareView *self)
       g_ptr_array_add (self->runs, run);
 
       job->spec = g_strdup (run->spec);
+      /* the machine reads the test with the first model's macros */
+      for (guint k = 0; run->machine && job->macros_spec == NULL && self->specs[k] != NULL; k++)
+        if (!g_str_equal (self->specs[k], ACY_COMPARE_MACHINE_SPEC))
+          job->macros_spec = g_strdup (self->specs[k]);
+      if (run->machine && job->macros_spec == NULL)
+        job->macros_spec = g_strdup ("sc");
       job->text = g_strdup (self->test_text);
       job->name = g_strdup (self->test_name ? self->test_name : "test.litmus");
       job->progress = g_atomic_rc_box_acquire (run->progress);
@@ -262,7 +324,7 @@ acy_compare_view_run (AcyCompareView *self)
       g_task_set_task_data (task, job, (GDestroyNotify) job_free);
       /* The engine reports cancellation itself, with its own error. */
       g_task_set_return_on_cancel (task, FALSE);
-      g_task_run_in_thread (task, compare_thread);
+      g_task_run_in_thread (task, run->machine ? machine_thread : compare_thread);
     }
 
   acy_compare_view_add_header_row (self);

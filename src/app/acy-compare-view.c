@@ -59,11 +59,26 @@ acy_compare_view_update_head (AcyCompareView *self, ModelRun *run)
     {
       guint64 n = __atomic_load_n (&run->progress->candidates, __ATOMIC_RELAXED);
 
-      gtk_label_set_text (GTK_LABEL (run->verdict_label), _("Checking…"));
+      gtk_label_set_text (GTK_LABEL (run->verdict_label), run->machine ? _("Running…") : _("Checking…"));
       gtk_widget_add_css_class (run->verdict_label, "dim-label");
-      /* TRANSLATORS: progress of a check, e.g. "1234 candidates" */
-      detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lu candidate", "%lu candidates", (gulong) n),
-                                (gulong) n);
+      if (run->machine)
+        /* TRANSLATORS: progress of the test on this machine: runs of
+         * ten thousand iterations done, of ten */
+        detail = g_strdup_printf (_("%lu of 10 runs"), (gulong) n);
+      else
+        /* TRANSLATORS: progress of a check, e.g. "1234 candidates" */
+        detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lu candidate", "%lu candidates", (gulong) n),
+                                  (gulong) n);
+    }
+  else if (run->outcome != NULL && run->machine)
+    {
+      AcyRunResult *m = run->outcome->machine;
+      g_autofree char *runs = g_strdup_printf ("%'" G_GUINT64_FORMAT, acy_run_result_get_iterations (m));
+
+      gtk_label_set_text (GTK_LABEL (run->verdict_label), observation_text (acy_run_result_get_observation (m)));
+      /* TRANSLATORS: the head of the machine's column: how many times
+       * the test ran on this machine's CPU */
+      detail = g_strdup_printf (_("in %s runs on this CPU"), runs);
     }
   else if (run->outcome != NULL)
     {
@@ -203,6 +218,49 @@ acy_compare_view_clear_table (AcyCompareView *self)
   acy_compare_view_clear_pairs (self);
   g_clear_pointer (&self->comparison, acy_comparison_free);
   g_ptr_array_set_size (self->row_states, 0);
+  g_ptr_array_set_size (self->row_machine, 0);
+}
+
+/* The machine's cell: how often this CPU showed the row's state, loud
+ * when a model forbids it. */
+static GtkWidget *
+machine_cell (AcyCompareView *self, ModelRun *run, guint row, GString *spoken)
+{
+  const AcyComparison *cmp = self->comparison;
+  GtkWidget *cell = cell_box (run->size_group);
+  GtkWidget *label;
+  const guint64 *count = g_hash_table_lookup (run->outcome->machine_seen, self->row_states->pdata[row]);
+  gboolean forbidden = FALSE;
+  char *text;
+
+  for (guint m = 0; m < acy_comparison_get_n_models (cmp); m++)
+    forbidden |= !acy_comparison_row_allowed (cmp, row, m);
+  if (count != NULL)
+    {
+      g_autofree char *n = g_strdup_printf ("%'" G_GUINT64_FORMAT, *count);
+
+      /* TRANSLATORS: the machine's cell: how often its CPU showed the state */
+      text = g_strdup_printf (forbidden ? _("Seen %s times!") : _("%s seen"), n);
+    }
+  else
+    text = g_strdup (_("Not seen"));
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  if (count != NULL && forbidden)
+    gtk_widget_add_css_class (label, "machine-alarm-cell");
+  else if (count == NULL)
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (cell), label);
+  g_ptr_array_add (self->row_machine, text);
+  {
+    /* TRANSLATORS: the machine's cell as a screen reader reads it */
+    g_autofree char *name = g_strdup_printf (_("%s: %s"), run->name, text);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    g_string_append_printf (spoken, "; %s", name);
+  }
+  return cell;
 }
 
 /* A cell says which model it belongs to, to a screen reader too, and
@@ -210,12 +268,13 @@ acy_compare_view_clear_table (AcyCompareView *self)
 static GtkWidget *
 state_cell (AcyCompareView *self, ModelRun *run, guint row, GString *spoken)
 {
-  GtkWidget *cell = cell_box (run->size_group);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *icon, *label;
+  GtkWidget *cell, *text, *icon, *label;
   g_autofree char *detail = NULL;
   const AcyComparison *cmp = self->comparison;
 
+  if (run->machine && run->outcome != NULL)
+    return machine_cell (self, run, row, spoken);
+  cell = cell_box (run->size_group);
   if (run->column < 0)
     {
       label = gtk_label_new ("—");
@@ -226,6 +285,7 @@ state_cell (AcyCompareView *self, ModelRun *run, guint row, GString *spoken)
       g_string_append_printf (spoken, _("; %s: no result"), run->name);
       return cell;
     }
+  text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   if (acy_comparison_row_allowed (cmp, row, run->column))
     {
       guint64 n = acy_comparison_row_get_count (cmp, row, run->column);
@@ -314,6 +374,34 @@ add_state_row (AcyCompareView *self, guint r)
   gtk_list_box_append (self->table, row);
 }
 
+/* The machine's column: how many states the CPU showed that a model
+ * forbids (none without one). */
+static guint
+machine_disagrees (AcyCompareView *self, gboolean *has_machine)
+{
+  const AcyComparison *cmp = self->comparison;
+  guint n = 0;
+
+  *has_machine = FALSE;
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      ModelRun *run = self->runs->pdata[i];
+
+      if (!run->machine || run->outcome == NULL)
+        continue;
+      *has_machine = TRUE;
+      for (guint r = 0; r < acy_comparison_get_n_rows (cmp); r++)
+        {
+          gboolean forbidden = FALSE;
+
+          for (guint m = 0; m < acy_comparison_get_n_models (cmp); m++)
+            forbidden |= !acy_comparison_row_allowed (cmp, r, m);
+          n += forbidden && g_hash_table_contains (run->outcome->machine_seen, self->row_states->pdata[r]);
+        }
+    }
+  return n;
+}
+
 static void
 set_summary (AcyCompareView *self)
 {
@@ -321,8 +409,12 @@ set_summary (AcyCompareView *self)
   guint n_rows = acy_comparison_get_n_rows (cmp);
   guint n_diff = acy_comparison_get_n_differing (cmp);
   g_autofree char *text = NULL;
+  gboolean has_machine;
+  guint n_machine = machine_disagrees (self, &has_machine);
 
-  if (acy_comparison_get_n_models (cmp) < 2)
+  if (acy_comparison_get_n_models (cmp) < 2 && has_machine)
+    text = g_strdup (_("One model beside this machine’s CPU"));
+  else if (acy_comparison_get_n_models (cmp) < 2)
     text = g_strdup (_("Only one model gave a result: nothing to compare"));
   else if (n_diff > 0)
     /* TRANSLATORS: "The models differ on 1 of 2 final states" */
@@ -338,6 +430,20 @@ set_summary (AcyCompareView *self)
                                          "The models agree on the %u final state",
                                          "The models agree on all %u final states", n_rows),
                             n_rows);
+  if (n_machine > 0)
+    {
+      /* TRANSLATORS: after the models' summary: the states this
+       * machine's CPU showed that a model forbids */
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "; this CPU showed %u state a model forbids",
+                                                            "; this CPU showed %u states a model forbids",
+                                                            n_machine),
+                                               n_machine);
+      char *both = g_strconcat (text, more, NULL);
+
+      g_free (text);
+      text = both;
+    }
   gtk_label_set_text (self->summary_label, text);
 }
 
@@ -367,7 +473,8 @@ acy_compare_view_build_table (AcyCompareView *self)
       ModelRun *run = self->runs->pdata[i];
 
       run->column = -1;
-      if (run->outcome == NULL)
+      /* the machine's column is no model's: not compared */
+      if (run->outcome == NULL || run->machine)
         continue;
       /* States are compared by their values, so the models must observe
        * the same variables: tests read with other macros still do. */
@@ -461,6 +568,14 @@ acy_compare_view_get_n_rows (AcyCompareView *self)
 }
 
 const char *
+acy_compare_view_get_row_machine (AcyCompareView *self, guint row)
+{
+  g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
+
+  return row < self->row_machine->len ? self->row_machine->pdata[row] : NULL;
+}
+
+const char *
 acy_compare_view_get_row_state (AcyCompareView *self, guint row)
 {
   g_return_val_if_fail (ACY_IS_COMPARE_VIEW (self), NULL);
@@ -521,6 +636,7 @@ acy_compare_view_finalize (GObject *object)
   g_clear_pointer (&self->comparison, acy_comparison_free);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->row_states, g_ptr_array_unref);
+  g_clear_pointer (&self->row_machine, g_ptr_array_unref);
   g_clear_object (&self->mark_group);
   g_clear_object (&self->state_group);
   g_free (self->test_text);
@@ -579,6 +695,7 @@ acy_compare_view_init (AcyCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) acy_compare_view_model_run_free);
   self->row_states = g_ptr_array_new_with_free_func (g_free);
+  self->row_machine = g_ptr_array_new_with_free_func (g_free);
   self->mark_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->state_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }

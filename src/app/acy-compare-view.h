@@ -18,7 +18,15 @@ GtkWidget           *acy_compare_view_new            (void);
 void                 acy_compare_view_set_test       (AcyCompareView     *self,
                                                       const char         *text,
                                                       const char         *name);
-/* Models as acy_comparison_load_model() names them, NULL-terminated. */
+/* Among the models, a column for this machine's CPU: the test run on it
+ * (src/machine), read with the macros of the first model, its counts
+ * beside the models' verdicts. */
+#define ACY_COMPARE_MACHINE_SPEC "this-machine"
+/* How many times the test runs there */
+#define ACY_COMPARE_MACHINE_RUNS 100000
+
+/* Models as acy_comparison_load_model() names them, NULL-terminated
+ * (and ACY_COMPARE_MACHINE_SPEC). */
 void                 acy_compare_view_set_models     (AcyCompareView     *self,
                                                       const char *const  *specs);
 /* Checks the test under every model, each on its own worker thread
@@ -36,6 +44,9 @@ guint                acy_compare_view_get_n_rows     (AcyCompareView     *self);
 const char          *acy_compare_view_get_row_state  (AcyCompareView     *self,
                                                       guint               row);
 gboolean             acy_compare_view_get_row_differs (AcyCompareView    *self,
+                                                       guint              row);
+/* What the cell of the machine's column says of @row; NULL without one. */
+const char          *acy_compare_view_get_row_machine (AcyCompareView    *self,
                                                        guint              row);
 /* The verdict shown at the head of model @model's column. */
 const char          *acy_compare_view_get_verdict    (AcyCompareView     *self,

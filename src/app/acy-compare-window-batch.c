@@ -413,6 +413,17 @@ acy_compare_window_run_folder (AcyCompareWindow *self, const char *folder)
   gtk_progress_bar_set_fraction (self->batch_progress, 0);
 
   specs = acy_compare_window_get_models (self);
+  {
+    /* a folder is not run on this machine (ACY_COMPARE_MACHINE_RUNS
+     * times each test): models only */
+    g_autoptr(GStrvBuilder) models = g_strv_builder_new ();
+
+    for (guint i = 0; specs[i] != NULL; i++)
+      if (!g_str_equal (specs[i], ACY_COMPARE_MACHINE_SPEC))
+        g_strv_builder_add (models, specs[i]);
+    g_strfreev (specs);
+    specs = g_strv_builder_end (models);
+  }
   rebuild_columns (self, specs);
   gtk_stack_set_visible_child_name (self->batch_stack, "table");
 

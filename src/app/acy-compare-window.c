@@ -110,6 +110,10 @@ add_toggle (AcyCompareWindow *self, const char *spec)
     }
   else if (is_kernel_model (spec))
     label = g_strdup (_("Linux kernel (LKMM)"));
+  else if (g_str_equal (spec, ACY_COMPARE_MACHINE_SPEC))
+    /* Translators: the compare window's chip for a column of what this
+     * machine's CPU shows when it runs the test */
+    label = g_strdup (_("This Machine (CPU)"));
   else
     label = g_filename_display_basename (spec);
   toggle = gtk_toggle_button_new_with_label (label);
@@ -118,7 +122,10 @@ add_toggle (AcyCompareWindow *self, const char *spec)
   {
     g_autofree char *shown = g_filename_display_name (spec);
 
-    gtk_widget_set_tooltip_text (toggle, builtin ? label : shown);
+    if (g_str_equal (spec, ACY_COMPARE_MACHINE_SPEC))
+      gtk_widget_set_tooltip_text (toggle, _("Run the test on this machine’s CPU, beside the models"));
+    else
+      gtk_widget_set_tooltip_text (toggle, builtin ? label : shown);
   }
   g_object_set_data_full (G_OBJECT (toggle), "acy-spec", g_strdup (spec), g_free);
   g_signal_connect_object (toggle, "toggled", G_CALLBACK (model_toggled), self, G_CONNECT_SWAPPED);
@@ -419,6 +426,7 @@ acy_compare_window_init (AcyCompareWindow *self)
     add_toggle (self, kernel);
   for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
     add_toggle (self, builtin_models[i].spec);
+  add_toggle (self, ACY_COMPARE_MACHINE_SPEC);
 
   acy_compare_window_init_batch (self);
   acy_compare_window_update_actions (self);

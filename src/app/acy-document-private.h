@@ -77,6 +77,11 @@ struct _AcyDocument
   char             *ran_text;
   char             *ran_model;
 
+  /* The run on this machine's CPU going (acy-document-machine.c), and
+   * the text it ran */
+  GCancellable     *machine_cancellable;
+  char             *machine_text;
+
   /* The last run, which the execution graphs show */
   AcyTest          *run_test;
   AcyModel         *run_model;
@@ -107,6 +112,11 @@ void acy_document_suggest_fixes_action (GtkWidget  *widget,
 void acy_document_cancel_action (GtkWidget   *widget,
                                  const char  *action_name,
                                  GVariant    *parameter);
+
+/* acy-document-machine.c */
+void acy_document_machine_class_init (GtkWidgetClass *widget_class);
+void acy_document_forget_machine_unless (AcyDocument *self,
+                                         const char  *text);
 
 /* acy-document-save.c */
 void     acy_document_schedule_autosave (AcyDocument *self);

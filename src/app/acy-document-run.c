@@ -150,6 +150,7 @@ acy_document_run (AcyDocument *self,
 
   text = acy_document_get_text (self);
   name = acy_document_get_source_name (self);
+  acy_document_forget_machine_unless (self, text);
   self->run_cancellable = g_cancellable_new ();
   g_free (self->ran_text);
   self->ran_text = g_strdup (text);

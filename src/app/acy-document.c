@@ -604,6 +604,8 @@ acy_document_dispose (GObject *object)
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
   g_clear_object (&self->run_cancellable);
+  acy_document_cancel_machine (self);
+  g_clear_object (&self->machine_cancellable);
   g_clear_handle_id (&self->flash_id, g_source_remove);
   acy_document_unwatch_file (self);
   acy_document_clear_run (self);
@@ -632,6 +634,7 @@ acy_document_finalize (GObject *object)
   g_free (self->title);
   g_free (self->model);
   g_free (self->ran_text);
+  g_free (self->machine_text);
   g_free (self->ran_model);
   g_free (self->copy_of);
   g_free (self->error_file);
@@ -693,6 +696,7 @@ acy_document_class_init (AcyDocumentClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyDocument, results_view);
 
   gtk_widget_class_install_action (widget_class, "document.cancel", NULL, acy_document_cancel_action);
+  acy_document_machine_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "document.suggest-fixes", NULL,
                                    acy_document_suggest_fixes_action);
   gtk_widget_class_install_action (widget_class, "document.goto-error", NULL, acy_document_goto_error_action);

@@ -75,6 +75,10 @@ void             acy_document_forget_disk_state  (AcyDocument         *self);
 void             acy_document_run                (AcyDocument         *self,
                                                   GHashTable          *cat_overrides);
 void             acy_document_cancel_run         (AcyDocument         *self);
+void             acy_document_run_machine        (AcyDocument         *self,
+                                                  guint64              iterations,
+                                                  GHashTable          *cat_overrides);
+void             acy_document_cancel_machine     (AcyDocument         *self);
 
 void             acy_document_show_error         (AcyDocument         *self,
                                                   const char          *message);

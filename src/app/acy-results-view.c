@@ -13,6 +13,7 @@
 
 #include "acy-accessible.h"
 #include "acy-execution-browser.h"
+#include "acy-machine-bar.h"
 #include "acy-tab-stop.h"
 #include "acy-results-view.h"
 
@@ -35,6 +36,7 @@ struct _AcyOutcome
   gboolean        forbidden;
   const char     *check;     /* forbidden: the model's check that fails */
   guint           record;    /* forbidden: its first recorded execution */
+  gboolean        machine_only; /* a state only this machine's run saw (no execution recorded) */
   AcyOutcomeList *list;      /* allowed: the list it is a state of */
   const AcyState *state;
 };
@@ -217,6 +219,7 @@ struct _AcyResultsView
   AcyFixesView   *fixes_view;
   GtkWidget      *fixes_button;
   GtkPaned       *outcomes_paned;
+  AcyMachineBar  *machine_bar;
 
   AcyOutcomeList *outcomes;      /* allowed final states, in herd's order */
   GListStore     *forbidden;     /* then those no allowed execution reaches */
@@ -234,6 +237,11 @@ struct _AcyResultsView
   GdkFrameClock  *table_clock;   /* growing it once this draws a frame */
   gulong          table_frame_id;
   guint           pending_row;   /* to select once shown, or G_MAXUINT */
+
+  /* The test run on this machine's CPU (acy_results_view_set_machine) */
+  AcyMachineReport *machine;
+  GHashTable     *machine_seen;   /* a state's values, joined (state_key) -> its count (guint64 *) */
+  GtkColumnViewColumn *observed_column;
 };
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
@@ -335,6 +343,8 @@ acy_results_view_set_page (AcyResultsView *self,
 }
 
 static void acy_results_view_selection_changed (AcyResultsView *self);
+static void acy_results_view_apply_machine (AcyResultsView *self);
+static char *observed_text (AcyResultsView *self, AcyOutcome *outcome, gboolean *alarm);
 
 /* Selects @row of the table, already shown, without showing its
  * executions again: the browser shows them already. */
@@ -639,7 +649,11 @@ bind_model (GtkSignalListItemFactory *factory,
   g_autofree char *text = NULL;
 
   gtk_widget_remove_css_class (label, "monospace");
-  if (outcome->forbidden)
+  if (outcome->machine_only)
+    /* Translators: in the outcome table, a final state this machine's
+     * CPU showed that no execution the check recorded reaches */
+    text = g_strdup (_("Forbidden"));
+  else if (outcome->forbidden)
     {
       /* Translators: in the outcome table, the check of the model that
        * forbids every execution reaching this final state */
@@ -709,6 +723,13 @@ name_row (AcyResultsView *self,
   g_string_append_printf (name, g_dngettext (GETTEXT_PACKAGE, "%s execution", "%s executions",
                                              outcome->count == 1 ? 1 : 2),
                           count);
+  if (self->machine != NULL)
+    {
+      gboolean alarm;
+      g_autofree char *observed = observed_text (self, outcome, &alarm);
+
+      g_string_append_printf (name, "; %s", observed);
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name->str, -1);
 }
 
@@ -939,6 +960,7 @@ acy_results_view_show_report (AcyResultsView *self,
   /* On the result page: the rest grows after its first frame */
   if (self->outcomes->n_shown < self->outcomes->n_states)
     acy_results_view_start_table_steps (self);
+  acy_results_view_apply_machine (self);
 }
 
 const char *
@@ -1072,6 +1094,312 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
   return self->progress_candidates;
 }
 
+/* ---- the test run on this machine ----------------------------------- */
+
+/* A state's values as the table shows them, joined: the key of its
+ * count in the machine's run (whose test is a parse of its own). */
+static char *
+outcome_key (AcyResultsView *self,
+             AcyOutcome     *outcome)
+{
+  GString *key = g_string_new (NULL);
+
+  for (guint i = 0; self->observed != NULL && self->observed[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append_c (key, '\x1f');
+      g_string_append (key, acy_outcome_get_value (outcome, i));
+    }
+  return g_string_free (key, FALSE);
+}
+
+static char *
+machine_key (const AcyTest  *test,
+             const AcyValue *values)
+{
+  GString *key = g_string_new (NULL);
+
+  for (guint i = 0; i < acy_test_get_n_observed (test); i++)
+    {
+      g_autofree char *text = acy_test_format_value (test, acy_test_observed_value (test, i, values[i]));
+
+      if (i > 0)
+        g_string_append_c (key, '\x1f');
+      g_string_append (key, text);
+    }
+  return g_string_free (key, FALSE);
+}
+
+static guint64
+machine_count (AcyResultsView *self,
+               AcyOutcome     *outcome)
+{
+  g_autofree char *key = NULL;
+  const guint64 *count;
+
+  if (self->machine_seen == NULL)
+    return 0;
+  key = outcome_key (self, outcome);
+  count = g_hash_table_lookup (self->machine_seen, key);
+  return count ? *count : 0;
+}
+
+/* What this machine's CPU did with a row's state: seen (and how often)
+ * or not, against what the model says; *@alarm when the model forbids
+ * a state the CPU showed. */
+static char *
+observed_text (AcyResultsView *self,
+               AcyOutcome     *outcome,
+               gboolean       *alarm)
+{
+  guint64 n = machine_count (self, outcome);
+  g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  g_autofree char *runs = g_strdup_printf ("%'" G_GUINT64_FORMAT,
+                                           acy_run_result_get_iterations (self->machine->result));
+
+  *alarm = n > 0 && outcome->forbidden;
+  if (*alarm)
+    /* Translators: the outcome table's Observed column, for a state the
+     * model forbids that this machine's CPU showed; %s is a count */
+    return g_strdup_printf (_("Seen %s times!"), count);
+  if (n > 0)
+    /* Translators: the Observed column, for an allowed state the CPU
+     * showed; %s is a count */
+    return g_strdup_printf (_("%s seen"), count);
+  if (outcome->forbidden)
+    /* Translators: the Observed column, for a state the model forbids */
+    return g_strdup (_("Never seen"));
+  /* Translators: the Observed column, for an allowed state the CPU did
+   * not show; %s is how many times the test ran */
+  return g_strdup_printf (_("Not seen in %s runs"), runs);
+}
+
+static void
+bind_observed (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  AcyResultsView *self = user_data;
+  AcyOutcome *outcome = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = NULL;
+  gboolean alarm = FALSE;
+
+  gtk_widget_remove_css_class (label, "monospace");
+  if (self->machine == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (label), "");
+      return;
+    }
+  text = observed_text (self, outcome, &alarm);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  set_css_class (label, "machine-alarm-cell", alarm);
+  set_css_class (label, "dim-label", !alarm && machine_count (self, outcome) == 0);
+}
+
+static void
+remove_machine_rows (AcyResultsView *self)
+{
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)); i-- > 0;)
+    {
+      g_autoptr(AcyOutcome) outcome = g_list_model_get_item (G_LIST_MODEL (self->forbidden), i);
+
+      if (outcome->machine_only)
+        g_list_store_remove (self->forbidden, i);
+    }
+}
+
+/* The Observed column, the rows of states only the machine saw, and the
+ * bar's sentence and alarm, for the report and the machine's run shown.
+ * Called whenever either changes. */
+static void
+acy_results_view_apply_machine (AcyResultsView *self)
+{
+  g_autoptr(GHashTable) in_table = NULL;
+  g_autoptr(GString) alarm = NULL;
+  g_autofree char *runs = NULL, *positive = NULL, *summary = NULL;
+  const AcyRunResult *result;
+  const AcyTest *test;
+
+  remove_machine_rows (self);
+  if (self->observed_column != NULL)
+    {
+      if (gtk_column_view_column_get_column_view (self->observed_column) == self->column_view)
+        gtk_column_view_remove_column (self->column_view, self->observed_column);
+      g_clear_object (&self->observed_column);
+    }
+  if (self->machine == NULL || self->report == NULL)
+    return;
+
+  result = self->machine->result;
+  test = self->machine->test;
+  /* the states of every row, allowed (all, shown or not yet) and
+   * forbidden; a state seen that none has is a row of its own */
+  in_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; self->outcomes->result != NULL && i < self->outcomes->n_states; i++)
+    {
+      /* read in place, as the list does (not a GObject: never ref'd) */
+      AcyOutcome row = { .list = self->outcomes,
+                         .state = acy_check_result_get_state (self->outcomes->result, i) };
+
+      g_hash_table_insert (in_table, outcome_key (self, &row), GINT_TO_POINTER (1));
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)); i++)
+    {
+      g_autoptr(AcyOutcome) row = g_list_model_get_item (G_LIST_MODEL (self->forbidden), i);
+
+      g_hash_table_insert (in_table, outcome_key (self, row), GINT_TO_POINTER (2));
+    }
+
+  alarm = g_string_new (NULL);
+  for (guint i = 0; i < acy_run_result_get_n_states (result); i++)
+    {
+      const AcyState *state = acy_run_result_get_state (result, i);
+      g_autofree char *key = machine_key (test, state->values);
+      gint where = GPOINTER_TO_INT (g_hash_table_lookup (in_table, key));
+
+      if (where == 1)
+        continue;
+      if (where == 0)
+        {
+          AcyOutcome *row = g_object_new (ACY_TYPE_OUTCOME, NULL);
+
+          row->values = g_strsplit (key, "\x1f", -1);
+          row->satisfies = state->satisfies;
+          row->forbidden = TRUE;
+          row->machine_only = TRUE;
+          g_list_store_append (self->forbidden, row);
+          g_object_unref (row);
+        }
+      {
+        g_autofree char *text = acy_check_format_state (test, state->values);
+        g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, state->count);
+
+        /* Translators: one state in the alarm, and how often it was seen */
+        g_string_append_printf (alarm, _("\n%s seen %s times"), text, count);
+      }
+    }
+
+  self->observed_column = gtk_column_view_column_new (_("Observed"), NULL);
+  {
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_observed), self);
+    gtk_column_view_column_set_factory (self->observed_column, factory);
+    g_object_unref (factory);
+  }
+  gtk_column_view_column_set_expand (self->observed_column, TRUE);
+  gtk_column_view_append_column (self->column_view, self->observed_column);
+
+  runs = g_strdup_printf ("%'" G_GUINT64_FORMAT, acy_run_result_get_iterations (result));
+  positive = g_strdup_printf ("%'" G_GUINT64_FORMAT, acy_run_result_get_positive (result));
+  /* Translators: what a run on this machine saw: the machine, how many
+   * times the test ran, in how long, the mapping of the kernel's
+   * primitives, then how often the condition held */
+  summary = g_strdup_printf (_("On this machine, %s: %s runs in %.2f s (primitives mapped as %s). "
+                               "The condition held %s times."),
+                             self->machine->machine, runs, acy_run_result_get_seconds (result),
+                             self->machine->mapping, positive);
+  if (alarm->len > 0)
+    {
+      /* Translators: said loudly: the model forbids final states that
+       * this machine's CPU showed. %s: the model, the states, the
+       * machine, the mapping of the primitives */
+      g_autofree char *loud = g_strdup_printf (_("Forbidden by %s, but seen on this CPU:%s\n"
+                                                 "Either the model or the CPU is wrong (or the mapping "
+                                                 "of the primitives, %s), on %s."),
+                                               self->report->model_name, alarm->str,
+                                               self->machine->mapping, self->machine->machine);
+
+      acy_machine_bar_show_result (self->machine_bar, summary, loud);
+    }
+  else
+    acy_machine_bar_show_result (self->machine_bar, summary, NULL);
+  acy_results_view_fit_table (self);
+}
+
+/**
+ * acy_results_view_set_machine:
+ * @report: (transfer full) (nullable): what this machine's CPU saw
+ *   running the test shown, or %NULL to show nothing of it
+ *
+ * Adds the Observed column to the outcome table, and says above it what
+ * the run saw; loudly when the CPU showed a state the model forbids.
+ */
+void
+acy_results_view_set_machine (AcyResultsView   *self,
+                              AcyMachineReport *report)
+{
+  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
+
+  acy_free_in_thread (g_steal_pointer (&self->machine), (GDestroyNotify) acy_machine_report_free);
+  g_clear_pointer (&self->machine_seen, g_hash_table_unref);
+  self->machine = report;
+  if (report != NULL)
+    {
+      self->machine_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint i = 0; i < acy_run_result_get_n_states (report->result); i++)
+        {
+          const AcyState *state = acy_run_result_get_state (report->result, i);
+
+          g_hash_table_insert (self->machine_seen, machine_key (report->test, state->values),
+                               g_memdup2 (&state->count, sizeof state->count));
+        }
+    }
+  else
+    acy_machine_bar_clear (self->machine_bar);
+  acy_results_view_apply_machine (self);
+}
+
+AcyMachineBar *
+acy_results_view_get_machine_bar (AcyResultsView *self)
+{
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  return self->machine_bar;
+}
+
+/**
+ * acy_results_view_get_row_observed:
+ * @row: a row of the table
+ *
+ * Returns: (transfer full) (nullable): what the Observed column says of
+ *   @row, or %NULL when no run on this machine is shown
+ */
+char *
+acy_results_view_get_row_observed (AcyResultsView *self,
+                                   guint           row,
+                                   gboolean       *alarm)
+{
+  g_autoptr(AcyOutcome) outcome = NULL;
+  gboolean loud = FALSE;
+  char *text;
+
+  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
+
+  if (self->machine == NULL || self->observed_column == NULL)
+    return NULL;
+  if (row < self->outcomes->n_states)
+    {
+      /* read in place, as the list does (not a GObject: never ref'd) */
+      AcyOutcome tmp = { .list = self->outcomes,
+                         .state = acy_check_result_get_state (self->outcomes->result, row) };
+
+      text = observed_text (self, &tmp, &loud);
+    }
+  else
+    {
+      outcome = g_list_model_get_item (G_LIST_MODEL (self->forbidden), row - self->outcomes->n_states);
+      if (outcome == NULL)
+        return NULL;
+      text = observed_text (self, outcome, &loud);
+    }
+  if (alarm != NULL)
+    *alarm = loud;
+  return text;
+}
+
 /* Executions */
 
 /* The final states of the recorded forbidden executions that no allowed
@@ -1148,6 +1476,7 @@ acy_results_view_add_forbidden (AcyResultsView *self,
   g_list_store_splice (self->forbidden, 0, g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)),
                        rows->pdata, rows->len);
   acy_results_view_fit_table (self);
+  acy_results_view_apply_machine (self);
 }
 
 /**
@@ -1308,16 +1637,24 @@ static void
 acy_results_view_dispose (GObject *object)
 {
   AcyResultsView *self = ACY_RESULTS_VIEW (object);
+  GtkWidget *child;
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
   acy_results_view_stop_table_steps (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_RESULTS_VIEW);
+  /* The box around the machine bar and the stack is not a bound child,
+   * so it is ours to drop. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->outcomes);
   g_clear_object (&self->forbidden);
   g_clear_object (&self->sections);
   g_clear_pointer (&self->observed, g_strfreev);
   g_clear_pointer (&self->report, acy_run_report_free);
+  g_clear_pointer (&self->machine, acy_machine_report_free);
+  g_clear_pointer (&self->machine_seen, g_hash_table_unref);
+  g_clear_object (&self->observed_column);
 
   G_OBJECT_CLASS (acy_results_view_parent_class)->dispose (object);
 }
@@ -1333,6 +1670,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   g_type_ensure (ACY_TYPE_EXECUTION_BROWSER);
   g_type_ensure (ACY_TYPE_FIXES_VIEW);
   g_type_ensure (ACY_TYPE_TAB_STOP);
+  g_type_ensure (ACY_TYPE_MACHINE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-results-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "acyresultsview");
@@ -1358,6 +1696,7 @@ acy_results_view_class_init (AcyResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, fixes_view);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, fixes_button);
   gtk_widget_class_bind_template_child (widget_class, AcyResultsView, outcomes_paned);
+  gtk_widget_class_bind_template_child (widget_class, AcyResultsView, machine_bar);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_event_activated);
   gtk_widget_class_bind_template_callback (widget_class, acy_results_view_location_activated);
 

@@ -10,6 +10,8 @@
 #include "acy-check-job.h"
 #include "acy-execution-browser.h"
 #include "acy-fixes-view.h"
+#include "acy-machine-bar.h"
+#include "acy-machine-job.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +55,18 @@ AcyExecutionBrowser *acy_results_view_get_execution_browser (AcyResultsView *sel
  * offers Suggest Fixes (its condition is reachable). */
 AcyFixesView *acy_results_view_show_fixes      (AcyResultsView       *self);
 gboolean    acy_results_view_get_fixes_offered (AcyResultsView       *self);
+
+/* What this machine's CPU saw running the test shown (@report: transfer
+ * full, nullable): the table's Observed column, and above it a sentence,
+ * loud when the CPU showed a state the model forbids. */
+void        acy_results_view_set_machine       (AcyResultsView       *self,
+                                                AcyMachineReport     *report);
+AcyMachineBar *acy_results_view_get_machine_bar (AcyResultsView      *self);
+/* What the Observed column says of @row, *@alarm when the model forbids
+ * it and the CPU showed it; NULL when no run on this machine is shown. */
+char       *acy_results_view_get_row_observed  (AcyResultsView       *self,
+                                                guint                 row,
+                                                gboolean             *alarm);
 
 /* For tests and the window */
 const char *acy_results_view_get_page          (AcyResultsView       *self);

@@ -281,6 +281,14 @@ acy_window_run_action (GtkWidget  *widget,
 }
 
 static void
+acy_window_run_machine_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  acy_window_run_machine (ACY_WINDOW (widget));
+}
+
+static void
 acy_window_cancel_action (GtkWidget  *widget,
                           const char *action_name,
                           GVariant   *parameter)
@@ -288,7 +296,10 @@ acy_window_cancel_action (GtkWidget  *widget,
   AcyWindow *self = ACY_WINDOW (widget);
 
   for (guint i = 0; i < acy_window_get_n_documents (self); i++)
-    acy_document_cancel_run (acy_window_get_nth_document (self, i));
+    {
+      acy_document_cancel_run (acy_window_get_nth_document (self, i));
+      acy_document_cancel_machine (acy_window_get_nth_document (self, i));
+    }
 }
 
 /* win.graph('next'|'previous'|'zoom-in'|'zoom-out'|'zoom-fit'): the
@@ -604,6 +615,8 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save-anyway", "s", acy_window_save_anyway_action);
   gtk_widget_class_install_action (widget_class, "win.close-tab", NULL, acy_window_close_tab_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, acy_window_run_action);
+  gtk_widget_class_install_action (widget_class, "win.run-machine", NULL, acy_window_run_machine_action);
+  gtk_widget_class_install_property_action (widget_class, "win.machine-iterations", "machine-iterations");
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, acy_window_cancel_action);
   gtk_widget_class_install_action (widget_class, "win.graph", "s", acy_window_graph_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", acy_window_load_example_action);

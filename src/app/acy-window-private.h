@@ -19,6 +19,7 @@ struct _AcyWindow
   AdwTabView           *tab_view;
   AdwTabBar            *tab_bar;
   GtkMenuButton        *model_button;
+  GtkWidget            *machine_button;
   GtkMenuButton        *examples_button;
   GtkListBox           *examples_list;
   GMenu                *recent_menu;
@@ -34,6 +35,9 @@ struct _AcyWindow
 
   /* The model for new documents */
   char                 *default_model;
+
+  /* How many times Run on This Machine runs the test */
+  guint                 machine_iterations;
 
   /* The model chooser's "Get the Linux Kernel Model" row, shown while
    * the kernel model is nowhere to be found (acy-window-models.c)

@@ -26,6 +26,7 @@
 enum {
   PROP_0,
   PROP_MODEL,
+  PROP_MACHINE_ITERATIONS,
   N_PROPS
 };
 
@@ -609,6 +610,36 @@ acy_window_run (AcyWindow *self)
   acy_document_run (test, overrides);
 }
 
+/**
+ * acy_window_run_machine:
+ *
+ * Runs the selected test (or the last one, when a model is in front) on
+ * this machine's CPU, machine-iterations times, beside the model's
+ * verdict.
+ */
+void
+acy_window_run_machine (AcyWindow *self)
+{
+  g_autoptr(GHashTable) overrides = NULL;
+  g_autoptr(AcyDocument) test = NULL;
+
+  g_return_if_fail (ACY_IS_WINDOW (self));
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    test = g_object_ref (self->current);
+  else
+    test = g_weak_ref_get (&self->last_test);
+  if (test == NULL)
+    {
+      acy_window_toast (self, _("Open a litmus test to run it on this machine"));
+      return;
+    }
+  if (test != self->current)
+    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
+  overrides = acy_window_collect_overrides (self);
+  acy_document_run_machine (test, self->machine_iterations, overrides);
+}
+
 /* Tabs */
 
 static void
@@ -720,6 +751,9 @@ acy_window_get_property (GObject    *object,
     case PROP_MODEL:
       g_value_set_string (value, acy_window_get_model (self));
       break;
+    case PROP_MACHINE_ITERATIONS:
+      g_value_set_uint (value, self->machine_iterations);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -737,6 +771,13 @@ acy_window_set_property (GObject      *object,
     {
     case PROP_MODEL:
       acy_window_set_model (self, g_value_get_string (value));
+      break;
+    case PROP_MACHINE_ITERATIONS:
+      if (self->machine_iterations != g_value_get_uint (value))
+        {
+          self->machine_iterations = g_value_get_uint (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -813,6 +854,10 @@ acy_window_class_init (AcyWindowClass *klass)
   properties[PROP_MODEL] =
     g_param_spec_string ("model", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* How many times Run on This Machine runs the test */
+  properties[PROP_MACHINE_ITERATIONS] =
+    g_param_spec_uint ("machine-iterations", NULL, NULL, 1000, 100000000, 1000000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ACY_TYPE_DOCUMENT);
@@ -821,6 +866,7 @@ acy_window_class_init (AcyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyWindow, machine_button);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, model_button);
   gtk_widget_class_bind_template_child (widget_class, AcyWindow, examples_button);
@@ -837,6 +883,12 @@ acy_window_init (AcyWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   acy_accessible_fix_mnemonics (GTK_WIDGET (self));
   acy_accessible_name_tab_bar (GTK_WIDGET (self->tab_bar));
+  /* libadwaita 1.2 leaves the arrow of a split button unnamed */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->machine_button);
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_MENU_BUTTON (child))
+      acy_accessible_name_menu_button (GTK_MENU_BUTTON (child), _("How Many Times to Run It on This Machine"),
+                                       NULL);
   /* The tab view's shortcuts are global: they run before the editor
    * sees a key. Ctrl+Home and Ctrl+End (with Shift, to select) belong
    * to the text there, as in GNOME Text Editor; Ctrl+Page Up/Down and
@@ -849,6 +901,7 @@ acy_window_init (AcyWindow *self)
 
   self->cancellable = g_cancellable_new ();
   g_weak_ref_init (&self->last_test, NULL);
+  self->machine_iterations = 1000000;
 
   self->model_menu = g_menu_new ();
   gtk_menu_button_set_menu_model (self->model_button, G_MENU_MODEL (self->model_menu));

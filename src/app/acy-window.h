@@ -38,6 +38,7 @@ const char      *acy_window_get_builtin_model_info (guint      n,
                                                     const char **title);
 GMenuModel      *acy_window_get_model_menu    (AcyWindow      *self);
 void             acy_window_run               (AcyWindow      *self);
+void             acy_window_run_machine       (AcyWindow      *self);
 void             acy_window_offer_recovery    (AcyWindow      *self);
 void             acy_window_fetch_kernel_model (AcyWindow     *self);
 GtkWidget       *acy_window_get_kernel_model_row (AcyWindow   *self);
