@@ -321,12 +321,29 @@ acy_deal (void)
       if (P.n_cpus > ACY_N_THREADS)
         acy_shuffle (P.cpus, P.n_cpus, &W[0].rng);
     }
-  for (int t = 0; t < ACY_N_THREADS; t++)
-    {
-      W[t].role = roles[t];
-      W[t].cpu = P.affinity == ACY_AFF_NONE || P.n_cpus < ACY_N_THREADS ? -1
-                 : P.affinity == ACY_AFF_INCR ? P.cpus[(t * P.incr) % P.n_cpus] : P.cpus[t];
-    }
+  /* -affinity incr: each worker -i cores after the one before, the next
+   * free one when that is taken (there are at least as many cores) */
+  {
+    unsigned char taken[1024] = { 0 };
+    int next = 0;
+
+    for (int t = 0; t < ACY_N_THREADS; t++)
+      {
+        W[t].role = roles[t];
+        if (P.affinity == ACY_AFF_NONE || P.n_cpus < ACY_N_THREADS)
+          W[t].cpu = -1;
+        else if (P.affinity == ACY_AFF_RANDOM)
+          W[t].cpu = P.cpus[t];
+        else
+          {
+            while (taken[next])
+              next = (next + 1) % P.n_cpus;
+            taken[next] = 1;
+            W[t].cpu = P.cpus[next];
+            next = (next + P.incr) % P.n_cpus;
+          }
+      }
+  }
 }
 
 /* ---- final states ---- */
