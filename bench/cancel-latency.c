@@ -14,8 +14,12 @@
  * nothing.
  *
  *   meson compile -C BUILD && BUILD/bench/cancel-latency [RUNS]
- * Run from the source tree; uses ../shared/conformance when present.
+ * Uses the conformance corpus when present (tests/shared-dir.h: ../shared
+ * beside the source tree, or $ACYCLIC_SHARED_DIR).
  */
+#define G_LOG_DOMAIN "cancel-latency"
+#include "config.h"
+
 #include <gio/gio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +27,8 @@
 #include "acyclic.h"
 #include "acy-check.h"
 #include "acy-setup.h"
+#include "shared-dir.h"
 #include "slow-shapes.h"
-
-#define HEAVY_TEST "../shared/conformance/heavy-unfinished/C-ManfredSpraul-L1G2xchg.litmus"
-#define HEAVY_CONF "../shared/conformance/lkmm/linux-kernel.cfg"
 
 /* Used when the shared conformance files are absent. */
 static const char builtin_test[] =
@@ -193,8 +195,10 @@ int
 main (int argc, char **argv)
 {
   guint runs = argc > 1 ? (guint) atoi (argv[1]) : 10;
-  gboolean heavy = g_file_test (HEAVY_TEST, G_FILE_TEST_EXISTS) &&
-                   g_file_test (HEAVY_CONF, G_FILE_TEST_EXISTS);
+  g_autofree char *heavy_test = test_conformance_path ("heavy-unfinished/C-ManfredSpraul-L1G2xchg.litmus");
+  g_autofree char *heavy_conf = test_conformance_path ("lkmm/linux-kernel.cfg");
+  gboolean heavy = g_file_test (heavy_test, G_FILE_TEST_EXISTS) &&
+                   g_file_test (heavy_conf, G_FILE_TEST_EXISTS);
   AcySetupSpec spec = { 0 };
   const char *test_path = NULL;
   AcyModel *model = NULL;
@@ -214,8 +218,8 @@ main (int argc, char **argv)
 
   if (heavy)
     {
-      spec.conf = HEAVY_CONF;
-      test_path = HEAVY_TEST;
+      spec.conf = heavy_conf;
+      test_path = heavy_test;
     }
   else
     spec.cat = "tso";   /* built-in model, built-in linux-basic.def */

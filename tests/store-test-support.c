@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 
+#include "shared-dir.h"
 #include "store-test-support.h"
 
 char *home;
@@ -17,7 +18,6 @@ store_test_init (const char *tmpl)
 {
   g_autofree char *data = NULL;
   g_autofree char *lkmm = NULL;
-  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
 
   home = g_dir_make_tmp (tmpl, NULL);
   g_assert_nonnull (home);
@@ -26,8 +26,7 @@ store_test_init (const char *tmpl)
   g_setenv ("XDG_DATA_HOME", data, TRUE);
   g_unsetenv ("LINUX_SRC");
 
-  corpus = env ? g_strdup (env)
-               : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
+  corpus = test_conformance_path (NULL);
   lkmm = g_build_filename (corpus, "lkmm", NULL);
   if (g_file_test (lkmm, G_FILE_TEST_IS_DIR))
     fixtures = g_strdup (lkmm);

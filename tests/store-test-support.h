@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* Set by store_test_init. */
 extern char *home;        /* HOME; XDG_DATA_HOME is home/data */
-extern char *corpus;      /* $ACYCLIC_CONFORMANCE_DIR or ../shared/conformance */
+extern char *corpus;      /* the conformance corpus, as shared-dir.h finds it */
 extern char *fixtures;    /* corpus/lkmm, or NULL when it is absent */
 
 /* Points HOME and XDG_DATA_HOME at a new temporary folder named after

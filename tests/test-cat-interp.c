@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-model.h"
+#include "shared-dir.h"
 
 #define MAXN 16
 
@@ -821,7 +822,7 @@ test_shipped_models (void)
 static char *
 shared_dir (void)
 {
-  char *dir = g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
+  char *dir = test_conformance_path (NULL);
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     g_clear_pointer (&dir, g_free);
   return dir;
@@ -840,7 +841,7 @@ test_kernel_model (void)
 
   if (!dir)
     {
-      g_test_skip ("no ../shared/conformance beside the source tree");
+      g_test_skip ("no conformance corpus (../shared/conformance beside the source tree)");
       return;
     }
   cat = g_build_filename (dir, "lkmm", "linux-kernel.cat", NULL);
@@ -880,7 +881,7 @@ test_article_models (void)
 
   if (!dir)
     {
-      g_test_skip ("no ../shared/conformance beside the source tree");
+      g_test_skip ("no conformance corpus (../shared/conformance beside the source tree)");
       return;
     }
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -14,6 +14,7 @@
 
 #include "acyclic.h"
 #include "exec-fixture.h"
+#include "shared-dir.h"
 
 static const char sb[] =
   "C SB\n"
@@ -248,8 +249,7 @@ test_load_model (void)
 static void
 test_load_cfg (void)
 {
-  g_autofree char *cfg = g_build_filename (SOURCE_MODELSDIR, "..", "..", "shared",
-                                           "conformance", "lkmm", "linux-kernel.cfg", NULL);
+  g_autofree char *cfg = test_conformance_path ("lkmm/linux-kernel.cfg");
   g_autoptr(GError) error = NULL;
   g_autoptr(AcyMacros) macros = NULL;
   g_autoptr(AcyModel) model = NULL;

@@ -10,9 +10,8 @@
 #include "acy-test.h"
 #include "acy-model.h"
 #include "acy-check.h"
+#include "shared-dir.h"
 #include "slow-shapes.h"
-
-#define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
 
 typedef struct {
   const AcyTest *test;
@@ -165,14 +164,15 @@ test_branches (void)
 }
 
 /* The kernel's macro file from the conformance corpus, or NULL (and the
- * test skipped) without it. */
-static const char *
+ * test skipped) without it. Free with g_free. */
+static char *
 kernel_def (void)
 {
-  const char *def = CONFORMANCE "/lkmm/linux-kernel.def";
+  char *def = test_conformance_path ("lkmm/linux-kernel.def");
 
   if (g_file_test (def, G_FILE_TEST_EXISTS))
     return def;
+  g_free (def);
   g_test_skip ("no conformance corpus");
   return NULL;
 }
@@ -180,7 +180,8 @@ kernel_def (void)
 static void
 test_pointers (void)
 {
-  const char *path = CONFORMANCE "/tests/kernel/MP+onceassign+derefonce.litmus";
+  g_autofree char *path = test_conformance_path ("tests/kernel/MP+onceassign+derefonce.litmus");
+  g_autofree char *def = test_conformance_path ("lkmm/linux-kernel.def");
   g_autofree char *text = NULL;
   Count c;
 
@@ -189,7 +190,7 @@ test_pointers (void)
       g_test_skip ("no conformance corpus");
       return;
     }
-  c = enumerate (text, CONFORMANCE "/lkmm/linux-kernel.def");
+  c = enumerate (text, def);
   /* r0 = y (initial) then r1 reads y's initial write; r0 = x then r1
    * reads x's initial write or P0's write */
   g_assert_cmpuint (c.n, ==, 3);
@@ -299,7 +300,7 @@ test_dependencies (void)
 static void
 test_locks (void)
 {
-  const char *def = kernel_def ();
+  g_autofree char *def = kernel_def ();
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = NULL;
   g_autoptr (AcyTest) t = NULL;
@@ -344,7 +345,7 @@ enumerate_refused (AcyTest *t, GError **error)
 static void
 test_rmw_twice (void)
 {
-  const char *def = kernel_def ();
+  g_autofree char *def = kernel_def ();
   static const char *const refused[][2] = {
     { "C t\n{}\nP0(int *x, int *y) {\n  int r0;\n  r0 = xchg(y, 1) + xchg(x, 1) + atomic_add_return(1, x);\n}\n"
       "exists (0:r0=0)\n",
@@ -394,7 +395,7 @@ test_rmw_twice (void)
 static void
 test_rmw (void)
 {
-  const char *def = kernel_def ();
+  g_autofree char *def = kernel_def ();
   Count c;
 
   if (def == NULL)

@@ -20,6 +20,7 @@
 #include "acy-relation-glossary.h"
 #include "exec-fixture.h"
 #include "browser-test-support.h"
+#include "shared-dir.h"
 #include "ui-test-support.h"
 
 typedef struct {
@@ -31,7 +32,7 @@ typedef struct {
 static char *
 shared_dir (void)
 {
-  char *dir = g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance/lkmm", NULL);
+  char *dir = test_conformance_path ("lkmm");
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     g_clear_pointer (&dir, g_free);
   return dir;

@@ -18,14 +18,12 @@
 #include <string.h>
 
 #include "acyclic.h"
+#include "shared-dir.h"
 
 static char *
 conformance_dir (const char *sub)
 {
-  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
-  g_autofree char *root = env ? g_strdup (env)
-                              : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
-  char *dir = g_build_filename (root, sub, NULL);
+  char *dir = test_conformance_path (sub);
 
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     g_clear_pointer (&dir, g_free);

@@ -16,6 +16,7 @@
 
 #include "acy-check-job.h"
 #include "acy-results-view.h"
+#include "shared-dir.h"
 #include "ui-app-support.h"
 #include "ui-test-support.h"
 
@@ -157,8 +158,7 @@ test_sb_kernel_model (void)
   g_autoptr(AcyApplication) app = NULL;
   g_autofree char *model = acy_check_job_find_kernel_model ();
   g_autofree char *text = NULL;
-  g_autofree char *cfg = g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance/lkmm/linux-kernel.cfg",
-                                                  NULL);
+  g_autofree char *cfg = test_conformance_path ("lkmm/linux-kernel.cfg");
   AcyWindow *window;
   AcyDocument *document;
   AcyFixesView *view;

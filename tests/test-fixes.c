@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "acyclic.h"
+#include "shared-dir.h"
 
 static char *
 data_path (const char *name)
@@ -27,10 +28,7 @@ data_path (const char *name)
 static char *
 lkmm_dir (void)
 {
-  const char *env = g_getenv ("ACYCLIC_CONFORMANCE_DIR");
-  g_autofree char *root = env ? g_strdup (env)
-                              : g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
-  char *dir = g_build_filename (root, "lkmm", NULL);
+  char *dir = test_conformance_path ("lkmm");
 
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
     g_clear_pointer (&dir, g_free);

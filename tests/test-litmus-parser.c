@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "acy-test.h"
+#include "shared-dir.h"
 
-#define CONFORMANCE SOURCE_MODELSDIR "/../../shared/conformance"
 #define BASIC_DEF SOURCE_MODELSDIR "/linux-basic.def"
 
 static const char mp_text[] =
@@ -232,17 +232,22 @@ test_corpus (void)
   g_autoptr (AcyMacros) m = NULL;
   g_autoptr (GError) error = NULL;
   guint checked = 0;
+  g_autofree char *corpus = test_conformance_path (NULL);
+  g_autofree char *def = g_build_filename (corpus, "lkmm", "linux-kernel.def", NULL);
 
-  if (!g_file_test (CONFORMANCE, G_FILE_TEST_IS_DIR))
+  if (!g_file_test (def, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("no conformance corpus");
       return;
     }
-  m = acy_macros_load (CONFORMANCE "/lkmm/linux-kernel.def", &error);
+  m = acy_macros_load (def, &error);
   g_assert_no_error (error);
-  collect_litmus (CONFORMANCE "/tests", files);
-  collect_litmus (CONFORMANCE "/heavy-unfinished", files);
-  collect_litmus (CONFORMANCE "/article", files);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const folders[] = { "tests", "heavy-unfinished", "article" };
+      g_autofree char *dir = g_build_filename (corpus, folders[i], NULL);
+      collect_litmus (dir, files);
+    }
   g_assert_cmpuint (files->len, >, 0);
 
   for (guint i = 0; i < files->len; i++)

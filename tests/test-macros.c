@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "acy-test.h"
+#include "shared-dir.h"
 
 /* A small macro file in the kernel's style, written for these tests. */
 static const char defs[] =
@@ -234,7 +235,7 @@ test_kernel_def (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (AcyMacros) m = NULL;
-  const char *path = SOURCE_MODELSDIR "/../../shared/conformance/lkmm/linux-kernel.def";
+  g_autofree char *path = test_conformance_path ("lkmm/linux-kernel.def");
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "acyclic.h"
+#include "shared-dir.h"
 
 static const char macros_text[] =
   "READ_ONCE(X) __load{once}(X)\n"
@@ -414,7 +415,7 @@ test_kernel (void)
     "C-LB+cmpxchg-ctrl-o+o-ctrl-o.litmus", "spinlock-is-locked-self.litmus",
     "C-SB+l-o-o-u+l-o-o-u+l-o-o-u-X.litmus",
   };
-  g_autofree char *dir = g_canonicalize_filename (SOURCE_MODELSDIR "/../../shared/conformance", NULL);
+  g_autofree char *dir = test_conformance_path (NULL);
   g_autofree char *cat = g_build_filename (dir, "lkmm", "linux-kernel.cat", NULL);
   g_autofree char *bell = g_build_filename (dir, "lkmm", "linux-kernel.bell", NULL);
   g_autofree char *def = g_build_filename (dir, "lkmm", "linux-kernel.def", NULL);
