@@ -719,6 +719,7 @@ parse_mutex (AcyLitParser *ps, GError **error)
 
 /* stmt := '{' stmt* '}' | ';' | decl | mutex
  *       | 'if' '(' expr ')' stmt ('else' stmt)?
+ *       | '(' 'void' ')' expr ';'
  *       | expr ('=' expr)? ';' */
 static AcyLitStmt *
 parse_stmt_inner (AcyLitParser *ps, GError **error)
@@ -801,6 +802,21 @@ parse_stmt_inner (AcyLitParser *ps, GError **error)
       acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek_at (ps, 1),
                           "herd7's C reads 'return;' only, which does nothing");
       return NULL;
+    }
+  if (acy_lit_tok_is (t, "(") && acy_lit_tok_is_ident (peek_at (ps, 1), "void")
+      && acy_lit_tok_is (peek_at (ps, 2), ")"))
+    {
+      /* `(void)e;`, herd7's CastExpr: e evaluated for its events and its
+       * value dropped, its calls expression macros, as in `(e);` */
+      advance (ps);
+      advance (ps);
+      advance (ps);
+      s = acy_lit_stmt_new (ps->arena, ACY_LSTMT_EXPR, t->loc);
+      s->value = TRUE;
+      s->expr = acy_lit_parse_expr (ps, error);
+      if (s->expr == NULL || !acy_lit_expect (ps, ";", "after a statement", error))
+        return NULL;
+      return s;
     }
 
   {
