@@ -175,7 +175,11 @@ test_expand_errors (void)
 
   assert_error (m, "int r; r = READ_ONCE(*x, 1);", ACY_ERROR_SYNTAX,
                 "e.litmus:4:12: macro 'READ_ONCE' takes 1 argument, given 2");
-  assert_error (m, "int r; r = twice(x);", ACY_ERROR_SYNTAX, "expands to statements");
+  /* as herd7: a call in an expression is an expression macro's */
+  assert_error (m, "int r; r = twice(x);", ACY_ERROR_UNKNOWN_NAME,
+                "unknown macro or function 'twice' in an expression");
+  assert_error (m, "(void)smp_mb();", ACY_ERROR_UNKNOWN_NAME,
+                "unknown macro or function 'smp_mb' in an expression");
   assert_error (m, "int r; r = loop(x);", ACY_ERROR_LIMIT, "macro expansion deeper");
   /* as herd7: a macro with a value is not a statement */
   assert_error (m, "int r; READ_ONCE(*x);", ACY_ERROR_UNKNOWN_NAME,
@@ -215,6 +219,53 @@ test_expand_errors (void)
         g_clear_error (&error);
       }
   }
+}
+
+/* `(void)e;`, herd7's CastExpr: e's events, its value dropped, its calls
+ * expression macros */
+static void
+test_void_cast (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+
+  ASSERT_EVENTS (m, "(void)READ_ONCE(*x);", "R[ONCE]x");
+  ASSERT_EVENTS (m, "(void) xchg(x, 1) ; (void)atomic_dec_and_test(y);",
+                 "R*[ONCE]x W*[ONCE]x R*[ONCE]y W*[ONCE]y");
+  ASSERT_EVENTS (m, "int r = 0; (void)r; (void)(r + 1); (void)-1; (void)(int)r; WRITE_ONCE(*x, 1);",
+                 "W[ONCE]x");
+  /* one cast, before an expression only */
+  assert_error (m, "(void)(void)READ_ONCE(*x);", ACY_ERROR_SYNTAX, "e.litmus:4:12:");
+  assert_error (m, "int r; (void)r = 1;", ACY_ERROR_SYNTAX, "e.litmus:4:16: expected ';'");
+}
+
+/* herd7 expands the code's macros before it reads the condition, and
+ * sizes the init block's types once it has read the whole test: an
+ * unknown macro is what it reports first. */
+static void
+test_unknown_macro_first (void)
+{
+  g_autoptr (AcyMacros) m = load_defs ();
+  static const char *const tests[][2] = {
+    { "spinlock_t s;", "exists (x=0)" },     /* a type herd7 cannot size */
+    { "u32 y = 0;", "exists (x=0)" },
+    { "x = 0; x = 1;", "exists (x=0)" },     /* given twice: herd7 stops, later */
+    { "", "exists (x=)" },                   /* a syntax error in the condition */
+    { "", "exists (x=0 /\\ z=1)" },          /* a location the test never mentions */
+    { "", "exists (3:r0=0)" },               /* a thread the test lacks */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("C e\n{ %s }\nP0(int *x) {\nspin_unlock_wait(x);\n}\n%s\n",
+                                               tests[i][0], tests[i][1]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (AcyTest) t = acy_test_parse (text, -1, "e.litmus", m, &error);
+
+      g_assert_null (t);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME);
+      if (strstr (error->message, "e.litmus:4:1: unknown macro or function 'spin_unlock_wait'") == NULL)
+        g_error ("%s %s: got '%s'", tests[i][0], tests[i][1], error->message);
+    }
 }
 
 static void
@@ -257,6 +308,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/macros/expand-rmw", test_expand_rmw);
   g_test_add_func ("/engine/litmus/macros/expand-locks", test_expand_locks);
   g_test_add_func ("/engine/litmus/macros/errors", test_expand_errors);
+  g_test_add_func ("/engine/litmus/macros/void-cast", test_void_cast);
+  g_test_add_func ("/engine/litmus/macros/unknown-macro-first", test_unknown_macro_first);
   g_test_add_func ("/engine/litmus/macros/linux-basic", test_linux_basic);
   g_test_add_func ("/engine/litmus/macros/kernel-def", test_kernel_def);
   return g_test_run ();

@@ -388,8 +388,8 @@ acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **er
 /* ---- resolution and observed variables ---- */
 
 /* A register of a thread the test lacks, which herd7 reads as 0 in a
- * filter and in a -conds condition (it refuses it in the test's own
- * condition and locations: "Bad process"). */
+ * filter and in a -conds condition (it refuses it in the init block and
+ * the test's own condition and locations, acy_lit_check_reg_threads). */
 static void
 resolve_phantom (AcyTest *test, AcyLitVar *v)
 {
@@ -408,32 +408,58 @@ resolve_phantom (AcyTest *test, AcyLitVar *v)
 }
 
 static gboolean
-resolve_var (AcyTest *test, AcyLitVar *v, gboolean lenient, GError **error)
+check_var_thread (const AcyTest *test, const AcyLitVar *v, GError **error)
+{
+  if (v->thread < 0 || (guint) v->thread < test->n_threads)
+    return TRUE;
+  /* herd7: "Bad process P5" */
+  acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
+                    "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
+  return FALSE;
+}
+
+static gboolean
+check_prop_threads (const AcyTest *test, const AcyLitProp *p, GError **error)
+{
+  if (p == NULL)
+    return TRUE;
+  if (p->kind == ACY_LPROP_ATOM)
+    return check_var_thread (test, &p->lhs, error)
+           && (!p->rhs_is_var || check_var_thread (test, &p->rhs_var, error));
+  return check_prop_threads (test, p->a, error) && check_prop_threads (test, p->b, error);
+}
+
+gboolean
+acy_lit_check_reg_threads (const AcyTest *test, GPtrArray *locations,
+                           gboolean cond_from_command_line, GError **error)
+{
+  for (guint i = 0; i < test->inits->len; i++)
+    if (!check_var_thread (test, &g_array_index (test->inits, AcyLitInit, i).var, error))
+      return FALSE;
+  for (guint i = 0; i < locations->len; i++)
+    if (!check_var_thread (test, locations->pdata[i], error))
+      return FALSE;
+  return cond_from_command_line || check_prop_threads (test, test->cond, error);
+}
+
+static void
+resolve_var (AcyTest *test, AcyLitVar *v)
 {
   const AcyLitThread *th;
 
-  if (v->index >= 0 && v->thread >= 0)
-    return TRUE;
-
-  if (v->thread < 0)
-    return TRUE;
+  if (v->thread < 0 || v->index >= 0)
+    return;
   if ((guint) v->thread >= test->n_threads)
     {
-      if (lenient)
-        {
-          resolve_phantom (test, v);
-          return TRUE;
-        }
-      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
-                        "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
-      return FALSE;
+      resolve_phantom (test, v);
+      return;
     }
   th = &test->threads[v->thread];
   for (guint i = 0; i < th->n_regs; i++)
     if (strcmp (th->reg_names[i], v->name) == 0)
       {
         v->index = (gint) i;
-        return TRUE;
+        return;
       }
   /* herd accepts a register the thread never mentions: it stays 0 */
   {
@@ -451,7 +477,6 @@ resolve_var (AcyTest *test, AcyLitVar *v, gboolean lenient, GError **error)
     mt->reg_init = init;
     v->index = (gint) mt->n_regs++;
   }
-  return TRUE;
 }
 
 static gint
@@ -467,29 +492,25 @@ var_slot (GArray *vars, const AcyLitVar *v)
   return -1;
 }
 
-static gboolean
-collect_prop (AcyTest *test, AcyLitProp *p, GArray *vars, gboolean lenient, GError **error)
+static void
+collect_prop (AcyTest *test, AcyLitProp *p, GArray *vars)
 {
   if (p == NULL)
-    return TRUE;
-  switch (p->kind)
+    return;
+  if (p->kind != ACY_LPROP_ATOM)
     {
-    case ACY_LPROP_ATOM:
-      if (!resolve_var (test, &p->lhs, lenient, error))
-        return FALSE;
-      if (var_slot (vars, &p->lhs) < 0)
-        g_array_append_val (vars, p->lhs);
-      if (p->rhs_is_var)
-        {
-          if (!resolve_var (test, &p->rhs_var, lenient, error))
-            return FALSE;
-          if (var_slot (vars, &p->rhs_var) < 0)
-            g_array_append_val (vars, p->rhs_var);
-        }
-      return TRUE;
-    default:
-      return collect_prop (test, p->a, vars, lenient, error)
-             && collect_prop (test, p->b, vars, lenient, error);
+      collect_prop (test, p->a, vars);
+      collect_prop (test, p->b, vars);
+      return;
+    }
+  resolve_var (test, &p->lhs);
+  if (var_slot (vars, &p->lhs) < 0)
+    g_array_append_val (vars, p->lhs);
+  if (p->rhs_is_var)
+    {
+      resolve_var (test, &p->rhs_var);
+      if (var_slot (vars, &p->rhs_var) < 0)
+        g_array_append_val (vars, p->rhs_var);
     }
 }
 
@@ -677,30 +698,26 @@ fault_text (const AcyLitProp *cond, const AcyLitProp *located)
   return g_string_free (s, FALSE);
 }
 
-gboolean
-acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
-                          gboolean cond_from_command_line, GError **error)
+void
+acy_lit_finish_condition (AcyTest *test, GPtrArray *locations)
 {
   g_autoptr (GArray) vars = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
   g_autoptr (GArray) extra = g_array_new (FALSE, TRUE, sizeof (AcyLitVar));
   GString *text;
 
-  if (!collect_prop (test, test->cond, vars, cond_from_command_line, error))
-    return FALSE;
+  collect_prop (test, test->cond, vars);
   for (guint i = 0; i < locations->len; i++)
     {
       AcyLitVar *v = locations->pdata[i];
 
-      if (!resolve_var (test, v, FALSE, error))
-        return FALSE;
+      resolve_var (test, v);
       if (var_slot (vars, v) < 0)
         g_array_append_val (vars, *v);
     }
   g_array_sort_with_data (vars, compare_vars, test);
   test->n_observed = vars->len;
 
-  if (!collect_prop (test, test->filter, extra, TRUE, error))
-    return FALSE;
+  collect_prop (test, test->filter, extra);
   for (guint i = 0; i < extra->len; i++)
     if (var_slot (vars, &g_array_index (extra, AcyLitVar, i)) < 0)
       g_array_append_val (vars, g_array_index (extra, AcyLitVar, i));
@@ -724,7 +741,6 @@ acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
   test->cond_text = g_string_free (text, FALSE);
   g_free (test->fault_text);
   test->fault_text = fault_text (test->cond, test->location_faults);
-  return TRUE;
 }
 
 gint

@@ -370,15 +370,15 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                   name = NULL;
                 }
             }
-          if (type && (strcmp (type->text, "spinlock_t") == 0 || strcmp (type->text, "mtx_t") == 0))
+          if (type && (strcmp (type->text, "spinlock_t") == 0 || strcmp (type->text, "mtx_t") == 0)
+              && ps->init_size == NULL)
             {
               /* herd7: "Cannot find the size of type spinlock_t" (mtx_t alike) */
               g_autofree char *msg = g_strdup_printf ("herd7 cannot size a %s in the init block; "
                                                       "leave it out (a %s parameter is enough)",
                                                       type->text, type->text);
 
-              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
-              return FALSE;
+              acy_lit_error_near (ps, &ps->init_size, ACY_ERROR_UNSUPPORTED, type, msg);
             }
           if (name == NULL && acy_lit_tok_is (peek (ps), "[")
               && peek_at (ps, 1)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (ps, 2), "]"))
@@ -395,8 +395,8 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           init.var.name = name->text;
           init.var.loc = name->loc;
           init.var.index = acy_lit_test_location (test, name->text);
-          if (type && !pointer && !init_type_supported (ps, type, error))
-            return FALSE;
+          if (type && !pointer && ps->init_size == NULL)
+            init_type_supported (ps, type, &ps->init_size);
           /* herd7 prints the integer in a location of an unsigned type or
            * of a pointer type as unsigned 32 bits (-3 is 4294967293) */
           if (pointer || (type && (strcmp (type->text, "atomic_t") == 0
@@ -408,13 +408,10 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
         /* herd7 stops on a name given twice (an assertion of its own) */
         g_autofree char *key = g_strdup_printf ("%d:%s", init.var.thread, init.var.name);
 
-        if (!g_hash_table_add (given, g_steal_pointer (&key)))
-          {
-            acy_set_error_at (error, ACY_ERROR_FATAL, init.var.loc,
-                              "'%s' is given twice in the init block (herd7 stops on it) near '%s'",
-                              init.var.name, init.var.name);
-            return FALSE;
-          }
+        if (!g_hash_table_add (given, g_steal_pointer (&key)) && ps->init_twice == NULL)
+          acy_set_error_at (&ps->init_twice, ACY_ERROR_FATAL, init.var.loc,
+                            "'%s' is given twice in the init block (herd7 stops on it) near '%s'",
+                            init.var.name, init.var.name);
       }
       if (acy_lit_accept (ps, "="))
         {
@@ -1173,6 +1170,13 @@ acy_test_parse_full (const char             *text,
   test->n_threads = threads->len;
   test->threads = (AcyLitThread *) g_array_free (threads, FALSE);
   threads = NULL;
+  /* herd7 expands the code's macros before it reads the condition: an
+   * unknown macro is what it reports of a test that also has an error in
+   * its condition or in the types of its init block. (With no macro file
+   * it expands nothing, and finds an unknown call when it runs the code:
+   * after everything else, below.) */
+  if (macros != NULL && !acy_lit_expand_macros (test, macros, error))
+    goto out;
   /* and the condition (with `locations` and `filter`) likewise, from its
    * first word: up to there herd7's C lexer reads, C comments included */
   {
@@ -1237,26 +1241,13 @@ acy_test_parse_full (const char             *text,
                   "expected the final condition ('exists', '~exists' or 'forall')");
       goto out;
     }
+  n_locs = test->loc_names->len;
   if (test->cond == NULL)
     {
       advance (&ps);
-      n_locs = test->loc_names->len;
       test->cond = acy_lit_parse_prop (&ps, test, error);
       if (test->cond == NULL)
         goto out;
-      if (test->loc_names->len > n_locs)
-        {
-          /* herd7: "Post-condition introduces new symbolic location(s)" */
-          g_autoptr(GString) names = g_string_new (NULL);
-
-          for (guint i = n_locs; i < test->loc_names->len; i++)
-            g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
-                                    (const char *) test->loc_names->pdata[i]);
-          acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
-                            "the condition introduces location(s) {%s} that no thread or "
-                            "initial value mentions (herd7 refuses this)", names->str);
-          goto out;
-        }
     }
   if (override && override->set_quantifier)
     test->quant = override->quantifier;
@@ -1267,10 +1258,37 @@ acy_test_parse_full (const char             *text,
       goto out;
     }
 
-  if (!acy_lit_lower (test, macros, error))
+  /* What herd7 checks once it has read the whole test, in its order */
+  if (!acy_lit_check_reg_threads (test, locations, override && override->condition, error))
     goto out;
-  if (!acy_lit_finish_condition (test, locations, override && override->condition, error))
+  if (ps.init_twice != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&ps.init_twice));
+      goto out;
+    }
+  if (test->loc_names->len > n_locs)
+    {
+      /* herd7: "Post-condition introduces new symbolic location(s)" */
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = n_locs; i < test->loc_names->len; i++)
+        g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
+                                (const char *) test->loc_names->pdata[i]);
+      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
+                        "the condition introduces location(s) {%s} that no thread or "
+                        "initial value mentions (herd7 refuses this)", names->str);
+      goto out;
+    }
+  if (ps.init_size != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&ps.init_size));
+      goto out;
+    }
+  if (macros == NULL && !acy_lit_expand_macros (test, NULL, error))
     goto out;
+  if (!acy_lit_lower (test, error))
+    goto out;
+  acy_lit_finish_condition (test, locations);
   test->hash = acy_lit_herd_hash (text, (gsize) len);
   /* the last look: hashing a long text takes its time too */
   if (hp != NULL && acy_lit_halted (test->filename, cancellable, deadline, error))
@@ -1280,6 +1298,8 @@ acy_test_parse_full (const char             *text,
 out:
   /* the halt lives on this stack */
   test->halt = NULL;
+  g_clear_error (&ps.init_twice);
+  g_clear_error (&ps.init_size);
   if (threads != NULL)
     g_array_free (threads, TRUE);
   return ok ? g_steal_pointer (&test) : NULL;

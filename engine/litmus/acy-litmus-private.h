@@ -30,6 +30,11 @@ typedef struct {
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
   const AcyLitComment *comments;  /* a test's, for the braces in them (parse_thread) */
   guint              n_comments;
+  /* Errors of the init block that herd7 finds only once it has read the
+   * whole test, after the code's macros and the condition: the first of
+   * each kind, raised then (acy_test_parse_full). */
+  GError            *init_twice;  /* a name given twice */
+  GError            *init_size;   /* a type it cannot size, or one not supported */
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */
@@ -184,8 +189,11 @@ gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
 AcyLitProp *acy_lit_parse_fault (AcyLitParser *ps, AcyTest *test, gboolean check, GError **error);
 gint     acy_lit_test_tag (AcyTest *test, const char *name);
 
-/* acy-litmus-lower.c: expand macros, resolve names and check the threads. */
-gboolean acy_lit_lower (AcyTest *test, const AcyMacros *macros, GError **error);
+/* acy-litmus-lower.c: expand the threads' macros (@macros nullable: then
+ * every call must be a builtin), then resolve names and check the
+ * threads. */
+gboolean acy_lit_expand_macros (AcyTest *test, const AcyMacros *macros, GError **error);
+gboolean acy_lit_lower (AcyTest *test, GError **error);
 
 /* acy-litmus-c11.c: the C11 atomics herd7 knows without a macro file. */
 gboolean acy_lit_c11_is_builtin (const char *name);
@@ -202,8 +210,14 @@ AcyLitProp *acy_lit_parse_prop (AcyLitParser *ps, AcyTest *test, GError **error)
 gboolean    acy_lit_check_filter (const AcyTest *test, const AcyLitProp *filter, GError **error);
 gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar *var,
                                      gboolean allow_bracket, GError **error);
-gboolean    acy_lit_finish_condition (AcyTest *test, GPtrArray *locations,
-                                      gboolean cond_from_command_line, GError **error);
+/* herd7's check_regs: no register of a thread the test lacks in the init
+ * block, `locations` or the test's own condition (a condition given by
+ * -conds, like the filter, reads it as 0). */
+gboolean    acy_lit_check_reg_threads (const AcyTest *test, GPtrArray *locations,
+                                       gboolean cond_from_command_line, GError **error);
+/* Resolves the condition's registers and lists the observed variables;
+ * after acy_lit_lower. */
+void        acy_lit_finish_condition (AcyTest *test, GPtrArray *locations);
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
