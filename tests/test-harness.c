@@ -507,6 +507,38 @@ test_run_cancel (void)
   g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
 }
 
+/* A lock never released: the waiting thread gives up after -timeout
+ * seconds of wall time (it gave up after a count of spins, which under
+ * an emulator or on a busy machine passes in a fraction of a second
+ * while the holder is off its core). */
+static void
+test_run_lock_timeout (void)
+{
+  g_autoptr(AcyTest) test = load ("lock-held.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) result = NULL;
+  const char *const args[] = { "-timeout", "2", NULL };
+  AcyMachineOptions o = { 0 };
+  AcyHarnessArch arch;
+  gint64 start, took;
+
+  if (!have_compiler (&arch))
+    return;
+  o.arch = arch;
+  o.size = 100;
+  o.runs = 1;
+  o.harness_args = args;
+  start = g_get_monotonic_time ();
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  took = g_get_monotonic_time () - start;
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  if (strstr (error->message, "waited more than 2 s for a spin_lock() that is never released") == NULL)
+    g_error ("unexpected: %s", error->message);
+  g_assert_cmpint (took, >=, 2 * G_USEC_PER_SEC);
+  g_assert_cmpint (took, <, 60 * G_USEC_PER_SEC);
+}
+
 /* Another architecture's harness, cross-built and run under an emulator:
  * it builds and its states are the test's. */
 static void
@@ -562,6 +594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/run/tso", test_run_tso);
   g_test_add_func ("/harness/run/no-compiler", test_run_no_compiler);
   g_test_add_func ("/harness/run/cancel", test_run_cancel);
+  g_test_add_func ("/harness/run/lock-timeout", test_run_lock_timeout);
   g_test_add_func ("/harness/run/emulated", test_run_emulated);
   status = g_test_run ();
   acy_macros_free (macros);
