@@ -76,6 +76,7 @@ test_errors (void)
     { { "--run", "-barrier", "bogus", NULL }, 2, "-barrier bogus is not done" },
     { { "--run", "-affinity", "custom", NULL }, 2, "-affinity custom is not done" },
     { { "--run", "-mode", "kvm", NULL }, 2, "-mode kvm is not done" },
+    { { "--run", "-launch", "changing", NULL }, 2, "litmus7's -launch is not done" },
     { { "--run", "-s", "0", NULL }, 2, "-s needs a number from 1" },
     { { "--run", "--arch", "mips", NULL }, 2, "--arch is x86_64 or aarch64" },
     { { "--run", "--json", NULL }, 2, "does not combine" },

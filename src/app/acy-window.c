@@ -578,6 +578,25 @@ acy_window_collect_overrides (AcyWindow *self)
   return overrides;
 }
 
+/* The selected test, or, when a model is in front, the last test that
+ * was (its tab selected again); NULL, said in a toast, when none is. */
+static AcyDocument *
+test_to_run (AcyWindow  *self,
+             const char *none)
+{
+  AcyDocument *test;
+
+  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
+    test = g_object_ref (self->current);
+  else
+    test = g_weak_ref_get (&self->last_test);
+  if (test == NULL)
+    acy_window_toast (self, none);
+  else if (test != self->current)
+    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
+  return test;
+}
+
 /**
  * acy_window_run:
  *
@@ -592,20 +611,9 @@ acy_window_run (AcyWindow *self)
 
   g_return_if_fail (ACY_IS_WINDOW (self));
 
-  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
-    test = g_object_ref (self->current);
-  else
-    test = g_weak_ref_get (&self->last_test);
-
+  test = test_to_run (self, _("Open a litmus test to check it against this model"));
   if (test == NULL)
-    {
-      acy_window_toast (self, _("Open a litmus test to check it against this model"));
-      return;
-    }
-
-  if (test != self->current)
-    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
-
+    return;
   overrides = acy_window_collect_overrides (self);
   acy_document_run (test, overrides);
 }
@@ -613,9 +621,8 @@ acy_window_run (AcyWindow *self)
 /**
  * acy_window_run_machine:
  *
- * Runs the selected test (or the last one, when a model is in front) on
- * this machine's CPU, machine-iterations times, beside the model's
- * verdict.
+ * Runs the test acy_window_run() would check on this machine's CPU,
+ * machine-iterations times, beside the model's verdict.
  */
 void
 acy_window_run_machine (AcyWindow *self)
@@ -625,17 +632,9 @@ acy_window_run_machine (AcyWindow *self)
 
   g_return_if_fail (ACY_IS_WINDOW (self));
 
-  if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
-    test = g_object_ref (self->current);
-  else
-    test = g_weak_ref_get (&self->last_test);
+  test = test_to_run (self, _("Open a litmus test to run it on this machine"));
   if (test == NULL)
-    {
-      acy_window_toast (self, _("Open a litmus test to run it on this machine"));
-      return;
-    }
-  if (test != self->current)
-    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
+    return;
   overrides = acy_window_collect_overrides (self);
   acy_document_run_machine (test, self->machine_iterations, overrides);
 }

@@ -155,6 +155,26 @@ acy_cli_run_harness_option (const char *name, const char *value, char **why)
                               "machine of its own; std and presi are what --run does", value);
       return NULL;
     }
+  {
+    /* litmus7's other knobs, and why they are not taken */
+    static const struct { const char *name, *why; } refused[] = {
+      { "-launch", "the workers are started once and kept (litmus7's -launch fixed); a new start at each run is not done" },
+      { "-alloc", "the memory of all runs is allocated before the first (litmus7's -alloc before)" },
+      { "-safer", "the harness checks every count it reads; litmus7's extra checks are not done" },
+      { "-mach", "the harness reads the machine it runs on: use -a, -p and --arch" },
+      { "-ccopts", "the harness is built with -O2 -pthread; give another compiler command with --cc" },
+      { "-gcc", "give the compiler with --cc or $CC" },
+      { "-timeloop", "a run is -s iterations, not a time" },
+      { "-delay", "iterations start at once on the time-stamp counter (-barrier timebase); no delay is added" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      if (g_str_equal (name, refused[i].name))
+        {
+          *why = g_strdup_printf ("litmus7's %s is not done: %s", name, refused[i].why);
+          return NULL;
+        }
+  }
   *why = g_strdup_printf ("%s is not an option of --run", name);
   return NULL;
 }

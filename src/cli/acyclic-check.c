@@ -124,6 +124,8 @@ usage (FILE *out)
            "                   machine's runs under qemu-ARCH (no weak behaviour of that CPU)\n"
            "    --cc COMMAND, --emulator COMMAND  the compiler, the emulator\n"
            "    --keep DIR     leave the harness's source (harness.c) and program in DIR\n"
+           "    litmus7's -launch, -alloc, -safer, -mach, -ccopts, -gcc, -timeloop and\n"
+           "                   -delay are refused, saying why\n"
            "  -h, --help       show this help\n"
            "  --version        show the version, and the herd7 version followed\n"
            "\n"
@@ -578,7 +580,9 @@ main (int argc, char **argv)
       else if (g_str_equal (a, "-a") || g_str_equal (a, "-i") || g_str_equal (a, "-st")
                || g_str_equal (a, "-p") || g_str_equal (a, "-affinity") || g_str_equal (a, "-barrier")
                || g_str_equal (a, "-mem") || g_str_equal (a, "-preload") || g_str_equal (a, "-mode")
-               || g_str_equal (a, "--run-timeout"))
+               || g_str_equal (a, "--run-timeout") || g_str_equal (a, "-launch") || g_str_equal (a, "-alloc")
+               || g_str_equal (a, "-safer") || g_str_equal (a, "-mach") || g_str_equal (a, "-ccopts")
+               || g_str_equal (a, "-gcc") || g_str_equal (a, "-timeloop") || g_str_equal (a, "-delay"))
         {
           g_autofree char *why = NULL;
           g_auto(GStrv) harness = NULL;
