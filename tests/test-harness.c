@@ -173,7 +173,7 @@ test_refused (void)
     { "  int r0 = 0;\n  while (r0 == 0) {\n    r0 = READ_ONCE(*x);\n  }\n", "a loop might not end", 6 },
     { "  WRITE_ONCE(*x, 1);\n  synchronize_rcu();\n", "RCU grace period", 6 },
     { "  synchronize_srcu(x);\n", "SRCU", 5 },
-    { "  int r0 = x + 1;\n", "'+' on an address", 5 },
+    { "  int r0 = x * 2;\n", "'*' on an address", 5 },
     { "  int r0 = 5;\n  WRITE_ONCE(*r0, 1);\n", "never an address", 6 },
   };
 
@@ -403,7 +403,7 @@ test_run_kinds (void)
 {
   static const char *const names[] = {
     "SB.litmus", "MP+wmb+rmb.litmus", "2+2W.litmus", "C11-SB.litmus", "C11-RMW.litmus",
-    "RMW+locks.litmus", "MP+ptr.litmus",
+    "RMW+locks.litmus", "MP+ptr.litmus", "LB+addr.litmus",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -476,6 +476,35 @@ test_run_no_compiler (void)
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
   g_test_trap_assert_stdout ("*no C compiler to build the test's harness: none of cc, gcc, clang*");
+}
+
+/* What the code runs into on the CPU that herd7 gives no value stops the
+ * harness, and the run is refused with the reason: an access through an
+ * address moved by arithmetic, a division by zero. */
+static void
+test_run_fault (void)
+{
+  static const struct { const char *code, *words; } cases[] = {
+    { "  int *r0 = x + 1;\n  WRITE_ONCE(*r0, 1);\n", "an access through a value that is no address" },
+    { "  int r0 = READ_ONCE(*x);\n  int r1 = 5 / r0;\n", "a division by zero" },
+  };
+  AcyHarnessArch arch;
+
+  if (!have_compiler (&arch))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("C fault\n{}\nP0(int *x)\n{\n%s}\nexists (x=0)\n", cases[i].code);
+      g_autoptr(AcyTest) test = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AcyRunResult) result = NULL;
+      AcyMachineOptions o = { arch, NULL, NULL, 20, 1, NULL, NULL };
+
+      result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+      g_assert_null (result);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      g_assert_nonnull (strstr (error->message, cases[i].words));
+    }
 }
 
 static void
@@ -593,6 +622,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/run/kinds", test_run_kinds);
   g_test_add_func ("/harness/run/tso", test_run_tso);
   g_test_add_func ("/harness/run/no-compiler", test_run_no_compiler);
+  g_test_add_func ("/harness/run/fault", test_run_fault);
   g_test_add_func ("/harness/run/cancel", test_run_cancel);
   g_test_add_func ("/harness/run/lock-timeout", test_run_lock_timeout);
   g_test_add_func ("/harness/run/emulated", test_run_emulated);

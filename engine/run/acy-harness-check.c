@@ -206,6 +206,16 @@ acy_harness_abs_expr (Gen *g, const AcyLitExpr *e)
     case ACY_LEXPR_BINARY:
       a = acy_harness_abs_expr (g, e->a);
       b = acy_harness_abs_expr (g, e->b);
+      if (acy_harness_pointer_move (e, a, b))
+        {
+          /* herd7's x+k: x itself when k is 0 (the "addr" dependency
+           * idiom, x + (r & 8)), else a moved address, which an access
+           * through stops the harness at run time, as the check
+           * refuses it */
+          Abs moved = { FALSE, a.ptrs | b.ptrs };
+
+          return moved;
+        }
       if ((a.ptrs || b.ptrs) && e->op != ACY_LOP_EQ && e->op != ACY_LOP_NE
           && e->op != ACY_LOP_LAND && e->op != ACY_LOP_LOR)
         acy_harness_refuse (g, e->loc, "'%s' on an address (herd7's symbolic addresses have no numbers "
@@ -312,6 +322,17 @@ acy_harness_analyse (Gen *g, GError **error)
   return TRUE;
 }
 
+
+gboolean
+acy_harness_pointer_move (const AcyLitExpr *e, Abs a, Abs b)
+{
+  /* an address plus an integer, or minus one: never two addresses */
+  if (e->op == ACY_LOP_ADD)
+    return (a.ptrs != 0) != (b.ptrs != 0) && !(a.ptrs && b.ptrs);
+  if (e->op == ACY_LOP_SUB)
+    return a.ptrs != 0 && b.ptrs == 0;
+  return FALSE;
+}
 
 void
 acy_harness_gen_clear (Gen *g)

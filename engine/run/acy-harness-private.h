@@ -46,5 +46,8 @@ AcyHarnessAbs acy_harness_abs_expr (AcyHarnessGen *g, const AcyLitExpr *e);
  * refusal is kept in g->error). */
 void     acy_harness_refuse (AcyHarnessGen *g, AcyLoc at, const char *format, ...) G_GNUC_PRINTF (3, 4);
 void     acy_harness_gen_clear (AcyHarnessGen *g);
+/* Whether binary @e, its operands @a and @b, moves an address by an
+ * integer (x + k, k + x, x - k): the harness's acy_padd(). */
+gboolean acy_harness_pointer_move (const AcyLitExpr *e, AcyHarnessAbs a, AcyHarnessAbs b);
 
 G_END_DECLS

@@ -453,9 +453,17 @@ gen_expr (Gen *g, const AcyLitExpr *e)
       }
     case ACY_LEXPR_BINARY:
       {
+        Abs aa = acy_harness_abs_expr (g, e->a), ab = acy_harness_abs_expr (g, e->b);
         g_autofree char *a = gen_expr (g, e->a);
         g_autofree char *b = gen_expr (g, e->b);
 
+        if (acy_harness_pointer_move (e, aa, ab))
+          {
+            /* the address first; x - k is x + (-k) */
+            if (e->op == ACY_LOP_SUB)
+              return new_temp (g, "acy_padd (%s, acy_neg (%s))", a, b);
+            return ab.ptrs ? new_temp (g, "acy_padd (%s, %s)", b, a) : new_temp (g, "acy_padd (%s, %s)", a, b);
+          }
         if (op_faults (e->op))
           return new_temp (g, "%s (%s, %s, %u)", op_function (e->op), a, b, g->thread);
         return new_temp (g, "%s (%s, %s)", op_function (e->op), a, b);

@@ -112,6 +112,10 @@ ACY_INLINE acy_val acy_not (acy_val a) { return a == 0; }
 ACY_INLINE acy_val acy_neg (acy_val a) { return ACY_W32 (0 - (uint64_t) a); }
 ACY_INLINE acy_val acy_bnot (acy_val a) { return ~a; }
 
+/* An address moved by k: itself when k is 0, else herd7's x+k, which
+ * names no location (acy_loc() faults on it), encoded as the engine does */
+ACY_INLINE acy_val acy_padd (acy_val p, acy_val k) { return k == 0 ? p : p + (acy_val) ((uint64_t) k << 32); }
+
 ACY_INLINE acy_val
 acy_div (acy_val a, acy_val b, int thread)
 {
