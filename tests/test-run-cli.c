@@ -68,6 +68,22 @@ test_litmus7_output (void)
   g_assert_true (g_str_has_prefix (lines[i++], "Machine "));
 }
 
+/* Threads left where the system puts them: the Machine line says so,
+ * as weak behaviours show less. */
+static void
+test_unpinned (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *file = run_file ("SB.litmus");
+  g_autofree char *def = run_file ("kernel-rmw.def");
+
+  if (!have_cc ())
+    return;
+  run_check (&r, "--run", "-macros", def, "-s", "100", "-r", "1", "-affinity", "none", file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, ", threads not pinned to cores of their own"));
+}
+
 static void
 test_errors (void)
 {
@@ -131,6 +147,7 @@ main (int argc, char **argv)
   if (!cli_test_init (&argc, &argv))
     return 1;
   g_test_add_func ("/run-cli/litmus7-output", test_litmus7_output);
+  g_test_add_func ("/run-cli/unpinned", test_unpinned);
   g_test_add_func ("/run-cli/errors", test_errors);
   g_test_add_func ("/run-cli/refused", test_refused);
   return g_test_run ();

@@ -10,13 +10,19 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
-#define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
-
 void
 iterate_until (Condition condition,
                gpointer  data)
 {
-  gint64 deadline = g_get_monotonic_time () + WAIT_LIMIT_USEC;
+  iterate_until_within (condition, data, 30);
+}
+
+void
+iterate_until_within (Condition condition,
+                      gpointer  data,
+                      guint     seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
 
   while (!condition (data))
     {

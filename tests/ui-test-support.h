@@ -19,6 +19,11 @@ gboolean ui_test_init (int *argc, char ***argv);
  * so that a broken window fails instead of hanging until meson's timeout. */
 void     iterate_until            (Condition condition,
                                    gpointer  data);
+/* The same with a limit of @seconds: for what builds and runs a program
+ * (Run on This Machine), which a busy machine slows down many times. */
+void     iterate_until_within     (Condition condition,
+                                   gpointer  data,
+                                   guint     seconds);
 gboolean widget_is_mapped         (gpointer data);
 gboolean pointer_is_null          (gpointer data);
 

@@ -67,7 +67,6 @@ gboolean      acy_run_result_finish (AcyRunResult *result,
 void          acy_run_result_get_progress (const AcyRunResult *result,
                                            guint64            *done,
                                            guint64            *total);
-const AcyTest  *acy_run_result_get_test       (const AcyRunResult *result);
 /* The final states seen (after the test's filter), in litmus7's order;
  * AcyState.count is how often each was seen. */
 guint           acy_run_result_get_n_states   (const AcyRunResult *result);
@@ -87,7 +86,7 @@ gdouble         acy_run_result_get_seconds    (const AcyRunResult *result);
  * it said. */
 const char     *acy_run_result_get_mapping    (const AcyRunResult *result);
 /* Cores online, and cores the test's threads were pinned to (0: not
- * pinned, fewer cores than threads). */
+ * pinned: -affinity none, or fewer cores than threads). */
 void            acy_run_result_get_cpus       (const AcyRunResult *result,
                                                guint              *online,
                                                guint              *used);

@@ -314,12 +314,6 @@ acy_run_result_get_progress (const AcyRunResult *result, guint64 *done, guint64 
   *total = result->runs_total;
 }
 
-const AcyTest *
-acy_run_result_get_test (const AcyRunResult *result)
-{
-  return result->test;
-}
-
 guint
 acy_run_result_get_n_states (const AcyRunResult *result)
 {

@@ -1301,6 +1301,21 @@ acy_results_view_apply_machine (AcyResultsView *self)
                                "The condition held %s times."),
                              self->machine->machine, runs, acy_run_result_get_seconds (result),
                              self->machine->mapping, positive);
+  {
+    guint online, pinned;
+
+    acy_run_result_get_cpus (result, &online, &pinned);
+    if (pinned == 0)
+      {
+        /* Translators: after the sentence on a run on this machine,
+         * when it has fewer cores than the test has threads */
+        char *more = g_strconcat (summary, " ", _("Its threads were not pinned to cores of their own (too few "
+                                                  "cores), so some weak behaviours may not show."), NULL);
+
+        g_free (summary);
+        summary = more;
+      }
+  }
   if (alarm->len > 0)
     {
       /* Translators: said loudly: the model forbids final states that
@@ -1316,6 +1331,8 @@ acy_results_view_apply_machine (AcyResultsView *self)
     }
   else
     acy_machine_bar_show_result (self->machine_bar, summary, NULL);
+  /* what the mapping's name stands for: the instructions */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->machine_bar), self->machine->mapping_text);
   acy_results_view_fit_table (self);
 }
 

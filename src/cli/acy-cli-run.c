@@ -244,8 +244,14 @@ acy_cli_machine_run (const AcyCliOptions *o, const AcyMacros *macros,
       acy_run_result_format_litmus7 (result, out);
       g_string_append_printf (out, "Mapping %s: %s\n", acy_run_result_get_mapping (result),
                               acy_harness_mapping_description (o->run_arch));
-      g_string_append_printf (out, "Machine %s%s\n\n", machine,
-                              emulated ? ", under an emulator (no weak behaviour of the emulated CPU)" : "");
+      {
+        guint online, pinned;
+
+        acy_run_result_get_cpus (result, &online, &pinned);
+        g_string_append_printf (out, "Machine %s%s%s\n\n", machine,
+                                pinned == 0 ? ", threads not pinned to cores of their own" : "",
+                                emulated ? ", under an emulator (no weak behaviour of the emulated CPU)" : "");
+      }
       fputs (out->str, stdout);
       fflush (stdout);
     }

@@ -14,7 +14,7 @@
  * What it prints (read by engine/run/acy-run-result.c), one item a line:
  *   acyclic-harness 1
  *   mapping NAME
- *   cpus ONLINE USED
+ *   cpus ONLINE PINNED           (cores the threads are pinned to, 0: none)
  *   progress RUN RUNS            (with -progress, after each run)
  *   state COUNT V1 ... Vn        (one per final state seen)
  *   time SECONDS
@@ -642,8 +642,9 @@ main (int argc, char **argv)
   double start;
 
   acy_options (argc, argv);
+  /* the cores the threads are pinned to: none when fewer than threads */
   printf ("acyclic-harness 1\nmapping %s\ncpus %ld %d\n", ACY_MAPPING, sysconf (_SC_NPROCESSORS_ONLN),
-          P.n_cpus < ACY_N_THREADS ? P.n_cpus : ACY_N_THREADS);
+          P.affinity == ACY_AFF_NONE || P.n_cpus < ACY_N_THREADS ? 0 : ACY_N_THREADS);
   fflush (stdout);
 
   if (P.mem == ACY_MEM_LINES)
