@@ -522,18 +522,18 @@ test_run_cancel (void)
   g_autoptr(AcyRunResult) result = NULL;
   AcyMachineOptions o = { 0 };
   AcyHarnessArch arch;
-  gint64 start;
 
   if (!have_compiler (&arch))
     return;
   o.arch = arch;
   o.size = 1000;
   o.runs = 1000000000;
-  start = g_get_monotonic_time ();
+  /* 10^12 iterations: only the cancel ends it (no bound on the time it
+   * takes, which the build of the harness on a busy machine would make
+   * luck; a run that is not stopped meets meson's timeout) */
   result = acy_machine_run (test, &o, cancel_soon, cancel, cancel, &error);
   g_assert_null (result);
   g_assert_error (error, ACY_ERROR, ACY_ERROR_CANCELLED);
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
 }
 
 /* A lock never released: the waiting thread gives up after -timeout
@@ -564,8 +564,9 @@ test_run_lock_timeout (void)
   g_assert_nonnull (error);
   if (strstr (error->message, "waited more than 2 s for a spin_lock() that is never released") == NULL)
     g_error ("unexpected: %s", error->message);
+  /* not before: a lower bound only, the build and a busy machine only
+   * add to it (a wait that never gives up meets meson's timeout) */
   g_assert_cmpint (took, >=, 2 * G_USEC_PER_SEC);
-  g_assert_cmpint (took, <, 60 * G_USEC_PER_SEC);
 }
 
 /* Another architecture's harness, cross-built and run under an emulator:
