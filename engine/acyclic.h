@@ -20,3 +20,5 @@
 #include "acy-setup.h"
 #include "acy-model-store.h"
 #include "acy-harness.h"
+#include "acy-diy.h"
+#include "acy-diy-search.h"

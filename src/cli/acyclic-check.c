@@ -24,6 +24,8 @@
 #include "acy-cli-compare.h"
 #include "acy-cli-fetch.h"
 #include "acy-cli-run.h"
+#include "acy-cli-diy.h"
+#include "acy-cli-distinguish.h"
 
 static void
 usage (FILE *out)
@@ -370,6 +372,10 @@ main (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     if (g_str_equal (argv[i], "--fetch-model"))
       fetching = TRUE;
+    else if (g_str_equal (argv[i], "--diy") || g_str_equal (argv[i], "--diycross"))
+      return acy_cli_diy_main (argc, argv, i);
+    else if (g_str_equal (argv[i], "--distinguish") || g_str_equal (argv[i], "--distinguish-merge"))
+      return acy_cli_distinguish_main (argc, argv, i);
 
   for (int i = 1; i < argc; i++)
     {
