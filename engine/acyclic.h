@@ -22,3 +22,4 @@
 #include "acy-harness.h"
 #include "acy-diy.h"
 #include "acy-diy-search.h"
+#include "acy-diy-sketch.h"

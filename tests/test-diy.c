@@ -359,6 +359,50 @@ test_search_annotations (void)
   }
 }
 
+/* The execution a cycle describes, and an execution's cycle named back
+ * as diy's edges. */
+static void
+test_execution_cycle (void)
+{
+  static const char *const cycles[] = {
+    "PodWR Fre PodWR Fre", "PodWW Rfe DpAddrdR Fre", "PodWW Rfe FenceScdRR Fre",
+    "PodWWRelRlx RfeRlxAcq PodRRAcqRlx FreRlxRel", "PodRW Rfe PodRW Rfe",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cycles); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AcyDiyCycle) c = acy_diy_cycle_parse (ACY_DIY_ARCH_C, cycles[i], NULL, &error);
+      AcyDiyOptions o = { ACY_DIY_ARCH_C, NULL, FALSE, NULL };
+      g_autoptr(AcyDiySketch) sketch = acy_diy_cycle_sketch (c, &o, NULL, NULL, &error);
+      const AcyRecord *r;
+      g_autofree char *named = NULL;
+
+      g_assert_no_error (error);
+      r = acy_recorder_get_record (sketch->recorder, sketch->record);
+      g_assert_true (r->condition);
+      named = acy_diy_execution_cycle (&r->x, r->co, r->fr);
+      g_assert_cmpstr (named, ==, cycles[i]);
+    }
+  /* an execution of SB that is sequentially consistent has no cycle */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AcyDiyCycle) c = acy_diy_cycle_parse (ACY_DIY_ARCH_C, "PodWR Fre PodWR Fre", NULL, &error);
+    AcyDiyOptions o = { ACY_DIY_ARCH_C, NULL, FALSE, NULL };
+    g_autoptr(AcyDiySketch) sketch = acy_diy_cycle_sketch (c, &o, NULL, NULL, &error);
+    guint acyclic = 0;
+
+    for (guint k = 0; k < acy_recorder_get_n_records (sketch->recorder); k++)
+      {
+        const AcyRecord *r = acy_recorder_get_record (sketch->recorder, k);
+        g_autofree char *named = acy_diy_execution_cycle (&r->x, r->co, r->fr);
+
+        acyclic += named == NULL;
+      }
+    g_assert_cmpuint (acyclic, ==, 3);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -368,6 +412,7 @@ main (int argc, char **argv)
   g_test_add_func ("/diy/names", test_names);
   g_test_add_func ("/diy/errors", test_errors);
   g_test_add_func ("/diy/cross", test_cross);
+  g_test_add_func ("/diy/execution/cycle", test_execution_cycle);
   g_test_add_func ("/diy/search/ladder", test_search_ladder);
   g_test_add_func ("/diy/search/none", test_search_none);
   g_test_add_func ("/diy/search/parts", test_search_parts);

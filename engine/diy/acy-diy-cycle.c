@@ -94,8 +94,15 @@ remove_store (DiyRing *ring, GError **error)
       return NULL;
     }
   m = n0;
-  do
+  for (guint steps = 0;; steps++)
     {
+      /* diy loops for ever when the first node leaves the ring (an
+       * isolated write first): refuse */
+      if (steps > ring->n)
+        {
+          acy_diy_fail_at (error, n0->edge.from, "a cycle cannot start with an isolated write");
+          return NULL;
+        }
       if (m->edge.kind == DIY_STORE)
         {
           DiyNode *prev = acy_diy_find_non_insert_store_prev (m);
@@ -113,8 +120,9 @@ remove_store (DiyRing *ring, GError **error)
           m->next->prev = m->prev;
         }
       m = m->next;
+      if (m == n0)
+        break;
     }
-  while (m != n0);
   return n0;
 }
 

@@ -43,7 +43,7 @@ typedef struct {
 } Vocab;
 
 static const char *const default_edges_c =
-  "Rfe Fre Coe Rfi Fri Coi PodWW PodRR PodWR PodRW PosWW PosRR PosWR PosRW "
+  "Rfe Fre Coe Rfi Fri Coi PodWR PodWW PodRR PodRW PosWR PosWW PosRR PosRW "
   "FenceScdWW FenceScdRR FenceScdWR FenceScdRW DpAddrdR DpAddrdW DpDatadW DpCtrldR DpCtrldW";
 
 const char *

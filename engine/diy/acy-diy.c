@@ -164,6 +164,15 @@ write_test (const DiyArch *arch, const GArray *es, const AcyDiyOptions *options,
   DiyRing *ring;
   char *text = NULL;
 
+  /* diyone7 counts the threads of the cycle first (for scopes), which
+   * refuses what cannot be normalised */
+  if (cycle_info == NULL)
+    {
+      g_autofree char *n = acy_diy_family_name (arch, (const DiyEdge *) es->data, es->len, FALSE, NULL, error);
+
+      if (n == NULL)
+        return NULL;
+    }
   if (options->name != NULL)
     name = g_strdup (options->name);
   else

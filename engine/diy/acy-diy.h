@@ -13,6 +13,8 @@
 
 #include <glib.h>
 
+#include "acy-execution.h"
+
 G_BEGIN_DECLS
 
 /**
@@ -94,6 +96,13 @@ void       acy_diy_family_test_free (AcyDiyFamilyTest *test);
 /* The arch's vocabulary as diy's -show prints it: @what is "edges"
  * (every edge, sorted), "annotations" or "fences". */
 GPtrArray *acy_diy_list_vocabulary (AcyDiyArch arch, const char *what);
+
+/* The shortest cycle of program order and communications (@co and @fr
+ * as the model built them, nullable) between the execution's accesses,
+ * as diy's edges ("PodWR Fre PodWR Fre"), from a thread's first access;
+ * annotated with C11 memory orders when the test uses them. NULL when
+ * there is none: the execution is sequentially consistent. */
+char *acy_diy_execution_cycle (const AcyExecution *x, const AcyWord *co, const AcyWord *fr);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyDiyCycle, acy_diy_cycle_free)
 
