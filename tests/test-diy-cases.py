@@ -8,7 +8,8 @@
 # Generator line left out, or "error" where it refuses the cycle. Each
 # cycle is given to acyclic-check --diy, which must write the same test,
 # or refuse it too. tests/diy/ARCH/*.litmus are whole tests where the two
-# once differed; they are checked in full.
+# once differed (NAME.cycle beside one holds the cycle diyone7 was given);
+# they are checked in full.
 import concurrent.futures
 import glob
 import hashlib
@@ -70,7 +71,13 @@ def main():
     for k, path in enumerate(whole, 3):
         with open(path) as f:
             text = f.read()
-        cycle = [l for l in text.splitlines() if l.startswith("Orig=")][0][5:]
+        # the cycle as given to diyone7 (NAME.cycle), else its Orig line
+        given = path[:-len(".litmus")] + ".cycle"
+        if os.path.exists(given):
+            with open(given) as f:
+                cycle = f.read().strip()
+        else:
+            cycle = [l for l in text.splitlines() if l.startswith("Orig=")][0][5:]
         arch = os.path.basename(os.path.dirname(path))
         opts = ["-arch", arch] + (["-oneloc"] if "-oneloc" in os.path.basename(path) else [])
         st, out, err = run(check, opts, cycle)

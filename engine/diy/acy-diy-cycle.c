@@ -264,7 +264,9 @@ check_directions (const DiyArch *arch, const DiyEdge *es, guint n, GError **erro
 
       if (i == n && (first < 0 || prev < 0))
         break;
-      if (i < n && acy_diy_is_insert_store (&es[i]))
+      /* stores and inserts are no accesses; an isolated write leaves
+       * the ring before directions are set */
+      if (i < n && (acy_diy_is_insert_store (&es[i]) || (es[i].kind == DIY_NODE && es[i].e1 == DIY_W)))
         continue;
       m = &es[i < n ? i : (guint) first];
       if (first < 0)

@@ -38,6 +38,21 @@ struct _AcyCompareWindow
   gboolean              batch_running;
   guint                 toggle_serial;   /* models are in the order chosen */
 
+  /* Find Tests: the tests that tell the first two models apart */
+  GtkLabel             *search_summary;
+  GtkProgressBar       *search_progress;
+  GtkStack             *search_stack;
+  GtkListBox           *search_list;
+  GtkSpinButton        *search_threads;
+  GtkSpinButton        *search_accesses;
+  GCancellable         *search_cancellable;
+  guint                 search_generation;
+  gboolean              search_running;
+  GPtrArray            *search_found;     /* AcyDiyFound, as listed */
+  char                 *search_specs[2];
+  guint                 search_max_threads;
+  guint                 search_max_accesses;
+
   /* Until the first Compare: what the test's last check cost */
   gboolean              started;
   guint64               cost_candidates;
@@ -48,6 +63,12 @@ struct _AcyCompareWindow
 void       acy_compare_window_update_actions   (AcyCompareWindow *self);
 GtkWidget *acy_compare_window_find_toggle      (AcyCompareWindow *self,
                                                 const char       *spec);
+
+/* acy-compare-window-search.c */
+void       acy_compare_window_init_search       (AcyCompareWindow *self);
+void       acy_compare_window_dispose_search    (AcyCompareWindow *self);
+void       acy_compare_window_finalize_search   (AcyCompareWindow *self);
+void       acy_compare_window_class_init_search (GtkWidgetClass   *widget_class);
 
 /* acy-compare-window-batch.c */
 void       acy_compare_window_init_batch       (AcyCompareWindow *self);

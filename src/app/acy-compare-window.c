@@ -250,13 +250,16 @@ void
 acy_compare_window_update_actions (AcyCompareWindow *self)
 {
   g_auto(GStrv) specs = acy_compare_window_get_models (self);
-  gboolean running = acy_compare_view_get_running (self->view) || self->batch_running;
+  gboolean running = acy_compare_view_get_running (self->view) || self->batch_running || self->search_running;
   const char *page = adw_view_stack_get_visible_child_name (self->view_stack);
   gboolean can_run = g_strv_length (specs) >= 1
                      && (g_strcmp0 (page, "folder") != 0 || self->folder != NULL)
-                     && (g_strcmp0 (page, "folder") == 0 || self->test_text != NULL);
+                     && (g_strcmp0 (page, "search") != 0 || g_strv_length (specs) >= 2)
+                     && (g_strcmp0 (page, "test") != 0 || self->test_text != NULL);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.run", can_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.find-tests",
+                                 g_strv_length (specs) >= 2 && !self->search_running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.stop", running);
   gtk_widget_set_visible (self->stop_button, running);
   update_intro (self);
@@ -286,6 +289,11 @@ acy_compare_window_run (AcyCompareWindow *self)
       acy_compare_window_run_folder (self, NULL);
       return;
     }
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "search") == 0)
+    {
+      acy_compare_window_run_search (self);
+      return;
+    }
   self->started = TRUE;
   specs = acy_compare_window_get_models (self);
   acy_compare_view_set_test (self->view, self->test_text, self->test_name);
@@ -306,6 +314,7 @@ stop_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
   acy_compare_view_cancel (self->view);
   g_cancellable_cancel (self->batch_cancellable);
+  g_cancellable_cancel (self->search_cancellable);
 }
 
 /* ---- the rest ------------------------------------------------------------- */
@@ -360,6 +369,7 @@ acy_compare_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->batch_cancellable);
   self->batch_generation++;
+  acy_compare_window_dispose_search (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_COMPARE_WINDOW);
   G_OBJECT_CLASS (acy_compare_window_parent_class)->dispose (object);
 }
@@ -372,6 +382,7 @@ acy_compare_window_finalize (GObject *object)
   g_clear_object (&self->batch_cancellable);
   g_clear_object (&self->batch_items);
   g_clear_object (&self->batch_sorted);
+  acy_compare_window_finalize_search (self);
   g_free (self->test_text);
   g_free (self->test_name);
   g_free (self->folder);
@@ -401,6 +412,12 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, batch_progress);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, batch_stack);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, batch_view);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_summary);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_progress);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_stack);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_list);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_threads);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, search_accesses);
   gtk_widget_class_bind_template_callback (widget_class, on_running_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_page_changed);
 
@@ -408,6 +425,7 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "compare.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "compare.add-model", NULL, add_model_action);
   acy_compare_window_class_init_batch (widget_class);
+  acy_compare_window_class_init_search (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "compare.run", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "compare.stop", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -429,5 +447,6 @@ acy_compare_window_init (AcyCompareWindow *self)
   add_toggle (self, ACY_COMPARE_MACHINE_SPEC);
 
   acy_compare_window_init_batch (self);
+  acy_compare_window_init_search (self);
   acy_compare_window_update_actions (self);
 }

@@ -44,5 +44,13 @@ const char       *acy_compare_window_get_batch_cell   (AcyCompareWindow *self,
                                                        guint             row,
                                                        guint             model);
 gboolean          acy_compare_window_get_batch_running (AcyCompareWindow *self);
+/* Find Tests: search for the tests that tell the first two chosen models
+ * apart and show that page; the tests found so far, in order. */
+void              acy_compare_window_run_search        (AcyCompareWindow *self);
+gboolean          acy_compare_window_get_search_running (AcyCompareWindow *self);
+guint             acy_compare_window_get_n_found       (AcyCompareWindow *self);
+const AcyDiyFound *acy_compare_window_get_found        (AcyCompareWindow *self,
+                                                        guint             i);
+const char       *acy_compare_window_get_search_summary (AcyCompareWindow *self);
 
 G_END_DECLS

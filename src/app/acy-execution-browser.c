@@ -23,6 +23,7 @@ struct _AcyExecutionBrowser {
 
   GtkWidget       *toolbar;
   GtkWidget       *header_label;
+  GtkWidget       *cycle_label;
   GtkWidget       *filter_dropdown;
   GtkWidget       *relations_button;
   AcyRelationConsole *console;
@@ -40,6 +41,7 @@ struct _AcyExecutionBrowser {
   AcyBrowseFilter  filter;
   guint            state_index;
   char            *header;
+  char            *cycle;       /* diy's edges, NULL when acyclic */
   gboolean         dropped_note;  /* the note says some executions were not kept */
   char            *dropped_text;
   GtkFileChooserNative *chooser;
@@ -117,6 +119,27 @@ add_expressions (AcyExecutionBrowser *self, AcyGraphScene *scene)
   gtk_widget_set_visible (self->note_label, note->len > 0 || self->dropped_note);
 }
 
+/* The execution's cycle in diy's words, for a learner to name what the
+ * graph shows (and type it into New Test from a Cycle). */
+static void
+show_cycle (AcyExecutionBrowser *self, const AcyRecord *r)
+{
+  g_autofree char *cycle = r ? acy_diy_execution_cycle (&r->x, r->co, r->fr) : NULL;
+  g_autofree char *text = NULL;
+
+  g_free (self->cycle);
+  self->cycle = g_strdup (cycle);
+  if (r == NULL)
+    text = g_strdup ("");
+  else if (cycle != NULL)
+    /* TRANSLATORS: %s is a cycle of diy's edges, e.g. "PodWR Fre PodWR Fre" */
+    text = g_strdup_printf (_("This cycle as diy edges: %s"), cycle);
+  else
+    text = g_strdup (_("No cycle of program order and communications: this execution is sequentially consistent"));
+  gtk_label_set_text (GTK_LABEL (self->cycle_label), text);
+  gtk_widget_set_visible (self->cycle_label, r != NULL);
+}
+
 static void
 show_current (AcyExecutionBrowser *self)
 {
@@ -145,6 +168,7 @@ show_current (AcyExecutionBrowser *self)
         }
       else
         set_header (self, self->recorder ? _("No execution matches") : _("No executions"));
+      show_cycle (self, NULL);
       return;
     }
   index = g_array_index (self->list, guint, self->pos);
@@ -169,6 +193,7 @@ show_current (AcyExecutionBrowser *self)
     header = g_strdup_printf (_("Execution %u of %u — forbidden by %s"), self->pos + 1,
                               self->list->len, r->failed_check ? r->failed_check : "?");
   set_header (self, header);
+  show_cycle (self, r);
 }
 
 static void
@@ -345,6 +370,13 @@ acy_execution_browser_get_record (AcyExecutionBrowser *self)
 }
 
 const char *
+acy_execution_browser_get_cycle (AcyExecutionBrowser *self)
+{
+  g_return_val_if_fail (ACY_IS_EXECUTION_BROWSER (self), NULL);
+  return self->cycle;
+}
+
+const char *
 acy_execution_browser_get_header (AcyExecutionBrowser *self)
 {
   return self->header;
@@ -507,6 +539,7 @@ acy_execution_browser_finalize (GObject *object)
 
   g_clear_pointer (&self->list, g_array_unref);
   g_free (self->header);
+  g_free (self->cycle);
   g_free (self->dropped_text);
   G_OBJECT_CLASS (acy_execution_browser_parent_class)->finalize (object);
 }
@@ -543,6 +576,7 @@ acy_execution_browser_class_init (AcyExecutionBrowserClass *klass)
                                                "/org/acyclic/Acyclic/acy-execution-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, toolbar);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, header_label);
+  gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, cycle_label);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, relations_button);
   gtk_widget_class_bind_template_child (widget_class, AcyExecutionBrowser, console);

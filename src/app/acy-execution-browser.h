@@ -58,6 +58,9 @@ guint         acy_execution_browser_get_n_shown  (AcyExecutionBrowser *self);
 /* The record shown, or NULL. */
 const AcyRecord *acy_execution_browser_get_record (AcyExecutionBrowser *self);
 const char   *acy_execution_browser_get_header (AcyExecutionBrowser *self);
+/* The shown execution's cycle as diy's edges ("PodWR Fre PodWR Fre"),
+ * NULL when it has none (or none is shown). */
+const char          *acy_execution_browser_get_cycle  (AcyExecutionBrowser *self);
 AcyGraphView *acy_execution_browser_get_view   (AcyExecutionBrowser *self);
 /* The Relations popover's content (an AcyRelationConsole). */
 GtkWidget    *acy_execution_browser_get_console (AcyExecutionBrowser *self);

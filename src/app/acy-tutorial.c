@@ -2,7 +2,9 @@
  *
  * Six steps after "A formal kernel memory-ordering model": litmus tests,
  * the relations po, rf, co and fr, message passing with and without
- * smp_mb(), and why Coherent RMO forbids what Toy RMO allows; then a C11
+ * smp_mb(), and why Coherent RMO forbids what Toy RMO allows; the ladder
+ * of models with the smallest tests telling each pair apart, searched
+ * live (acy-tutorial-search.c); then a C11
  * chapter: memory orders, seq_cst, thin air and data races. Each step
  * opens its example in the main window with the model it talks about.
  * The steps are a table here rather than copies of a template.
@@ -19,6 +21,7 @@
 #include "acy-accessible.h"
 #include "acy-examples.h"
 #include "acy-tutorial.h"
+#include "acy-tutorial-search.h"
 
 typedef struct
 {
@@ -27,6 +30,7 @@ typedef struct
   const char *code;      /* shown in monospace, not translated; or NULL */
   const char *example;   /* an id of acy-examples.c */
   const char *model;     /* a built-in model's file */
+  gboolean    search;    /* the page searches for the tests that tell models apart */
 } Step;
 
 static const Step steps[] = {
@@ -97,6 +101,17 @@ static const Step steps[] = {
     "let coherence-order = po-loc | com\n"
     "acyclic coherence-order",
     "C-CO+o-o", "coherent-rmo.cat" },
+  { N_("A Ladder of Models, Told Apart"),
+    /* Translators: Pango markup; keep the tags */
+    N_("Each model here allows what the one before it allows, and more: Sequential "
+       "Consistency, Total Store Order, Coherent RMO, Toy RMO. A test that one model "
+       "allows and the next forbids shows the step between them.\n\n"
+       "Acyclic finds such tests as herd’s <i>diy</i> writes them, from cycles of "
+       "edges (<tt>PodWR Fre PodWR Fre</tt>: a write then a read in each thread, each "
+       "read missing the other’s write), smallest first. Press the button to find the "
+       "smallest test for each pair now, and open one to see both models’ graphs."),
+    NULL,
+    "SB", "tso.cat", TRUE },
   { N_("C11 Atomics: Memory Orders"),
     /* Translators: Pango markup; keep the tags and the C names */
     N_("C and C++ give every atomic access a <i>memory order</i>. A "
@@ -323,6 +338,9 @@ step_page_new (guint n)
       gtk_frame_set_child (GTK_FRAME (frame), label);
       gtk_box_append (GTK_BOX (box), frame);
     }
+
+  if (step->search)
+    gtk_box_append (GTK_BOX (box), acy_tutorial_search_new ());
 
   example_markup = g_markup_printf_escaped ("<b>%s</b>", example ? _(example->title) : step->example);
   model_markup = g_markup_printf_escaped ("<b>%s</b>", model_title (step->model));

@@ -11,6 +11,7 @@
 
 #include "acy-check-job.h"
 #include "acy-compare-window.h"
+#include "acy-cycle-window.h"
 #include "acy-examples.h"
 #include "acy-window-private.h"
 
@@ -38,6 +39,17 @@ acy_window_new_action (GtkWidget  *widget,
 
   acy_window_new_document (self, g_str_equal (action_name, "win.new-model")
                                  ? ACY_DOCUMENT_CAT : ACY_DOCUMENT_LITMUS);
+}
+
+static void
+acy_window_new_from_cycle_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  AcyCycleWindow *dialog = acy_cycle_window_new (GTK_WINDOW (widget), NULL);
+
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -608,6 +620,7 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.new", NULL, acy_window_new_action);
   gtk_widget_class_install_action (widget_class, "win.new-model", NULL, acy_window_new_action);
+  gtk_widget_class_install_action (widget_class, "win.new-from-cycle", NULL, acy_window_new_from_cycle_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, acy_window_open_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", acy_window_open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, acy_window_save_action);
