@@ -318,14 +318,12 @@ acy_diy_ring_new (const DiyArch *arch, const DiyEdge *es, guint n, GError **erro
   ring = g_new0 (DiyRing, 1);
   ring->arch = arch;
   ring->n = n;
-  ring->nodes = g_new0 (DiyNode, n + 1);
-  ring->nil = &ring->nodes[n];
-  for (guint i = 0; i <= n; i++)
+  ring->nodes = g_new0 (DiyNode, n);
+  for (guint i = 0; i < n; i++)
     {
       DiyNode *m = &ring->nodes[i];
 
-      m->edge = i < n ? es[i] : es[0];
-      m->from = m->edge.from;
+      m->edge = es[i];
       m->next = &ring->nodes[i + 1 < n ? i + 1 : 0];
       m->prev = &ring->nodes[i > 0 ? i - 1 : n - 1];
       m->store = NULL;
@@ -333,7 +331,6 @@ acy_diy_ring_new (const DiyArch *arch, const DiyEdge *es, guint n, GError **erro
       m->evt.dir = -1;
       m->evt.atom = DIY_NONE;
       m->evt.proc = -1;
-      m->evt.idx = i;
     }
   ring->start = remove_store (ring, error);
   if (ring->start == NULL || !set_dir (ring, ring->start, error))

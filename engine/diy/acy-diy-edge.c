@@ -383,15 +383,6 @@ acy_diy_edge_poly_compare (const DiyEdge *a, const DiyEdge *b)
   return 0;
 }
 
-int
-acy_diy_edge_compare (const DiyArch *arch, const DiyEdge *a, const DiyEdge *b)
-{
-  (void) arch;
-  CMP (a->a1, b->a1);
-  CMP (a->a2, b->a2);
-  return tedge_compare (a, b);
-}
-
 gboolean
 acy_diy_edge_equal (const DiyEdge *a, const DiyEdge *b)
 {
@@ -892,17 +883,6 @@ acy_diy_lexicon_words (DiyLexicon *lex)
     }
   g_ptr_array_sort (words, compare_words);
   return words;
-}
-
-GPtrArray *
-acy_diy_lexicon_annotations (DiyLexicon *lex)
-{
-  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-
-  g_ptr_array_add (names, g_strdup (lex->arch->plain));
-  for (guint a = 0; a < lex->arch->n_atoms; a++)
-    g_ptr_array_add (names, g_strdup (lex->arch->atoms[a]));
-  return names;
 }
 
 /* ---- expansion of unspecified directions, locations, threads ---- */

@@ -199,14 +199,19 @@ new_cycles (void)
 static GPtrArray *
 cross (Parser *p, GPtrArray *a, GPtrArray *b, guint at)
 {
-  GPtrArray *out;
-
   if ((guint64) a->len * b->len > p->max_cycles)
     {
       acy_diy_fail_at (p->error, at, "this stands for more than %u cycles", p->max_cycles);
       return NULL;
     }
-  out = new_cycles ();
+  return acy_diy_cycles_product (a, b);
+}
+
+GPtrArray *
+acy_diy_cycles_product (GPtrArray *a, GPtrArray *b)
+{
+  GPtrArray *out = new_cycles ();
+
   for (guint i = 0; i < a->len; i++)
     for (guint j = 0; j < b->len; j++)
       {

@@ -99,7 +99,6 @@ typedef struct _DiyLexicon DiyLexicon;
 
 DiyLexicon *acy_diy_lexicon_get (const DiyArch *arch, gboolean wildcard);
 
-int      acy_diy_edge_compare      (const DiyArch *arch, const DiyEdge *a, const DiyEdge *b);   /* E.compare */
 int      acy_diy_edge_poly_compare (const DiyEdge *a, const DiyEdge *b);   /* OCaml's compare */
 gboolean acy_diy_edge_equal        (const DiyEdge *a, const DiyEdge *b);
 void     acy_diy_edge_append       (const DiyArch *arch, GString *out, const DiyEdge *e);   /* pp_edge */
@@ -128,8 +127,6 @@ gboolean acy_diy_lexicon_parse_edge (DiyLexicon *lex, const char *word, DiyEdge 
 gboolean acy_diy_lexicon_parse_annotations (DiyLexicon *lex, const char *suffix, gint *a1, gint *a2);
 /* Every printed edge of the vocabulary (no annotation), sorted. */
 GPtrArray *acy_diy_lexicon_words (DiyLexicon *lex);
-/* Every annotation's name (the plain one first). */
-GPtrArray *acy_diy_lexicon_annotations (DiyLexicon *lex);
 
 /* diy's Edge.expand_edges of one relaxation: each expansion whose
  * consecutive edges can follow each other, appended to @out (a GPtrArray
@@ -158,6 +155,9 @@ GPtrArray *acy_diy_parse_cycles (const DiyArch *arch, gboolean wildcard, const c
                                  guint base, gboolean top_choice, GArray *tokens, guint max_cycles,
                                  GError **error);
 
+/* Each cycle of @a followed by each of @b, @a's varying slowest. */
+GPtrArray *acy_diy_cycles_product (GPtrArray *a, GPtrArray *b);
+
 /* ---- the ring of events (acy-diy-cycle.c) ---- */
 
 typedef struct _DiyNode DiyNode;
@@ -170,14 +170,12 @@ typedef struct {
   gboolean rmw;
   int      cell;       /* the location's value after this event */
   int      proc;
-  int      idx;
 } DiyEvent;
 
 struct _DiyNode {
   DiyEvent evt;
   DiyEdge  edge;       /* evt is its source */
   DiyNode *next, *prev, *store;
-  guint    from;       /* the input edge it was made from */
 };
 
 typedef struct {
@@ -185,7 +183,6 @@ typedef struct {
   DiyNode  *nodes;     /* storage, n of them (and the removed ones) */
   guint     n;
   DiyNode  *start;     /* the ring's first node once finished */
-  DiyNode  *nil;       /* diy's nil node */
   GPtrArray *procs;    /* GPtrArray of GPtrArray of DiyNode, once split */
 } DiyRing;
 

@@ -68,18 +68,6 @@ acy_diy_cycle_free (AcyDiyCycle *cycle)
   g_free (cycle);
 }
 
-guint
-acy_diy_cycle_get_n_edges (const AcyDiyCycle *cycle)
-{
-  return cycle->edges->len;
-}
-
-char *
-acy_diy_cycle_to_string (const AcyDiyCycle *cycle)
-{
-  return acy_diy_edges_to_string (cycle->arch, (const DiyEdge *) cycle->edges->data, cycle->edges->len);
-}
-
 /* Where two of the cycles a text stands for first differ: the token
  * that made the choice. */
 static guint
@@ -341,17 +329,7 @@ acy_diy_cross (const AcyDiyOptions *options, const char *const *args, guint n_ar
           place_error (error, err, "<cycle>", text->str, tokens);
           return NULL;
         }
-      next = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-      for (guint i = 0; i < cycles->len; i++)
-        for (guint j = 0; j < alts->len; j++)
-          {
-            GArray *x = cycles->pdata[i], *y = alts->pdata[j];
-            GArray *c = g_array_sized_new (FALSE, FALSE, sizeof (DiyEdge), x->len + y->len);
-
-            g_array_append_vals (c, x->data, x->len);
-            g_array_append_vals (c, y->data, y->len);
-            g_ptr_array_add (next, c);
-          }
+      next = acy_diy_cycles_product (cycles, alts);
       g_ptr_array_unref (cycles);
       cycles = g_steal_pointer (&next);
     }

@@ -61,9 +61,6 @@ AcyDiyCycle *acy_diy_cycle_parse     (AcyDiyArch   arch,
                                       const char  *filename,
                                       GError     **error);
 void         acy_diy_cycle_free      (AcyDiyCycle *cycle);
-guint        acy_diy_cycle_get_n_edges (const AcyDiyCycle *cycle);
-/* The edges as diy prints them, space-separated ("Coe" for "Wse"). */
-char        *acy_diy_cycle_to_string (const AcyDiyCycle *cycle);
 
 /* The test, as diyone7 writes it (without a final newline, as diy).
  * @name: (out) (optional): its name. */
