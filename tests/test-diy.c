@@ -5,8 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The expected tests and names were written by herd's diyone7 and
- * diycross7 7.58+1 for the same cycles (tests/diy/C.cases holds many
- * more, replayed by test-diy-cases.py).
+ * diycross7 7.58+1 for the same cycles; tests/diy/ holds many more,
+ * recorded by build-aux/record-diy-cases and replayed by /diy/recorded.
  */
 #define G_LOG_DOMAIN "test-diy"
 #include "config.h"
@@ -403,6 +403,141 @@ test_execution_cycle (void)
   }
 }
 
+/* A test as record-diy-cases compares it: without its Generator line,
+ * each line's trailing blanks and the text's leading and trailing blank
+ * lines left out. */
+static char *
+normalise (const char *text)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_auto(GStrv) lines = g_strsplit (copy, "\n", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i]; i++)
+    if (!g_str_has_prefix (lines[i], "Generator="))
+      g_string_append_printf (out, "%s%s", out->len ? "\n" : "", g_strchomp (lines[i]));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The test for @cycle with diyone7's options @opts ("-arch C -oneloc"),
+ * normalised; NULL where it is refused. */
+static char *
+diy_recorded (const char *opts, const char *cycle)
+{
+  g_auto(GStrv) words = g_strsplit (opts, " ", -1);
+  AcyDiyOptions o = { ACY_DIY_ARCH_C, NULL, FALSE, "G" };
+  g_autoptr(AcyDiyCycle) c = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; words[i]; i++)
+    if (g_str_equal (words[i], "-oneloc"))
+      o.one_loc = TRUE;
+    else if (g_str_equal (words[i], "-arch") && words[i + 1] != NULL)
+      g_assert_true (acy_diy_arch_from_name (words[++i], &o.arch));
+  c = acy_diy_cycle_parse (o.arch, cycle, "<cycle>", NULL);
+  if (c != NULL)
+    text = acy_diy_cycle_write_test (c, &o, NULL, NULL);
+  return text ? normalise (text) : NULL;
+}
+
+/* tests/diy/ARCH.cases: for random cycles, diyone7's options, the cycle
+ * and the SHA-1 of the test it wrote (normalised), or "error" where it
+ * refused the cycle; each must be written alike, or refused too. */
+static void
+test_recorded_cases (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "diy", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *file;
+  guint tests = 0, refused = 0, differ = 0;
+
+  g_assert_nonnull (d);
+  while ((file = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *contents = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (!g_str_has_suffix (file, ".cases"))
+        continue;
+      path = g_build_filename (dir, file, NULL);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      lines = g_strsplit (contents, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        {
+          g_auto(GStrv) f = NULL;
+          g_autofree char *test = NULL;
+          g_autofree char *digest = NULL;
+
+          if (lines[i][0] == '#' || lines[i][0] == '\0')
+            continue;
+          f = g_strsplit (lines[i], "\t", 3);
+          g_assert_cmpuint (g_strv_length (f), ==, 3);
+          test = diy_recorded (f[0], f[1]);
+          if (g_str_equal (f[2], "error"))
+            {
+              refused++;
+              if (test == NULL)
+                continue;
+            }
+          else
+            {
+              tests++;
+              if (test != NULL)
+                digest = g_compute_checksum_for_string (G_CHECKSUM_SHA1, test, -1);
+              if (g_strcmp0 (digest, f[2]) == 0)
+                continue;
+            }
+          if (differ++ < 20)
+            g_test_message ("%s: %s %s: %s", file, f[0], f[1],
+                            test == NULL ? "refused" : g_str_equal (f[2], "error")
+                            ? "writes a test diyone7 refuses to write" : test);
+        }
+    }
+  g_test_message ("%u cycles diyone7 writes a test for, %u it refuses; %u differ",
+                  tests, refused, differ);
+  g_assert_cmpuint (differ, ==, 0);
+  g_assert_cmpuint (tests, >=, 1000);
+}
+
+/* tests/diy/ARCH/NAME.litmus: whole tests where the two once differed,
+ * written by diyone7 for the cycle in NAME.cycle beside it (with
+ * -oneloc when NAME ends in -oneloc). */
+static void
+test_recorded_whole (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "diy", "C", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *file;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((file = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *base = NULL;
+      g_autofree char *cycle_path = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *cycle = NULL;
+      g_autofree char *want = NULL;
+      g_autofree char *test = NULL;
+
+      if (!g_str_has_suffix (file, ".litmus"))
+        continue;
+      path = g_build_filename (dir, file, NULL);
+      base = g_strndup (path, strlen (path) - strlen (".litmus"));
+      cycle_path = g_strconcat (base, ".cycle", NULL);
+      g_assert_true (g_file_get_contents (path, &expected, NULL, NULL));
+      g_assert_true (g_file_get_contents (cycle_path, &cycle, NULL, NULL));
+      want = normalise (expected);
+      test = diy_recorded (g_str_has_suffix (base, "-oneloc") ? "-arch C -oneloc" : "-arch C",
+                           g_strstrip (cycle));
+      g_assert_cmpstr (test, ==, want);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,5 +552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/diy/search/none", test_search_none);
   g_test_add_func ("/diy/search/parts", test_search_parts);
   g_test_add_func ("/diy/search/annotations", test_search_annotations);
+  g_test_add_func ("/diy/recorded/cases", test_recorded_cases);
+  g_test_add_func ("/diy/recorded/whole", test_recorded_whole);
   return g_test_run ();
 }
