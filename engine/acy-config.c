@@ -25,21 +25,38 @@ acy_config_free (AcyConfig *config)
   g_free (config->model);
   g_free (config->dotheader);
   g_strfreev (config->variants);
+  g_strfreev (config->include_dirs);
+  g_ptr_array_unref (config->settings);
+  g_ptr_array_unref (config->sources);
   g_free (config);
 }
 
-/* Keys herd accepts that do not change which executions are allowed
- * (or that we do not follow): any other key is an error, as in herd7. */
+static void
+setting_free (gpointer data)
+{
+  AcyConfigSetting *s = data;
+
+  if (s == NULL)   /* taken by acy_config_merge */
+    return;
+  g_free (s->key);
+  g_free (s->value);
+  g_free (s);
+}
+
+/* Keys herd7 takes that change only its pictures, its diagnostics or what
+ * it checks of the machine: checked as herd7 checks their values
+ * (acy_config_picture_value_ok), and ignored, as their options are on
+ * acyclic-check's command line. */
 static const char *const ignored_keys[] = {
   "graph", "squished", "showevents", "movelabel", "fontsize", "xscale",
   "yscale", "arrowsize", "showinitrf", "showfinalrf", "showinitwrites",
-  "splines", "pad", "edgeattr", "doshow", "unshow", "show", "showkind",
+  "splines", "pad", "edgeattr", "doshow", "unshow", "showkind",
   "showthread", "showlegend", "showobserved", "shift", "edgemerge",
   "labelinit", "penwidth", "nodesep", "ranksep", "dotmode", "dotcom",
   "showpo", "scale", "symetric", "showraw", "outputdir", "suffix",
-  "showflag", "debug", "verbose", "view",
+  "showflag", "debug", "verbose", "view", "archcheck", "oneinit",
   /* the rest of herd7's picture keys */
-  "boxscale", "brackets", "classes", "dotheader", "dsiy",
+  "boxscale", "brackets", "classes", "dsiy",
   "edgefontsizedelta", "extrachars", "finalrfpos", "fixedsize", "fontname",
   "initpos", "initrfpos", "labelbox", "margin", "mono", "noid", "overlap",
   "ptscale", "relabel", "sep", "shortlegend", "siwidth", "texmacros",
@@ -47,51 +64,60 @@ static const char *const ignored_keys[] = {
   NULL
 };
 
-/* herd7's keys that change what it answers or prints on standard output:
- * acyclic-check takes their command-line forms only, so a configuration
- * file giving one is refused at it, rather than the setting ignored,
- * unless it gives herd7's default (NULL: none is taken). Any other key
- * is an error, as in herd7. */
+/* herd7's keys that are options of acyclic-check's command line: kept in
+ * AcyConfig.settings, in order. Those that change what herd7 answers or
+ * prints on standard output are refused by acy_config_refuse_settings
+ * unless they give herd7's default (NULL: none is). */
 static const struct {
   const char *key;
+  gboolean    answer;
   const char *herd_default;
-} answer_keys[] = {
-  { "unroll", "2" }, { "through", "none" }, { "skipchecks", NULL }, { "strictskip", "false" },
-  { "speedcheck", "false" }, { "optace", NULL }, { "initwrites", NULL }, { "nshow", NULL },
-  { "badexecs", "true" }, { "badflag", NULL }, { "timeout", NULL }, { "conds", NULL },
-  { "excl", NULL }, { "kinds", NULL }, { "names", NULL }, { "oknames", NULL },
-  { "nonames", NULL }, { "hexa", "false" }, { "restrict", NULL }, { "rename", NULL },
-  { "machsize", NULL }, { "endian", NULL }, { "archcheck", NULL }, { "outcomereads", NULL },
-  { "dumpallfaults", "false" }, { "mode", NULL }, { "dumpes", "false" }, { "conf", NULL },
-  { "oneinit", NULL },
+} setting_keys[] = {
+  { "unroll", TRUE, "2" }, { "through", TRUE, "none" }, { "skipchecks", TRUE, NULL },
+  { "strictskip", TRUE, "false" }, { "speedcheck", TRUE, "false" }, { "optace", TRUE, NULL },
+  { "initwrites", TRUE, NULL }, { "nshow", TRUE, NULL }, { "badexecs", TRUE, "true" },
+  { "badflag", TRUE, NULL }, { "timeout", TRUE, NULL }, { "conds", TRUE, NULL },
+  { "excl", TRUE, NULL }, { "kinds", TRUE, NULL }, { "names", TRUE, NULL },
+  { "oknames", TRUE, NULL }, { "nonames", TRUE, NULL }, { "hexa", TRUE, "false" },
+  { "restrict", TRUE, NULL }, { "rename", TRUE, NULL }, { "machsize", TRUE, NULL },
+  { "endian", TRUE, NULL }, { "outcomereads", TRUE, NULL }, { "dumpallfaults", TRUE, "false" },
+  /* the executions -o draws: nothing else is drawn from a .cfg */
+  { "show", FALSE, NULL },
 };
 
-/* Whether @key is one of answer_keys: 0 no, 1 yes with herd7's default
- * (nothing to do), -1 yes with another value (refused, @error set). */
-static int
-answer_key (const char *key, const char *value, AcyLoc loc, AcyLoc value_loc, GError **error)
+static gint
+setting_key (const char *key)
 {
-  for (guint k = 0; k < G_N_ELEMENTS (answer_keys); k++)
-    {
-      const char *def = answer_keys[k].herd_default;
+  for (guint k = 0; k < G_N_ELEMENTS (setting_keys); k++)
+    if (g_str_equal (key, setting_keys[k].key))
+      return (gint) k;
+  return -1;
+}
 
-      if (!g_str_equal (key, answer_keys[k].key))
+gboolean
+acy_config_refuse_settings (const AcyConfig *config, GError **error)
+{
+  for (guint i = 0; i < config->settings->len; i++)
+    {
+      const AcyConfigSetting *s = config->settings->pdata[i];
+      gint k = setting_key (s->key);
+      const char *def = setting_keys[k].herd_default;
+
+      if (!setting_keys[k].answer || g_strcmp0 (s->value, def) == 0)
         continue;
-      if (g_strcmp0 (value, def) == 0)
-        return 1;
-      /* it changes the answer: never ignored */
       if (def)
-        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
-                          "'%s %s' in a configuration file is not supported (herd7's "
-                          "default is %s); give -%s on the command line near '%s'",
-                          key, value, def, key, *value ? value : key);
+        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, s->value_loc,
+                          "'%s %s' in a configuration file is not supported here (herd7's "
+                          "default is %s); acyclic-check takes it, or -%s on its command line "
+                          "near '%s'", s->key, s->value, def, s->key, s->value);
       else
-        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, *value ? value_loc : loc,
-                          "'%s %s' in a configuration file is not supported; give -%s "
-                          "on the command line near '%s'", key, value, key, *value ? value : key);
-      return -1;
+        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, s->value_loc,
+                          "'%s %s' in a configuration file is not supported here; "
+                          "acyclic-check takes it, or -%s on its command line near '%s'",
+                          s->key, s->value, s->key, s->value);
+      return FALSE;
     }
-  return 0;
+  return TRUE;
 }
 
 
@@ -141,6 +167,7 @@ static const struct {
   { "-shift", KIND_FLOATS },
   { "-fontsize", KIND_INT }, { "-edgefontsizedelta", KIND_INT },
   { "-edgeattr", KIND_TRIPLE },
+  { "-archcheck", KIND_BOOL }, { "-oneinit", KIND_BOOL }, { "-verbose", KIND_INT },
   { "-squished", KIND_BOOL }, { "-showinitrf", KIND_BOOL }, { "-showfinalrf", KIND_BOOL },
   { "-showinitwrites", KIND_BOOL }, { "-movelabel", KIND_BOOL }, { "-showkind", KIND_BOOL },
   { "-showthread", KIND_BOOL }, { "-showlegend", KIND_BOOL }, { "-showobserved", KIND_BOOL },
@@ -329,66 +356,143 @@ acy_config_picture_value_ok (const char *option, const char *value, char **messa
   return TRUE;
 }
 
-AcyConfig *
-acy_config_parse (const char *text, const char *filename, GError **error)
+#define MAX_CONF_DEPTH 16
+
+static AcyConfig *
+config_new (const char *filename)
 {
-  g_autoptr(AcyConfig) config = g_new0 (AcyConfig, 1);
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+  AcyConfig *config = g_new0 (AcyConfig, 1);
 
   config->path = g_strdup (filename);
+  config->variants = g_new0 (char *, 1);
+  config->include_dirs = g_new0 (char *, 1);
+  config->settings = g_ptr_array_new_with_free_func (setting_free);
+  config->sources = g_ptr_array_new_with_free_func (g_free);
+  return config;
+}
+
+/* Adds the words of @more to the NULL-terminated @v. */
+static void
+strv_append (char ***v, char **more)
+{
+  guint n = g_strv_length (*v), m = g_strv_length (more);
+
+  *v = g_renew (char *, *v, n + m + 1);
+  for (guint i = 0; i <= m; i++)
+    (*v)[n + i] = more[i];
+  more[0] = NULL;
+}
+
+void
+acy_config_merge (AcyConfig *into, AcyConfig *from)
+{
+  struct { char **name; AcyLoc *loc; char **from; AcyLoc *from_loc; } names[] = {
+    { &into->macros, &into->macros_loc, &from->macros, &from->macros_loc },
+    { &into->bell, &into->bell_loc, &from->bell, &from->bell_loc },
+    { &into->model, &into->model_loc, &from->model, &from->model_loc },
+    { &into->dotheader, &into->dotheader_loc, &from->dotheader, &from->dotheader_loc },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (*names[i].from != NULL)
+      {
+        g_free (*names[i].name);
+        *names[i].name = g_steal_pointer (names[i].from);
+        *names[i].loc = *names[i].from_loc;
+      }
+  strv_append (&into->variants, from->variants);
+  strv_append (&into->include_dirs, from->include_dirs);
+  for (guint i = 0; i < from->settings->len; i++)
+    g_ptr_array_add (into->settings, g_steal_pointer (&from->settings->pdata[i]));
+  g_ptr_array_set_size (from->settings, 0);
+  /* the locations point into these */
+  for (guint i = 0; i < from->sources->len; i++)
+    g_ptr_array_add (into->sources, g_steal_pointer (&from->sources->pdata[i]));
+  g_ptr_array_set_size (from->sources, 0);
+}
+
+static gboolean
+conf_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* One line as herd7's configuration lexer reads it:
+ *   KEY (blank* '=' blank* | blank+) VALUE
+ * KEY letters, with at most one '-' inside; VALUE from a character that
+ * is not a blank to the end of the line, trailing blanks included; blanks
+ * being ' ', tab and CR. NULL when the line is not one (herd7: "Unknown key
+ * in configuration file"). */
+static char *
+conf_key (const char *line, const char **value)
+{
+  const char *p = line;
+
+  while (g_ascii_isalpha (*p))
+    p++;
+  if (*p == '-' && p > line && g_ascii_isalpha (p[1]))
+    for (p++; g_ascii_isalpha (*p); p++)
+      ;
+  if (p == line)
+    return NULL;
+  *value = p;
+  while (conf_blank (**value))
+    (*value)++;
+  if (**value == '=')
+    for ((*value)++; conf_blank (**value); (*value)++)
+      ;
+  else if (*value == p)
+    return NULL;
+  if (**value == '\0')
+    return NULL;
+  return g_strndup (line, (gsize) (p - line));
+}
+
+static gboolean config_read (AcyConfig *config, const char *path, AcyLoc *at, guint depth,
+                             GError **error);
+
+static gboolean
+config_parse_into (AcyConfig *config, const char *text, const char *filename, guint depth,
+                   GError **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  const char *file;
+
+  g_ptr_array_add (config->sources, g_strdup (filename));
+  file = config->sources->pdata[config->sources->len - 1];
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      guint lead = strspn (lines[i], " \t");
-      char *line = g_strstrip (lines[i]);
-      AcyLoc loc = { NULL, i + 1, lead + 1 };
+      const char *line = lines[i], *value = NULL;
+      AcyLoc loc = { file, i + 1, 1 };
       AcyLoc value_loc;
-      char *key, *value;
-      gsize key_len;
+      g_autofree char *key = NULL;
+      g_autofree char *why = NULL;
 
-      if (*line == '\0' || *line == '#' || g_str_has_prefix (line, "//"))
+      if (line[strspn (line, " \t\r")] == '\0' || line[0] == '#')
         continue;
-      key_len = strcspn (line, " \t=");
-      key = g_strndup (line, key_len);
-      /* Skip blanks by hand, not with g_strchug, which would move the
-       * value and lose its column. */
-      value = line + key_len + (line[key_len] ? 1 : 0);
-      value += strspn (value, " \t");
-      if (*value == '=')
-        value += 1 + strspn (value + 1, " \t");
-      g_strchomp (value);
-      loc.file = config->path;
+      key = conf_key (line, &value);
+      if (key == NULL)
+        {
+          gsize n = strcspn (line, " \t\r=");
+          const char *rest = line + n + strspn (line + n, " \t\r=");
+
+          if (n > 0 && *rest == '\0' && g_ascii_isalpha (line[0]))
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, loc, "setting '%.*s' has no value", (int) n, line);
+          else
+            acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
+                              "expected KEY VALUE, the key from the line's first column "
+                              "(herd7: Unknown key in configuration file) near '%.*s'",
+                              (int) MAX (n, 1), line);
+          return FALSE;
+        }
       value_loc = loc;
       value_loc.col += value - line;
 
-      switch (answer_key (key, value, loc, value_loc, error))
+      /* herd7 refuses a picture value it cannot read, at its line */
+      if (!acy_config_picture_value_ok (key, value, &why))
         {
-        case -1:
-          g_free (key);
-          return NULL;
-        case 1:   /* herd7's default: as good as absent */
-          g_free (key);
-          continue;
-        default:
-          break;
-        }
-      {
-        g_autofree char *why = NULL;
-
-        /* herd7 refuses a picture value it cannot read, at its line */
-        if (!acy_config_picture_value_ok (key, value, &why))
-          {
-            acy_set_error_at (error, ACY_ERROR_SYNTAX, value_loc, "%s near '%s'", why, value);
-            g_free (key);
-            return NULL;
-          }
-      }
-      if (*value == '\0' && !g_strv_contains (ignored_keys, key))
-        {
-          acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
-                            "setting '%s' has no value", key);
-          g_free (key);
-          return NULL;
+          acy_set_error_at (error, ACY_ERROR_SYNTAX, value_loc, "%s near '%s'", why, value);
+          return FALSE;
         }
       if (g_str_equal (key, "macros"))
         { g_free (config->macros); config->macros = g_strdup (value); config->macros_loc = value_loc; }
@@ -398,42 +502,75 @@ acy_config_parse (const char *text, const char *filename, GError **error)
         { g_free (config->model); config->model = g_strdup (value); config->model_loc = value_loc; }
       else if (g_str_equal (key, "dotheader"))
         { g_free (config->dotheader); config->dotheader = g_strdup (value); config->dotheader_loc = value_loc; }
+      else if (g_str_equal (key, "include"))
+        {
+          char *dir[] = { g_strdup (value), NULL };
+          strv_append (&config->include_dirs, dir);
+        }
       else if (g_str_equal (key, "variant"))
         {
-          g_auto(GStrv) parts = g_strsplit_set (value, ", \t", -1);
+          g_auto(GStrv) parts = g_strsplit (value, ",", -1);
+
           for (guint k = 0; parts[k]; k++)
-            if (*parts[k])
+            if (!acy_variant_tag_valid (parts[k]))
               {
-                if (!acy_variant_tag_valid (parts[k]))
-                  {
-                    acy_set_error_at (error, ACY_ERROR_SYNTAX, value_loc,
-                                      "'%s' is not one of herd7's variant tags near '%s'", parts[k], parts[k]);
-                    g_free (key);
-                    return NULL;
-                  }
-                g_ptr_array_add (variants, g_strdup (parts[k]));
+                acy_set_error_at (error, ACY_ERROR_SYNTAX, value_loc,
+                                  "'%s' is not one of herd7's variant tags near '%s'", parts[k], parts[k]);
+                return FALSE;
               }
+          strv_append (&config->variants, parts);
+        }
+      else if (g_str_equal (key, "conf") || g_str_equal (key, "local-conf"))
+        {
+          /* another file read here, as herd7 does: `conf` is looked for
+           * as -conf is, `local-conf` beside this one */
+          g_autofree char *dir = g_path_get_dirname (filename);
+          g_autofree char *path = key[0] == 'c'
+                                  ? acy_config_resolve (value, (const char *const *) config->include_dirs, NULL)
+                                  : g_build_filename (dir, value, NULL);
+
+          if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+            {
+              acy_set_error_at (error, ACY_ERROR_IO, value_loc,
+                                "configuration file '%s' not found near '%s'", value, value);
+              return FALSE;
+            }
+          if (!config_read (config, path, &value_loc, depth + 1, error))
+            return FALSE;
+        }
+      else if (setting_key (key) >= 0)
+        {
+          AcyConfigSetting *s = g_new0 (AcyConfigSetting, 1);
+
+          s->key = g_steal_pointer (&key);
+          s->value = g_strdup (value);
+          s->value_loc = value_loc;
+          g_ptr_array_add (config->settings, s);
         }
       else if (!g_strv_contains (ignored_keys, key))
         {
           acy_set_error_at (error, ACY_ERROR_SYNTAX, loc,
                             "unknown key '%s' in a configuration file near '%s'", key, key);
-          g_free (key);
-          return NULL;
+          return FALSE;
         }
-      g_free (key);
     }
-  g_ptr_array_add (variants, NULL);
-  config->variants = (char **) g_ptr_array_steal (variants, NULL);
-  return g_steal_pointer (&config);
+  return TRUE;
 }
 
-AcyConfig *
-acy_config_load (const char *path, GError **error)
+/* Reads the file @path into @config, at @at (nullable: the first file) */
+static gboolean
+config_read (AcyConfig *config, const char *path, AcyLoc *at, guint depth, GError **error)
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
 
+  if (depth > MAX_CONF_DEPTH)
+    {
+      acy_set_error_at (error, ACY_ERROR_LIMIT, *at,
+                        "configuration files read each other more than %d deep (a cycle?) near '%s'",
+                        MAX_CONF_DEPTH, path);
+      return FALSE;
+    }
   if (!acy_file_read (path, &text, NULL, &local))
     {
       /* g_file_get_contents' messages do not start with the path */
@@ -441,9 +578,29 @@ acy_config_load (const char *path, GError **error)
         g_propagate_error (error, g_steal_pointer (&local));
       else
         g_set_error (error, ACY_ERROR, ACY_ERROR_IO, "%s: %s", path, local->message);
-      return NULL;
+      return FALSE;
     }
-  return acy_config_parse (text, path, error);
+  return config_parse_into (config, text, path, depth, error);
+}
+
+AcyConfig *
+acy_config_parse (const char *text, const char *filename, GError **error)
+{
+  g_autoptr(AcyConfig) config = config_new (filename);
+
+  if (!config_parse_into (config, text, filename, 0, error))
+    return NULL;
+  return g_steal_pointer (&config);
+}
+
+AcyConfig *
+acy_config_load (const char *path, GError **error)
+{
+  g_autoptr(AcyConfig) config = config_new (path);
+
+  if (!config_read (config, path, NULL, 0, error))
+    return NULL;
+  return g_steal_pointer (&config);
 }
 
 char *

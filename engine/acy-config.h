@@ -11,11 +11,26 @@
 G_BEGIN_DECLS
 
 /**
+ * AcyConfigSetting:
+ * A line of a `.cfg` file that herd7 also takes on its command line as
+ * `-KEY VALUE` (`hexa true`, `unroll 3`, `skipchecks hb`...): acyclic-check
+ * takes it as that option, where -conf stands among its options.
+ */
+typedef struct {
+  char  *key;
+  char  *value;      /* as written, to the end of the line */
+  AcyLoc value_loc;
+} AcyConfigSetting;
+
+/**
  * AcyConfig:
- * The settings of a `.cfg` file that matter for checking. Graph and
- * drawing settings (`graph`, `squished`, `edgeattr`, ...) are accepted and
- * ignored. File names are as written; resolve them with
- * acy_config_resolve().
+ * The settings of a `.cfg` file, read as herd7 reads them: a line is
+ * `KEY VALUE` or `KEY = VALUE` from its first column, or a `#` comment,
+ * or blank. Graph and drawing settings (`graph`, `squished`, `edgeattr`,
+ * ...) are checked as herd7 checks them and ignored. `conf NAME` and
+ * `local-conf NAME` read another file there. File names are as written;
+ * resolve them with acy_config_resolve(), beside the file that names them
+ * (the `file` of their location).
  */
 typedef struct {
   char  *path;       /* the .cfg file itself */
@@ -23,7 +38,8 @@ typedef struct {
   char  *bell;       /* `bell NAME` */
   char  *model;      /* `model NAME` */
   char **variants;   /* `variant a,b` (NULL-terminated, possibly empty) */
-  /* Where each name is written (file is @path), for "not found" errors. */
+  /* Where each name is written, for "not found" errors; the file is
+   * @path or one it read (`conf`, or acy_config_merge()). */
   AcyLoc macros_loc;
   AcyLoc bell_loc;
   AcyLoc model_loc;
@@ -31,11 +47,23 @@ typedef struct {
    * find the file (nullable) */
   char  *dotheader;
   AcyLoc dotheader_loc;
+  char **include_dirs;   /* `include DIR`, searched after -I (NULL-terminated) */
+  GPtrArray *settings;   /* AcyConfigSetting, in the file's order */
+  GPtrArray *sources;    /* the names of the files read, which the locations point into */
 } AcyConfig;
 
 AcyConfig *acy_config_load   (const char *path, GError **error);
 AcyConfig *acy_config_parse  (const char *text, const char *filename, GError **error);
 void       acy_config_free   (AcyConfig *config);
+/* Reads @from's settings after @into's, as herd7 reads a second -conf:
+ * the files it names replace @into's, its variants, folders and other
+ * settings come after them. @from is emptied. */
+void       acy_config_merge  (AcyConfig *into, AcyConfig *from);
+/* For a program that takes no other option than the model's (the window,
+ * --compare's models): FALSE, @error at the line, for the first setting
+ * that changes what herd7 answers or prints unless it gives herd7's
+ * default; those settings are options of acyclic-check. */
+gboolean   acy_config_refuse_settings (const AcyConfig *config, GError **error);
 
 /* Find @name as herd does: as given if absolute or present relative to
  * the working directory, then in @dirs (NULL-terminated, may be NULL) in

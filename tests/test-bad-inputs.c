@@ -145,7 +145,9 @@ run_macros (const char *file, GError **error)
   return check (test, model, error);
 }
 
-/* A configuration, as acyclic-check -conf FILE finds the files it names. */
+/* A configuration, as the window reads it: the files it names found as
+ * acyclic-check -conf FILE finds them, and the settings that are options
+ * of acyclic-check's refused (acyclic-check takes those: tests/herd7). */
 static gboolean
 run_config (const char *file, GError **error)
 {
@@ -158,7 +160,7 @@ run_config (const char *file, GError **error)
   g_autoptr(AcyTest) test = NULL;
   AcyModelSource src = { 0 };
 
-  if (config == NULL)
+  if (config == NULL || !acy_config_refuse_settings (config, error))
     return FALSE;
   if (config->model == NULL)
     {

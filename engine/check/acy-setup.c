@@ -66,12 +66,41 @@ acy_setup_paths_clear (AcySetupPaths *paths)
   g_clear_pointer (&paths->variants, g_strfreev);
 }
 
+char *
+acy_setup_find_conf (const char         *conf,
+                     const char *const  *include_dirs,
+                     GError            **error)
+{
+  char *path = acy_config_resolve (conf, include_dirs, NULL);
+  const char *const *lkmm = acy_model_store_files (ACY_LKMM_ID);
+  g_autofree char *base = NULL;
+
+  if (path != NULL)
+    return path;
+  base = g_path_get_basename (conf);
+  if (g_strv_contains (lkmm, base))
+    {
+      g_autofree char *user_dir = acy_model_store_user_dir (ACY_LKMM_ID);
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                   "%s: configuration file not found (searched the working directory, "
+                   "-I directories, $LINUX_SRC, kernel source trees and %s); "
+                   "get the Linux-kernel model with: acyclic-check --fetch-model %s",
+                   conf, user_dir, ACY_LKMM_ID);
+    }
+  else
+    g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                 "%s: configuration file not found (searched the working directory and -I directories)",
+                 conf);
+  return NULL;
+}
+
 gboolean
 acy_setup_resolve (const AcySetupSpec *spec,
                    AcySetupPaths      *paths,
                    GError            **error)
 {
-  g_autoptr(AcyConfig) config = NULL;
+  g_autoptr(AcyConfig) loaded = NULL;
+  const AcyConfig *config = spec->config;
   g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
   g_auto(AcySetupPaths) out = { 0 };
@@ -92,40 +121,31 @@ acy_setup_resolve (const AcySetupSpec *spec,
   g_ptr_array_add (dirs, NULL);
   search = (const char *const *) dirs->pdata;
 
-  if (conf != NULL)
+  if (config == NULL && conf != NULL)
     {
-      out.conf_path = acy_config_resolve (conf, search, NULL);
+      out.conf_path = acy_setup_find_conf (conf, search, error);
       if (out.conf_path == NULL)
-        {
-          const char *const *lkmm = acy_model_store_files (ACY_LKMM_ID);
-          g_autofree char *base = g_path_get_basename (conf);
-
-          if (g_strv_contains (lkmm, base))
-            {
-              g_autofree char *user_dir = acy_model_store_user_dir (ACY_LKMM_ID);
-              g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                           "%s: configuration file not found (searched the working directory, "
-                           "-I directories, $LINUX_SRC, kernel source trees and %s); "
-                           "get the Linux-kernel model with: acyclic-check --fetch-model %s",
-                           conf, user_dir, ACY_LKMM_ID);
-            }
-          else
-            g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
-                         "%s: configuration file not found (searched the working directory and -I directories)",
-                         conf);
-          return FALSE;
-        }
-      config = acy_config_load (out.conf_path, error);
-      if (config == NULL)
         return FALSE;
-      /* Files named by a .cfg are also looked for beside it. */
+      config = loaded = acy_config_load (out.conf_path, error);
+      if (config == NULL || !acy_config_refuse_settings (config, error))
+        return FALSE;
+    }
+  else if (config != NULL)
+    out.conf_path = g_strdup (config->path);
+  if (config != NULL)
+    {
+      /* the .cfg's `include` folders after -I's, then the .cfg's own
+       * folder: files named by a .cfg are also looked for beside it */
+      for (guint i = 0; config->include_dirs[i]; i++)
+        g_ptr_array_insert (dirs, dirs->len - 1, g_strdup (config->include_dirs[i]));
       g_ptr_array_insert (dirs, dirs->len - 1, g_path_get_dirname (out.conf_path));
       search = (const char *const *) dirs->pdata;
       /* herd7 reads its pictures' header when it starts, and stops when
        * it cannot find it (Cannot find file) */
       if (config->dotheader != NULL)
         {
-          g_autofree char *header = acy_config_resolve_at (config->dotheader, search, out.conf_path,
+          g_autofree char *header = acy_config_resolve_at (config->dotheader, search,
+                                                           config->dotheader_loc.file,
                                                            "dotheader", &config->dotheader_loc, error);
           if (header == NULL)
             return FALSE;
@@ -171,19 +191,22 @@ acy_setup_resolve (const AcySetupSpec *spec,
     }
   /* A name given as @cat may also be a built-in model's short name
    * ("sc"); a name from a .cfg is reported at its line there. */
+  /* A name from a .cfg is looked for beside the file that names it. */
   if (out.cat_path == NULL)
-    out.cat_path = acy_config_resolve (cat_name, search, out.conf_path);
+    out.cat_path = acy_config_resolve (cat_name, search, cat ? out.conf_path : config->model_loc.file);
   if (out.cat_path == NULL && cat != NULL)
     out.cat_path = acy_setup_builtin_model (cat);
   if (out.cat_path == NULL)
-    out.cat_path = acy_config_resolve_at (cat_name, search, out.conf_path, "model",
-                                          cat ? NULL : &config->model_loc, error);
+    out.cat_path = acy_config_resolve_at (cat_name, search,
+                                          cat ? out.conf_path : config->model_loc.file,
+                                          "model", cat ? NULL : &config->model_loc, error);
   if (out.cat_path == NULL)
     return FALSE;
   if (bell_name)
     {
-      out.bell_path = acy_config_resolve_at (bell_name, search, out.conf_path, "bell",
-                                             spec->bell ? NULL : &config->bell_loc, error);
+      out.bell_path = acy_config_resolve_at (bell_name, search,
+                                             spec->bell ? out.conf_path : config->bell_loc.file,
+                                             "bell", spec->bell ? NULL : &config->bell_loc, error);
       if (out.bell_path == NULL)
         return FALSE;
     }
@@ -196,9 +219,12 @@ acy_setup_resolve (const AcySetupSpec *spec,
     {
       GError *local = NULL;
 
-      out.macros_path = acy_config_resolve_at (macros_name, search, out.conf_path, "macro",
-                                               spec->macros || !config || !config->macros
-                                               ? NULL : &config->macros_loc,
+      gboolean from_config = !spec->macros && config && config->macros;
+
+      out.macros_path = acy_config_resolve_at (macros_name, search,
+                                               from_config ? config->macros_loc.file
+                                                           : out.conf_path,
+                                               "macro", from_config ? &config->macros_loc : NULL,
                                                &local);
       if (out.macros_path == NULL)
         {

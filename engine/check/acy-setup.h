@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "acy-config.h"
 #include "acy-error.h"
 #include "acy-model.h"
 #include "acy-test.h"
@@ -16,7 +17,12 @@ G_BEGIN_DECLS
  * AcySetupSpec:
  * @conf: a herd7 configuration file (`-conf`), naming macros, bell, model
  *   and variants; files it names are looked for in @include_dirs, beside
- *   it, then in the built-in models folder
+ *   it, then in the built-in models folder. The settings herd7 also takes
+ *   on its command line (`hexa true`...) are refused unless at herd7's
+ *   default (acy_config_refuse_settings)
+ * @config: (nullable): configurations already read and merged, used in
+ *   place of @conf: acyclic-check reads each -conf where it stands among
+ *   its options and takes its settings as options
  * @cat: the cat model (`-cat`): a path, or a built-in model's name ("sc",
  *   "coherent-rmo.cat"); overrides the configuration's. A name ending in
  *   `.cfg` is taken as @conf. With neither, herd7's default for C tests,
@@ -40,6 +46,7 @@ G_BEGIN_DECLS
  */
 typedef struct {
   const char        *conf;
+  const AcyConfig   *config;
   const char        *cat;
   const char        *bell;
   const char        *macros;
@@ -94,6 +101,14 @@ gboolean acy_setup_load (const AcySetupSpec  *spec,
                          AcyModel           **model,
                          AcyMacros          **macros,
                          GError             **error);
+
+/* Where -conf @conf is, as acy_setup_resolve looks for it: in the working
+ * directory, @include_dirs (nullable, NULL-terminated), and where models
+ * Acyclic does not ship are kept; NULL and @error (saying where it looked,
+ * and how to fetch the kernel's model) when it is nowhere. */
+char    *acy_setup_find_conf (const char         *conf,
+                              const char *const  *include_dirs,
+                              GError            **error);
 
 /* The path of a built-in model named @name ("sc" or "sc.cat"), or NULL. */
 char    *acy_setup_builtin_model (const char *name);

@@ -229,7 +229,7 @@ acy_cli_machine_run (const AcyCliOptions *o, const AcyMacros *macros,
       g_autoptr(AcyRunResult) result = NULL;
       g_autoptr(GString) out = g_string_new (NULL);
 
-      if (o->conf == NULL && o->cat == NULL)
+      if (o->config == NULL && o->cat == NULL)
         own = default_macros (o, file, &error);
       if (error == NULL)
         test = acy_test_load (file, macros ? macros : own, &error);

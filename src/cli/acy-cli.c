@@ -50,7 +50,7 @@ acy_cli_options_free (AcyCliOptions *o)
 {
   if (o == NULL)
     return;
-  g_free (o->conf);
+  g_clear_pointer (&o->config, acy_config_free);
   g_free (o->cat);
   g_free (o->bell);
   g_free (o->macros);
@@ -118,7 +118,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.skip_checks = (const char *const *) skipped->pdata;
   spec.through = o->through;
   spec.strict_skip = o->strict_skip;
-  spec.conf = o->conf;
+  spec.config = o->config;
   spec.cat = o->cat;
   spec.conf_model_wins = o->conf_after_cat;
   spec.bell = o->bell;
@@ -1157,7 +1157,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 
   /* --run needs no model, only macros: -macros FILE's, or those that
    * fit each test */
-  if (o->run && o->conf == NULL && o->cat == NULL)
+  if (o->run && o->config == NULL && o->cat == NULL)
     return acy_cli_machine_run (o, NULL, args, n_args);
   if (!load_setup (o, &setup, &error))
     {

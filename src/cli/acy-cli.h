@@ -13,9 +13,9 @@ G_BEGIN_DECLS
 #define ACY_CLI_JSON_SCHEMA "acyclic-check/2"
 
 typedef struct {
-  char      *conf;
+  AcyConfig *config;         /* every -conf read, in order (NULL: none) */
   char      *cat;
-  gboolean   conf_after_cat;   /* -conf came after -cat: its model, if any, wins */
+  gboolean   conf_after_cat;   /* a -conf naming a model came after -cat: it wins */
   char      *bell;
   char      *macros;
   GPtrArray *include_dirs;   /* char* */

@@ -314,9 +314,35 @@ find_herd_option (const char *name)
   return NULL;
 }
 
+/* What the options read so far say, beyond AcyCliOptions */
+typedef struct {
+  AcyCliOptions          *opts;
+  const char             *nshow;       /* -nshow N or -showone true */
+  const char             *dotheader;   /* -dotheader FILE */
+  const AcyConfigSetting *at;          /* the .cfg line being taken, for messages */
+} Cli;
+
+/* An option refused, on standard error: at its line when it comes from
+ * a .cfg. */
+static void G_GNUC_PRINTF (2, 3)
+cli_error (const Cli *cli, const char *format, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (cli->at != NULL)
+    fprintf (stderr, "acyclic-check: %s:%u:%u: %s near '%s'\n", cli->at->value_loc.file,
+             cli->at->value_loc.line, cli->at->value_loc.col, msg, cli->at->value);
+  else
+    fprintf (stderr, "acyclic-check: %s\n", msg);
+}
+
 /* herd7 reads a boolean as OCaml does: true or false. */
 static gboolean
-parse_bool (const char *option, const char *value, gboolean *out)
+parse_bool (const Cli *cli, const char *option, const char *value, gboolean *out)
 {
   if (g_str_equal (value, "true"))
     *out = TRUE;
@@ -324,8 +350,7 @@ parse_bool (const char *option, const char *value, gboolean *out)
     *out = FALSE;
   else
     {
-      fprintf (stderr, "acyclic-check: wrong argument '%s'; option '%s' expects a boolean\n",
-               value, option);
+      cli_error (cli, "wrong argument '%s'; option '%s' expects a boolean", value, option);
       return FALSE;
     }
   return TRUE;
@@ -357,6 +382,297 @@ check_stdout (void)
     }
 }
 
+static gboolean take_setting (Cli *cli, const AcyConfigSetting *s);
+
+/* herd7's option @a (with its argument @value, NULL when none follows):
+ * -1 after saying why it is refused, else how many arguments it took. */
+static int
+take_herd_option (Cli *cli, const char *a, const char *value)
+{
+  int used = 0;
+
+#define NEED_ARG() \
+  G_STMT_START { \
+    if (value == NULL) \
+      { \
+        cli_error (cli, "option %s needs an argument", a); \
+        return -1; \
+      } \
+    used = 1; \
+  } G_STMT_END
+
+  if (g_str_equal (a, "-conf"))
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(AcyConfig) config = NULL;
+      g_autoptr(GError) error = NULL;
+
+      NEED_ARG ();
+      /* read where it stands, as herd7 does: its settings are options at
+       * this place, and later options and -conf files override them */
+      g_ptr_array_add (cli->opts->include_dirs, NULL);
+      path = acy_setup_find_conf (value, (const char *const *) cli->opts->include_dirs->pdata, &error);
+      g_ptr_array_set_size (cli->opts->include_dirs, cli->opts->include_dirs->len - 1);
+      if (path != NULL)
+        config = acy_config_load (path, &error);
+      if (config == NULL)
+        {
+          cli_error (cli, "%s", error->message);
+          return -1;
+        }
+      /* a -conf after -cat sets the model again, if it names one */
+      if (config->model != NULL)
+        cli->opts->conf_after_cat = cli->opts->cat != NULL;
+      for (guint k = 0; k < config->settings->len; k++)
+        if (!take_setting (cli, config->settings->pdata[k]))
+          return -1;
+      if (cli->opts->config == NULL)
+        cli->opts->config = g_steal_pointer (&config);
+      else
+        acy_config_merge (cli->opts->config, config);
+      return 1;
+    }
+  else if (g_str_equal (a, "-cat") || g_str_equal (a, "-model"))
+    {
+      g_autofree char *builtin = NULL;
+
+      NEED_ARG ();
+      /* herd7 takes a FILE.cat (or its cav12); Acyclic's own models
+       * also go by their short names, which herd7 has no files for */
+      builtin = g_str_has_suffix (value, ".cat") ? NULL : acy_setup_builtin_model (value);
+      if (!g_str_has_suffix (value, ".cat") && builtin == NULL)
+        {
+          cli_error (cli, "bad tag for %s, allowed tag are cav12,<filename>.cat", a);
+          return -1;
+        }
+      g_free (cli->opts->cat);
+      cli->opts->cat = g_strdup (value);
+      cli->opts->conf_after_cat = FALSE;
+    }
+  else if (g_str_equal (a, "-bell"))
+    { NEED_ARG (); g_free (cli->opts->bell); cli->opts->bell = g_strdup (value); }
+  else if (g_str_equal (a, "-macros"))
+    { NEED_ARG (); g_free (cli->opts->macros); cli->opts->macros = g_strdup (value); }
+  else if (g_str_equal (a, "-I"))
+    { NEED_ARG (); g_ptr_array_add (cli->opts->include_dirs, g_strdup (value)); }
+  else if (g_str_has_prefix (a, "-I") && a[2] != '\0')
+    g_ptr_array_add (cli->opts->include_dirs, g_strdup (a + 2));
+  else if (g_str_equal (a, "-variant"))
+    {
+      g_auto(GStrv) parts = NULL;
+      NEED_ARG ();
+      parts = g_strsplit (value, ",", -1);
+      for (guint k = 0; parts[k]; k++)
+        if (*parts[k])
+          {
+            if (!acy_variant_tag_valid (parts[k]))
+              {
+                /* herd7's words */
+                cli_error (cli, "tag %s for -variant is wrong, allowed tags are %s",
+                         parts[k], ACY_VARIANT_TAGS);
+                return -1;
+              }
+            g_ptr_array_add (cli->opts->variants, g_strdup (parts[k]));
+          }
+    }
+  else if (g_str_equal (a, "-timeout"))
+    {
+      char *end = NULL;
+      NEED_ARG ();
+      cli->opts->timeout = g_ascii_strtod (value, &end);
+      if (end == value || *end != '\0' || !(cli->opts->timeout >= 0) || isinf (cli->opts->timeout))
+        {
+          cli_error (cli, "-timeout needs a number of seconds, not '%s'", value);
+          return -1;
+        }
+    }
+  else if (g_str_equal (a, "-unroll"))
+    {
+      guint64 n = 0;
+
+      NEED_ARG ();
+      if (!g_ascii_string_to_unsigned (value, 10, 0, ACY_MAX_UNROLL, &n, NULL))
+        {
+          cli_error (cli, "-unroll needs a number of times from 0 to %d, not '%s'",
+                   ACY_MAX_UNROLL, value);
+          return -1;
+        }
+      cli->opts->unroll_given = TRUE;
+      cli->opts->unroll = (guint) n;
+    }
+  else if (g_str_equal (a, "-v"))
+    cli->opts->verbose++;
+  else if (g_str_equal (a, "-q"))
+    cli->opts->quiet = TRUE;
+  else if (g_str_equal (a, "-show"))
+    {
+      static const char *const tags[] = { "prop", "all", "neg", "cond", "none", "wit", NULL };
+      g_autofree char *tag = NULL;
+
+      NEED_ARG ();
+      /* herd7 takes one of its tags, in any case */
+      tag = g_ascii_strdown (value, -1);
+      if (!g_strv_contains (tags, tag))
+        {
+          cli_error (cli, "bad tag for -show, allowed tag are prop,all,neg,cond,none,wit");
+          return -1;
+        }
+      g_free (cli->opts->graph_show);
+      cli->opts->graph_show = g_steal_pointer (&tag);
+    }
+  else if (g_str_equal (a, "-o"))
+    { NEED_ARG (); g_free (cli->opts->out_dir); cli->opts->out_dir = g_strdup (value); }
+  else if (g_str_equal (a, "-skipcheck") || g_str_equal (a, "-skipchecks"))
+    {
+      g_auto(GStrv) parts = NULL;
+      NEED_ARG ();
+      parts = g_strsplit (value, ",", -1);
+      for (guint k = 0; parts[k]; k++)
+        if (*parts[k])
+          g_ptr_array_add (cli->opts->skip_checks, g_strdup (parts[k]));
+    }
+  else if (g_str_equal (a, "-through"))
+    {
+      NEED_ARG ();
+      if (g_ascii_strcasecmp (value, "all") == 0 || g_ascii_strcasecmp (value, "invalid") == 0)
+        cli->opts->through = TRUE;
+      else if (g_ascii_strcasecmp (value, "none") == 0)
+        cli->opts->through = FALSE;
+      else
+        {
+          cli_error (cli, "wrong argument '%s'; option '-through' expects all, invalid or none", value);
+          return -1;
+        }
+    }
+  else if (g_str_equal (a, "-names") || g_str_equal (a, "-excl"))
+    {
+      NEED_ARG ();
+      g_ptr_array_add (a[1] == 'n' ? cli->opts->names_files : cli->opts->excl_files, g_strdup (value));
+    }
+  else if (g_str_equal (a, "-oknames"))
+    { NEED_ARG (); add_words (cli->opts->oknames, value); }
+  else if (g_str_equal (a, "-nonames"))
+    { NEED_ARG (); add_words (cli->opts->nonames, value); }
+  else if (g_str_equal (a, "-kinds") || g_str_equal (a, "-conds"))
+    {
+      NEED_ARG ();
+      g_ptr_array_add (a[1] == 'k' ? cli->opts->kinds_files : cli->opts->conds_files, g_strdup (value));
+    }
+  else if (g_str_equal (a, "-nshow") || g_str_equal (a, "-showone"))
+    {
+      gboolean one = FALSE;
+      NEED_ARG ();
+      if (g_str_equal (a, "-showone") && !parse_bool (cli, a, value, &one))
+        return -1;
+      /* herd7 stops counting executions once it has drawn that many */
+      if (g_str_equal (a, "-nshow") || one)
+        cli->nshow = g_str_equal (a, "-nshow") ? "-nshow" : "-showone";
+      if (g_str_equal (a, "-nshow"))
+        {
+          char *endp = NULL;
+          gint64 n = g_ascii_strtoll (value, &endp, 10);
+
+          if (endp == value || *endp != '\0')
+            {
+              cli_error (cli, "option '-nshow' wants a number, not '%s'", value);
+              return -1;
+            }
+          /* 0 executions drawn is already reached: herd7 stops after
+           * the first execution it meets, which one depends on its
+           * enumeration order */
+          if (n <= 0)
+            {
+              cli_error (cli, "'-nshow %s' is not supported: herd7 then stops at the "
+                       "first execution it meets, which depends on its enumeration order", value);
+              return -1;
+            }
+        }
+    }
+  else if (g_str_equal (a, "-badflag"))
+    {
+      NEED_ARG ();
+      g_free (cli->opts->badflag);
+      cli->opts->badflag = g_str_equal (value, "none") ? NULL : g_strdup (value);
+    }
+  else if (g_str_equal (a, "-strictskip"))
+    {
+      NEED_ARG ();
+      if (!parse_bool (cli, a, value, &cli->opts->strict_skip))
+        return -1;
+    }
+  else if (g_str_equal (a, "-hexa") || g_str_equal (a, "-dumpes"))
+    {
+      NEED_ARG ();
+      if (!parse_bool (cli, a, value, g_str_equal (a, "-hexa") ? &cli->opts->hexa : &cli->opts->dumpes))
+        return -1;
+    }
+  else if (g_str_equal (a, "-exit"))
+    {
+      NEED_ARG ();
+      if (!parse_bool (cli, a, value, &cli->opts->exit_on_error))
+        return -1;
+    }
+  else if (find_herd_option (a) && find_herd_option (a)->action != DO_OWN)
+    {
+      const HerdOption *h = find_herd_option (a);
+
+      if (h->arity != ARG_NONE)
+        NEED_ARG ();
+      else
+        value = NULL;
+      if (h->arity == ARG_BOOL)
+        {
+          gboolean b;
+          if (!parse_bool (cli, a, value, &b))
+            return -1;
+        }
+      else if (value != NULL)
+        {
+          g_autofree char *why = NULL;
+
+          /* a value herd7 refuses, refused with its words */
+          if (!acy_config_picture_value_ok (a, value, &why))
+            {
+              cli_error (cli, "%s", why);
+              return -1;
+            }
+        }
+      if (h->action == DO_REFUSE
+          || (h->action == DO_DEFAULT && g_strcmp0 (value, h->default_value) != 0))
+        {
+          cli_error (cli, "option '%s%s%s' is not supported: %s",
+                     a, value ? " " : "", value ? value : "", h->why);
+          return -1;
+        }
+      if (g_str_equal (a, "-dotheader"))
+        cli->dotheader = value;
+      if (h->action == DO_PICTURE && (g_str_equal (a, "-gv") || g_str_equal (a, "-evince")
+                                      || g_str_equal (a, "-preview") || g_str_equal (a, "-view")))
+        cli->opts->viewer = TRUE;
+    }
+  return used;
+#undef NEED_ARG
+}
+
+/* A setting of a .cfg, taken as herd7 takes it: as its option, but for
+ * "none", which herd7 reads as no value there for unroll and timeout. */
+static gboolean
+take_setting (Cli *cli, const AcyConfigSetting *s)
+{
+  g_autofree char *option = g_strconcat ("-", s->key, NULL);
+  gboolean ok = TRUE;
+
+  cli->at = s;
+  if (g_str_equal (s->value, "none") && g_str_equal (s->key, "unroll"))
+    cli->opts->unroll_given = FALSE;
+  else if (g_str_equal (s->value, "none") && g_str_equal (s->key, "timeout"))
+    cli->opts->timeout = 0;
+  else
+    ok = take_herd_option (cli, option, s->value) >= 0;
+  cli->at = NULL;
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -364,8 +680,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) compare = NULL;   /* --compare MODEL... -- */
   gboolean markdown = FALSE;
-  const char *nshow = NULL;   /* -nshow N or -showone true */
-  const char *dotheader = NULL;   /* -dotheader FILE */
+  Cli cli = { opts };
   g_autofree gboolean *not_for_child = g_new0 (gboolean, argc + 1);
   g_autofree char *fetch_model = NULL;
   g_autofree char *fetch_from = NULL;
@@ -417,83 +732,6 @@ main (int argc, char **argv)
           printf ("%s\n", acy_builtin_models_dir ());
           return 0;
         }
-      else if (g_str_equal (a, "-conf"))
-        {
-          NEED_ARG ();
-          g_free (opts->conf);
-          opts->conf = g_strdup (next);
-          /* herd7 reads its options in order: a -conf after -cat sets
-           * the model again, if it names one */
-          opts->conf_after_cat = opts->cat != NULL;
-        }
-      else if (g_str_equal (a, "-cat") || g_str_equal (a, "-model"))
-        {
-          g_autofree char *builtin = NULL;
-
-          NEED_ARG ();
-          /* herd7 takes a FILE.cat (or its cav12); Acyclic's own models
-           * also go by their short names, which herd7 has no files for */
-          builtin = g_str_has_suffix (next, ".cat") ? NULL : acy_setup_builtin_model (next);
-          if (!g_str_has_suffix (next, ".cat") && builtin == NULL)
-            {
-              fprintf (stderr, "acyclic-check: bad tag for %s, allowed tag are cav12,<filename>.cat\n", a);
-              return 2;
-            }
-          g_free (opts->cat);
-          opts->cat = g_strdup (next);
-          opts->conf_after_cat = FALSE;
-        }
-      else if (g_str_equal (a, "-bell"))
-        { NEED_ARG (); g_free (opts->bell); opts->bell = g_strdup (next); }
-      else if (g_str_equal (a, "-macros"))
-        { NEED_ARG (); g_free (opts->macros); opts->macros = g_strdup (next); }
-      else if (g_str_equal (a, "-I"))
-        { NEED_ARG (); g_ptr_array_add (opts->include_dirs, g_strdup (next)); }
-      else if (g_str_has_prefix (a, "-I") && a[2] != '\0')
-        g_ptr_array_add (opts->include_dirs, g_strdup (a + 2));
-      else if (g_str_equal (a, "-variant"))
-        {
-          g_auto(GStrv) parts = NULL;
-          NEED_ARG ();
-          parts = g_strsplit (next, ",", -1);
-          for (guint k = 0; parts[k]; k++)
-            if (*parts[k])
-              {
-                if (!acy_variant_tag_valid (parts[k]))
-                  {
-                    /* herd7's words */
-                    fprintf (stderr, "acyclic-check: tag %s for -variant is wrong, allowed tags are %s\n",
-                             parts[k], ACY_VARIANT_TAGS);
-                    return 2;
-                  }
-                g_ptr_array_add (opts->variants, g_strdup (parts[k]));
-              }
-        }
-      else if (g_str_equal (a, "-timeout"))
-        {
-          char *end = NULL;
-          NEED_ARG ();
-          opts->timeout = g_ascii_strtod (next, &end);
-          if (end == next || *end != '\0' || !(opts->timeout >= 0) || isinf (opts->timeout))
-            {
-              fprintf (stderr, "acyclic-check: -timeout needs a number of seconds, not '%s'\n", next);
-              return 2;
-            }
-        }
-      else if (g_str_equal (a, "-unroll"))
-        {
-          guint64 n = 0;
-
-          NEED_ARG ();
-          if (!g_ascii_string_to_unsigned (next, 10, 0, ACY_MAX_UNROLL, &n, NULL))
-            {
-              fprintf (stderr, "acyclic-check: -unroll needs a number of times from 0 to %d, not '%s'\n",
-                       ACY_MAX_UNROLL, next);
-              return 2;
-            }
-          opts->unroll_given = TRUE;
-          opts->unroll = (guint) n;
-        }
       else if (g_str_equal (a, "--max-candidates"))
         {
           char *end = NULL;
@@ -520,10 +758,6 @@ main (int argc, char **argv)
             }
           opts->max_memory = mib == 0 ? G_MAXUINT64 : mib * 1024 * 1024;
         }
-      else if (g_str_equal (a, "-v"))
-        opts->verbose++;
-      else if (g_str_equal (a, "-q"))
-        opts->quiet = TRUE;
       else if (g_str_equal (a, "--compare"))
         {
           compare = g_ptr_array_new_with_free_func (g_free);
@@ -663,22 +897,6 @@ main (int argc, char **argv)
         }
       else if (g_str_equal (a, "--graph-all"))
         { g_free (opts->graph_show); opts->graph_show = g_strdup ("all"); }
-      else if (g_str_equal (a, "-show"))
-        {
-          static const char *const tags[] = { "prop", "all", "neg", "cond", "none", "wit", NULL };
-          g_autofree char *tag = NULL;
-
-          NEED_ARG ();
-          /* herd7 takes one of its tags, in any case */
-          tag = g_ascii_strdown (next, -1);
-          if (!g_strv_contains (tags, tag))
-            {
-              fprintf (stderr, "acyclic-check: bad tag for -show, allowed tag are prop,all,neg,cond,none,wit\n");
-              return 2;
-            }
-          g_free (opts->graph_show);
-          opts->graph_show = g_steal_pointer (&tag);
-        }
       else if (g_str_equal (a, "--eval"))
         { NEED_ARG (); g_free (opts->eval_expr); opts->eval_expr = g_strdup (next); }
       else if (g_str_equal (a, "--suggest-fixes"))
@@ -687,137 +905,13 @@ main (int argc, char **argv)
         { NEED_ARG (); g_free (opts->why); opts->why = g_strdup (next); }
       else if (g_str_equal (a, "--dot"))
         { NEED_ARG (); g_free (opts->dot_dir); opts->dot_dir = g_strdup (next); }
-      else if (g_str_equal (a, "-o"))
-        { NEED_ARG (); g_free (opts->out_dir); opts->out_dir = g_strdup (next); }
-      else if (g_str_equal (a, "-skipcheck") || g_str_equal (a, "-skipchecks"))
+      else if (find_herd_option (a) || (g_str_has_prefix (a, "-I") && a[2] != '\0'))
         {
-          g_auto(GStrv) parts = NULL;
-          NEED_ARG ();
-          parts = g_strsplit (next, ",", -1);
-          for (guint k = 0; parts[k]; k++)
-            if (*parts[k])
-              g_ptr_array_add (opts->skip_checks, g_strdup (parts[k]));
-        }
-      else if (g_str_equal (a, "-through"))
-        {
-          NEED_ARG ();
-          if (g_ascii_strcasecmp (next, "all") == 0 || g_ascii_strcasecmp (next, "invalid") == 0)
-            opts->through = TRUE;
-          else if (g_ascii_strcasecmp (next, "none") == 0)
-            opts->through = FALSE;
-          else
-            {
-              fprintf (stderr, "acyclic-check: wrong argument '%s'; option '-through' expects all, invalid or none\n", next);
-              return 2;
-            }
-        }
-      else if (g_str_equal (a, "-names") || g_str_equal (a, "-excl"))
-        {
-          NEED_ARG ();
-          g_ptr_array_add (a[1] == 'n' ? opts->names_files : opts->excl_files, g_strdup (next));
-        }
-      else if (g_str_equal (a, "-oknames"))
-        { NEED_ARG (); add_words (opts->oknames, next); }
-      else if (g_str_equal (a, "-nonames"))
-        { NEED_ARG (); add_words (opts->nonames, next); }
-      else if (g_str_equal (a, "-kinds") || g_str_equal (a, "-conds"))
-        {
-          NEED_ARG ();
-          g_ptr_array_add (a[1] == 'k' ? opts->kinds_files : opts->conds_files, g_strdup (next));
-        }
-      else if (g_str_equal (a, "-nshow") || g_str_equal (a, "-showone"))
-        {
-          gboolean one = FALSE;
-          NEED_ARG ();
-          if (g_str_equal (a, "-showone") && !parse_bool (a, next, &one))
-            return 2;
-          /* herd7 stops counting executions once it has drawn that many */
-          if (g_str_equal (a, "-nshow") || one)
-            nshow = a;
-          if (g_str_equal (a, "-nshow"))
-            {
-              char *endp = NULL;
-              gint64 n = g_ascii_strtoll (next, &endp, 10);
+          int used = take_herd_option (&cli, a, next);
 
-              if (endp == next || *endp != '\0')
-                {
-                  fprintf (stderr, "acyclic-check: option '-nshow' wants a number, not '%s'\n", next);
-                  return 2;
-                }
-              /* 0 executions drawn is already reached: herd7 stops after
-               * the first execution it meets, which one depends on its
-               * enumeration order */
-              if (n <= 0)
-                {
-                  fprintf (stderr, "acyclic-check: '-nshow %s' is not supported: herd7 then stops at the "
-                           "first execution it meets, which depends on its enumeration order\n", next);
-                  return 2;
-                }
-            }
-        }
-      else if (g_str_equal (a, "-badflag"))
-        {
-          NEED_ARG ();
-          g_free (opts->badflag);
-          opts->badflag = g_str_equal (next, "none") ? NULL : g_strdup (next);
-        }
-      else if (g_str_equal (a, "-strictskip"))
-        {
-          NEED_ARG ();
-          if (!parse_bool (a, next, &opts->strict_skip))
+          if (used < 0)
             return 2;
-        }
-      else if (g_str_equal (a, "-hexa") || g_str_equal (a, "-dumpes"))
-        {
-          NEED_ARG ();
-          if (!parse_bool (a, next, g_str_equal (a, "-hexa") ? &opts->hexa : &opts->dumpes))
-            return 2;
-        }
-      else if (g_str_equal (a, "-exit"))
-        {
-          NEED_ARG ();
-          if (!parse_bool (a, next, &opts->exit_on_error))
-            return 2;
-        }
-      else if (find_herd_option (a) && find_herd_option (a)->action != DO_OWN)
-        {
-          const HerdOption *h = find_herd_option (a);
-          const char *value = NULL;
-
-          if (h->arity != ARG_NONE)
-            {
-              NEED_ARG ();
-              value = next;
-            }
-          if (h->arity == ARG_BOOL)
-            {
-              gboolean b;
-              if (!parse_bool (a, value, &b))
-                return 2;
-            }
-          else if (value != NULL)
-            {
-              g_autofree char *why = NULL;
-
-              /* a value herd7 refuses, refused with its words */
-              if (!acy_config_picture_value_ok (a, value, &why))
-                {
-                  fprintf (stderr, "acyclic-check: %s\n", why);
-                  return 2;
-                }
-            }
-          if (h->action == DO_REFUSE
-              || (h->action == DO_DEFAULT && !g_str_equal (value, h->default_value)))
-            {
-              fprintf (stderr, "acyclic-check: option '%s%s%s' is not supported: %s\n",
-                       a, value ? " " : "", value ? value : "", h->why);
-              return 2;
-            }
-          if (g_str_equal (a, "-dotheader"))
-            dotheader = value;
-          if (h->action == DO_PICTURE && (g_str_equal (a, "-gv") || g_str_equal (a, "-evince")
-                                          || g_str_equal (a, "-preview") || g_str_equal (a, "-view")))
-            opts->viewer = TRUE;
+          i += used;
         }
       else if (a[0] == '-' && a[1] != '\0')
         {
@@ -835,19 +929,19 @@ main (int argc, char **argv)
   /* herd7 reads the header of its pictures when it starts: a file it
    * cannot find stops it (Cannot find file), in the working directory
    * or the -I folders */
-  if (dotheader != NULL && (*dotheader == '\0' || !g_file_test (dotheader, G_FILE_TEST_EXISTS)))
+  if (cli.dotheader != NULL && (*cli.dotheader == '\0' || !g_file_test (cli.dotheader, G_FILE_TEST_EXISTS)))
     {
       gboolean found = FALSE;
 
-      for (guint k = 0; !found && *dotheader && !g_path_is_absolute (dotheader) && k < opts->include_dirs->len; k++)
+      for (guint k = 0; !found && *cli.dotheader && !g_path_is_absolute (cli.dotheader) && k < opts->include_dirs->len; k++)
         {
-          g_autofree char *path = g_build_filename (opts->include_dirs->pdata[k], dotheader, NULL);
+          g_autofree char *path = g_build_filename (opts->include_dirs->pdata[k], cli.dotheader, NULL);
 
           found = g_file_test (path, G_FILE_TEST_EXISTS);
         }
       if (!found)
         {
-          fprintf (stderr, "acyclic-check: -dotheader: Cannot find file %s\n", dotheader);
+          fprintf (stderr, "acyclic-check: -dotheader: Cannot find file %s\n", cli.dotheader);
           return 2;
         }
     }
@@ -886,10 +980,10 @@ main (int argc, char **argv)
       fprintf (stderr, "acyclic-check: --from, --version TAG and --fetch-timeout go with --fetch-model\n");
       return 2;
     }
-  if (nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))
+  if (cli.nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))
     {
       fprintf (stderr, "acyclic-check: option '%s' is not supported with -show: herd7 then stops "
-               "at the executions it has drawn, and which ones depends on its enumeration order\n", nshow);
+               "at the executions it has drawn, and which ones depends on its enumeration order\n", cli.nshow);
       return 2;
     }
   if (files->len == 0 && compare == NULL && isatty (STDIN_FILENO))
