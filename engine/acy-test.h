@@ -56,11 +56,16 @@ typedef enum {
  * @set_quantifier: replace the quantifier by @quantifier, keeping the
  *   proposition (`Allowed` is exists, `Forbidden` ~exists, `Required`
  *   forall)
+ * @variants: (nullable): herd7's -variant tags the test is checked with
+ *   (NULL-terminated): with S128 (or the test's own `Variant=S128`) a
+ *   location of a 128-bit type is taken; a tag of the test's `Variant=`
+ *   line must be among them, or S128
  */
 typedef struct {
-  const char    *condition;
-  gboolean       set_quantifier;
-  AcyQuantifier  quantifier;
+  const char        *condition;
+  gboolean           set_quantifier;
+  AcyQuantifier      quantifier;
+  const char *const *variants;
 } AcyTestOverride;
 
 AcyTest    *acy_test_parse_override (const char             *text,

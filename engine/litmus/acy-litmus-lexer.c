@@ -232,6 +232,7 @@ tokenize (AcyArena     *arena,
   AcyLitToken eof = { 0 };
 
   lx.program = program;
+  out->out_of_range = 0;
   lx.tokens = g_array_new (FALSE, TRUE, sizeof (AcyLitToken));
   lx.comments = g_array_new (FALSE, TRUE, sizeof (AcyLitComment));
 
@@ -363,13 +364,9 @@ tokenize (AcyArena     *arena,
            * values go through the same arithmetic. */
           if (lx.program > 0 && lx.program != PROGRAM_ONLY && acy_lit_int_is_hex32 (t.text, v))
             v = (guint64) (gint64) (gint32) (guint32) v;
-          else if (lx.program > 0 && lx.program != PROGRAM_ONLY && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
-            {
-              acy_set_error_at (error, ACY_ERROR_SYNTAX, t.loc,
-                                "integer out of range (herd7's values are 32-bit, "
-                                "-2147483648 to 2147483647) near '%s'", t.text);
-              goto fail;
-            }
+          else if (lx.program > 0 && lx.program != PROGRAM_ONLY && out->out_of_range == 0
+                   && (v > (guint64) G_MAXINT32 + 1 || (v == (guint64) G_MAXINT32 + 1 && !after_minus (&lx))))
+            out->out_of_range = lx.tokens->len + 1;
           t.value = (gint64) v;
         }
       else

@@ -39,6 +39,10 @@ typedef struct {
   guint          n_tokens;
   AcyLitComment *comments;
   guint          n_comments;
+  /* 1 + the index of the first integer of the code or the condition that
+   * herd7's 32-bit values cannot hold, 0 when none: herd7 stops on it once
+   * it has read the test, so the parser reports it then */
+  guint          out_of_range;
 } AcyLitTokens;
 
 /* Tokenise @text[0..len) starting at @line (1-based). Comments are

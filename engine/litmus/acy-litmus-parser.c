@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "acy-config.h"
 #include "acy-litmus-private.h"
 #include "acy-trace.h"
 #include "acy-files.h"
@@ -47,6 +48,25 @@ acy_lit_expect (AcyLitParser *ps, const char *punct, const char *what, GError **
     acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), msg);
   }
   return FALSE;
+}
+
+/* An integer herd7's 32-bit values cannot hold: herd7 stops on it once
+ * it has read the test (exit status 2). With the variant S128 herd7 holds
+ * it in 128 bits, and reads and writes locations of C types masked to
+ * their size, which Acyclic does not model: refused then. */
+static void
+out_of_range (AcyLitParser *ps, const AcyLitToken *t)
+{
+  if (ps->int_range != NULL)
+    return;
+  if (ps->s128)
+    acy_set_error_at (&ps->int_range, ACY_ERROR_UNSUPPORTED, t->loc,
+                      "an integer beyond 32 bits: with the variant S128 herd7 holds it in "
+                      "128 bits, which Acyclic does not model near '%s'", t->text);
+  else
+    acy_set_error_at (&ps->int_range, ACY_ERROR_FATAL, t->loc,
+                      "integer out of range (herd7's values are 32-bit, -2147483648 to "
+                      "2147483647) near '%s'", t->text);
 }
 
 /* A number in a test's initial state or condition, @minus when a '-'
@@ -186,12 +206,7 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, gboolean pointer, AcyValue *o
           return TRUE;
         }
       if (t->value > (AcyValue) G_MAXINT32 + (minus ? 1 : 0))
-        {
-          acy_set_error_at (error, ACY_ERROR_SYNTAX, t->loc,
-                            "integer out of range (herd7's values are 32-bit, "
-                            "-2147483648 to 2147483647) near '%s'", t->text);
-          return FALSE;
-        }
+        out_of_range (ps, t);
       if (minus)
         advance (ps);
       *out = minus ? -advance (ps)->value : advance (ps)->value;
@@ -237,17 +252,27 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, gboolean pointer, AcyValue *o
  * is refused here; a type it cannot size, it refuses. (spinlock_t and
  * mtx_t are refused apart.) */
 static gboolean
+is_128_bit (const char *type)
+{
+  static const char *const wide[] = { "__int128_t", "__uint128_t", "__int128", "__uint128",
+                                      "int128_t", "uint128_t", NULL };
+
+  return g_strv_contains (wide, type);
+}
+
+static gboolean
 init_type_supported (AcyLitParser *ps, const AcyLitToken *type, GError **error)
 {
   static const char *const word[] = { "int", "long", "int32_t", "intptr_t", "atomic_t", "uint32_t",
-                                      "spinlock_t", "mtx_t",
-                                      /* wider: the values a test writes fit (herd's C05, C06) */
-                                      "__int128_t", "__uint128_t", "__int128", "__uint128",
-                                      "int128_t", "uint128_t" };
+                                      "spinlock_t", "mtx_t" };
   static const char *const other[] = { "char", "int8_t", "uint8_t", "short", "int16_t", "uint16_t",
                                        "int64_t", "uint64_t", "uintptr_t", "pteval_t", "parel1_t" };
   g_autofree char *msg = NULL;
 
+  /* the 128-bit ones with the variant S128 (checked with the value),
+   * where the values a test writes fit (herd's C05, C06) */
+  if (is_128_bit (type->text))
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (word); i++)
     if (strcmp (type->text, word[i]) == 0)
       return TRUE;
@@ -278,7 +303,8 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
     {
       const AcyLitToken *t = peek (ps);
       AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
-      gboolean has_value = FALSE, pointer = FALSE;
+      gboolean has_value = FALSE, pointer = FALSE, atomic;
+      const AcyLitToken *wide = NULL;   /* a location of a 128-bit type */
 
       /* herd7 takes one ';' more at the end ({ ; }, { x=0;; }), and no
        * empty entry elsewhere */
@@ -341,6 +367,10 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
 
           pointer = FALSE;
 
+          /* `_Atomic TYPE x`, herd7's atomic location (no '*') */
+          atomic = acy_lit_tok_is_ident (peek (ps), "_Atomic");
+          if (atomic)
+            advance (ps);
           /* a type word, a star, then the name, as herd7 reads them:
            * `x`, `int x`, `int *x`; herd's C tests also write a location
            * `[x]`. Two type words or two stars: herd7 stops there. */
@@ -348,6 +378,12 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             {
               const AcyLitToken *w = peek (ps);
 
+              if (atomic && w->kind != ACY_LTOK_IDENT)
+                {
+                  acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, w,
+                                      "herd7 reads '_Atomic TYPE x' in the init block, no '*'");
+                  return FALSE;
+                }
               if (w->kind == ACY_LTOK_IDENT ? type != NULL && name != NULL
                                             : name == NULL || pointer || type != NULL)
                 {
@@ -387,11 +423,13 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
               name = advance (ps);
               advance (ps);
             }
-          if (name == NULL)
+          if (name == NULL || (atomic && type == NULL))
             {
               acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "expected a location in the init block");
               return FALSE;
             }
+          if (type && !pointer && is_128_bit (type->text))
+            wide = name;
           init.var.name = name->text;
           init.var.loc = name->loc;
           init.var.index = acy_lit_test_location (test, name->text);
@@ -419,6 +457,11 @@ parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
             return FALSE;
           has_value = TRUE;
         }
+      if (wide != NULL && !ps->s128 && ps->init_size == NULL)
+        acy_set_error_at (&ps->init_size, ACY_ERROR_TYPE, wide->loc,
+                          "herd7 holds a 128-bit location with the variant S128 only (-variant "
+                          "S128, or Variant=S128 in the test); herd7: mask 32 bit value 0x%x "
+                          "value with s128 mask near '%s'", (guint32) init.value, wide->text);
       if (init.var.thread < 0 && has_value)
         g_array_index (test->loc_init, AcyValue, init.var.index) = init.value;
       else if (init.var.thread >= 0)
@@ -782,6 +825,74 @@ is_key_line (const char *p, const char *end)
   return p < end && *p == '=';
 }
 
+static gboolean
+has_tag (const char *const *tags, const char *tag)
+{
+  for (guint i = 0; tags != NULL && tags[i] != NULL; i++)
+    if (g_ascii_strcasecmp (tags[i], tag) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The header's `Variant=` line, whose tags herd7 adds to -variant's for
+ * this test: *@s128 when it holds S128 or @variants (nullable) do. Another
+ * tag must be among @variants, with which the model was loaded: herd7's
+ * model would see it. A tag herd7 does not know it refuses. */
+static gboolean
+header_variants (const char *text, const char *end, const char *const *variants,
+                 const char *filename, gboolean *s128, GError **error)
+{
+  guint line = 1;
+
+  *s128 = has_tag (variants, "S128");
+  for (const char *p = memchr (text, '\n', (gsize) (end - text)); p != NULL && p < end;
+       p = memchr (p, '\n', (gsize) (end - p)))
+    {
+      const char *eol;
+      AcyLoc at = { filename, ++line, 1 };
+      g_auto(GStrv) tags = NULL;
+
+      p++;
+      eol = memchr (p, '\n', (gsize) (end - p));
+      if (eol == NULL)
+        eol = end;
+      if (p < end && (*p == '{' || (*p == 'P' && p + 1 < end && g_ascii_isdigit (p[1]))))
+        break;
+      if (!is_key_line (p, end) || (gsize) (eol - p) < 8 || strncmp (p, "Variant", 7) != 0
+          || !(p[7] == '=' || p[7] == ' ' || p[7] == '\t'))
+        continue;
+      {
+        g_autofree char *value = g_strndup (p, (gsize) (eol - p));
+
+        tags = g_strsplit_set (strchr (value, '=') + 1, " \t\r,", -1);
+      }
+      for (guint i = 0; tags[i] != NULL; i++)
+        {
+          if (*tags[i] == '\0' || g_ascii_strcasecmp (tags[i], "S128") == 0)
+            {
+              *s128 |= *tags[i] != '\0';
+              continue;
+            }
+          if (!acy_variant_tag_valid (tags[i]))
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX, at,
+                                "tag %s for variant is wrong (herd7's words) near '%s'",
+                                tags[i], tags[i]);
+              return FALSE;
+            }
+          if (!has_tag (variants, tags[i]))
+            {
+              acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
+                                "the test's Variant=%s would change the model it is checked "
+                                "with, which is loaded with -variant's tags: give -variant %s "
+                                "near '%s'", tags[i], tags[i], tags[i]);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 /* Before the init block, tests generated by diy carry a quoted
  * description and `Key=value` lines (Cycle=, Relax=...), and some tests a
  * stray line: herd ignores them. Blank every character there that is not
@@ -1106,6 +1217,8 @@ acy_test_parse_full (const char             *text,
       }
   }
 
+  if (!header_variants (text, end, override ? override->variants : NULL, test->filename, &ps.s128, error))
+    return NULL;
   {
     /* from the start of the first line, for the columns there */
     g_autofree char *rest = blank_metadata (line_start, (gsize) (end - line_start),
@@ -1114,6 +1227,8 @@ acy_test_parse_full (const char             *text,
     if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - line_start), test->filename, 1, hp, &toks, error))
       return NULL;
   }
+  if (toks.out_of_range > 0)
+    out_of_range (&ps, &toks.tokens[toks.out_of_range - 1]);
   test->expected = find_expected_result (&toks);
 
   ps.arena = test->arena;
@@ -1279,6 +1394,11 @@ acy_test_parse_full (const char             *text,
                         "initial value mentions (herd7 refuses this)", names->str);
       goto out;
     }
+  if (ps.int_range != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&ps.int_range));
+      goto out;
+    }
   if (ps.init_size != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&ps.init_size));
@@ -1299,6 +1419,7 @@ out:
   /* the halt lives on this stack */
   test->halt = NULL;
   g_clear_error (&ps.init_twice);
+  g_clear_error (&ps.int_range);
   g_clear_error (&ps.init_size);
   if (threads != NULL)
     g_array_free (threads, TRUE);

@@ -34,7 +34,9 @@ typedef struct {
    * whole test, after the code's macros and the condition: the first of
    * each kind, raised then (acy_test_parse_full). */
   GError            *init_twice;  /* a name given twice */
+  GError            *int_range;   /* an integer its 32-bit values cannot hold */
   GError            *init_size;   /* a type it cannot size, or one not supported */
+  gboolean           s128;        /* herd7's variant S128: 128-bit locations */
 } AcyLitParser;
 
 /* Token access shared by the test parser and the condition parser. */

@@ -738,21 +738,21 @@ selected (const Selection *sel, const char *name)
 }
 
 /* Loads @file, with the condition or kind -conds and -kinds give its
- * name. */
+ * name, and the model's @variants (NULL-terminated). */
 static AcyTest *
-load_test (const Selection *sel, const char *file, const AcyMacros *macros, gint64 deadline,
-           GError **error)
+load_test (const Selection *sel, const char *file, const AcyMacros *macros,
+           const char *const *variants, gint64 deadline, GError **error)
 {
   g_autofree char *contents = NULL;
   gsize len = 0;
   g_autoptr(GError) local = NULL;
   AcyTest *test;
-  AcyTestOverride ov = { 0 };
+  AcyTestOverride ov = { .variants = variants };
   const char *kind;
 
   /* acy_test_load refuses a directory, device or FIFO before opening it
    * (a FIFO would block, /dev/zero never end) and a file over 64 MiB */
-  test = acy_test_load_full (file, macros, NULL, NULL, deadline, error);
+  test = acy_test_load_full (file, macros, &ov, NULL, deadline, error);
   if (test == NULL)
     return NULL;
   ov.condition = g_hash_table_lookup (sel->conds, acy_test_get_name (test));
@@ -1154,6 +1154,14 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
   Judge judge = { 0 };
   int status = 0;
   guint n_json = 0;
+  /* the model's variants, which a test's own Variant= must be among */
+  g_autoptr(GPtrArray) variants = g_ptr_array_new ();
+
+  for (guint i = 0; o->config && o->config->variants[i]; i++)
+    g_ptr_array_add (variants, o->config->variants[i]);
+  for (guint i = 0; i < o->variants->len; i++)
+    g_ptr_array_add (variants, o->variants->pdata[i]);
+  g_ptr_array_add (variants, NULL);
 
   /* --run needs no model, only macros: -macros FILE's, or those that
    * fit each test */
@@ -1242,7 +1250,8 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       if (setup.macros_error)
         error = g_error_copy (setup.macros_error);
       else
-        test = load_test (&sel, file, setup.macros, deadline, &error);
+        test = load_test (&sel, file, setup.macros, (const char *const *) variants->pdata,
+                          deadline, &error);
       if (test == NULL && g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
           && deadline > 0 && g_get_monotonic_time () >= deadline && !o->json && !o->judge)
         {
