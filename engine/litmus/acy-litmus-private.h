@@ -184,6 +184,11 @@ struct _AcyTest {
 };
 
 /* Index of a location, adding it if new. */
+/* The init block (acy-litmus-init.c), at its '{' */
+gboolean acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error);
+/* @t, an integer herd7's 32-bit values cannot hold: recorded in
+ * ps->int_range (the first one), raised once the whole test is read */
+void     acy_lit_out_of_range (AcyLitParser *ps, const AcyLitToken *t);
 gint     acy_lit_test_location (AcyTest *test, const char *name);
 gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
 /* fault := 'fault' '(' PN [',' location] ')', at the current token
