@@ -82,7 +82,7 @@ test_constructs (void)
   check_expr ("let a = ()", "()");
   check_expr ("let a = begin p | q end", "(p | q)");
   check_expr ("(* outer (* nested *) still *) let a = p // line\n", "p");
-  check_expr ("Title \"name\" withco\nlet a = rcu-rscs' | Srcu-lock.x", "(rcu-rscs' | Srcu-lock.x)");
+  check_expr ("Title \"name\" catdep\nlet a = rcu-rscs' | Srcu-lock.x", "(rcu-rscs' | Srcu-lock.x)");
 }
 
 static void
@@ -209,6 +209,14 @@ test_errors (void)
                "bad.cat:2:1: syntax error: expected 'end' to close 'procedure' opened at 1:1 near end of file");
   check_error ("acyclic\n", ACY_ERROR_SYNTAX,
                "bad.cat:2:1: syntax error: expected an expression near end of file");
+  /* herd7 7.58 takes catdep after the title, and no other model option
+   * (herdtools7's demo c11.cat, which writes withinit, is refused) */
+  check_error ("\"C11\"\nwithinit\nlet a = po\n", ACY_ERROR_SYNTAX,
+               "bad.cat:2:1: syntax error: herd7 has no such model option any more (catdep is "
+               "its only one) near 'withinit'");
+  check_error ("C11 \"t\" withoutco\n", ACY_ERROR_SYNTAX,
+               "bad.cat:1:9: syntax error: herd7 has no such model option any more (catdep is "
+               "its only one) near 'withoutco'");
 }
 
 static void

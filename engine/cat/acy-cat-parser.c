@@ -400,11 +400,15 @@ acy_cat_find_include (AcyCatParseCtx *ctx,
   return NULL;
 }
 
+/* herd7's older model options, which its grammar no longer has: since
+ * 7.5x a model takes `catdep` after its title and nothing else, and herd7
+ * stops at these with a syntax error (herdtools7's demo c11.cat writes
+ * `withinit`). */
 static gboolean
-is_model_option (const AcyCatToken *t)
+is_old_model_option (const AcyCatToken *t)
 {
   static const char *const options[] = {
-    "withco", "withoutco", "withinit", "withoutinit", "withsc", "withoutsc", "catdep",
+    "withco", "withoutco", "withinit", "withoutinit", "withsc", "withoutsc",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
@@ -534,9 +538,16 @@ acy_cat_parse (AcyCatParseCtx *ctx,
         }
       ok = !failed (&p);
     }
-  /* model options after the title (our models write them after a string) */
-  while (ok && p.tok.kind == ACY_CAT_TOK_IDENT && is_model_option (&p.tok))
+  /* herd7's one model option after the title */
+  if (ok && p.tok.kind == ACY_CAT_TOK_IDENT && p.tok.len == strlen ("catdep")
+      && memcmp (p.tok.start, "catdep", p.tok.len) == 0)
     ok = advance (&p) || !failed (&p);
+  else if (ok && p.tok.kind == ACY_CAT_TOK_IDENT && is_old_model_option (&p.tok))
+    {
+      error_near (&p, &p.tok, ACY_ERROR_SYNTAX,
+                  "syntax error: herd7 has no such model option any more (catdep is its only one)");
+      ok = FALSE;
+    }
 
   if (ok)
     ok = parse_stmts (&p, out, FALSE, NULL, NULL);
