@@ -9,7 +9,9 @@
  * never stalls CI. Skips (TAP "1..0 # SKIP", exit 0) when the corpus is
  * absent.
  *
- *   test-conformance lkmm      the kernel model on tests/ (496 tests)
+ *   test-conformance lkmm      the kernel model on tests/ (496 tests) and
+ *                              kernel-doc/ (the kernel's
+ *                              Documentation/litmus-tests/, 12)
  *   test-conformance article   the article's tests under the toy models
  *                              (the project's and the article's files)
  *                              and under the kernel model
@@ -357,14 +359,18 @@ main (int argc, char **argv)
   if (g_str_equal (mode, "lkmm"))
     {
       g_autofree char *tests = g_build_filename (root, "tests", NULL);
+      g_autofree char *doc = g_build_filename (root, "kernel-doc", NULL);
+
       collect (tests, files);
+      collect (doc, files);
       g_ptr_array_sort (files, compare_strings);
       for (guint i = 0; i < files->len; i++)
         {
           Case *c = g_new0 (Case, 1);
           c->litmus = g_strdup (files->pdata[i]);
           c->expected = g_strconcat (c->litmus, ".expected", NULL);
-          c->label = g_strdup (c->litmus + strlen (tests) + 1);
+          /* tests/'s as before, kernel-doc/'s by their folder */
+          c->label = g_strdup (c->litmus + strlen (g_str_has_prefix (c->litmus, tests) ? tests : root) + 1);
           c->model = lk_model;
           c->macros = macros;
           g_ptr_array_add (suite.cases, c);
