@@ -213,6 +213,22 @@ test_window_folder (void)
   g_rmdir (dir);
 }
 
+/* Every model offered, and the window still fits a screen 1024 pixels
+ * wide: the chips scroll sideways (they made it 1577 pixels wide). */
+static void
+test_window_models_fit (void)
+{
+  AcyCompareWindow *window = acy_compare_window_new (NULL, NULL, NULL, "toy-rmo");
+  int min = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("minimum width %d", min);
+  g_assert_cmpint (min, >, 0);
+  g_assert_cmpint (min, <=, 1024);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -224,5 +240,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/compare/view-cancel", test_view_cancel);
   g_test_add_func ("/ui/compare/view-bad-model", test_view_bad_model);
   g_test_add_func ("/ui/compare/window-folder", test_window_folder);
+  g_test_add_func ("/ui/compare/window-models-fit", test_window_models_fit);
   return g_test_run ();
 }

@@ -79,7 +79,9 @@ print_header (const Cli *cli)
 static void
 print_summary (const Cli *cli, const AcyDiySearchProgress *p)
 {
-  printf ("\n");
+  /* a blank line after the tests found, one after the header */
+  if (p->found > 0)
+    printf ("\n");
   if (p->found == 0 && p->complete)
     printf ("No test tells them apart with up to %u threads and %u accesses", cli->search.max_threads,
             cli->search.max_accesses);
