@@ -206,6 +206,12 @@ void            acy_model_runner_rf_chosen   (AcyModelRunner     *runner,
  * told, whichever takes it. */
 void            acy_model_runner_rf_part     (AcyModelRunner     *runner,
                                               guint64             size);
+/* Whether the model, in some execution @runner judged since it was
+ * made, read the values of some events (same-values or different-values
+ * of a relation that was not empty): if not, the answers would have been
+ * the same with other values. */
+gboolean        acy_model_runner_read_values (AcyModelRunner *runner);
+
 /* Judge one candidate. Returns FALSE with @error set on a model error
  * (type error, runaway recursion, ...), which carries a file:line:col of
  * the model; TRUE otherwise (also when the callback stopped early). */

@@ -166,7 +166,15 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   state: with symmetry on, itself and its images under permutations of
  *   threads that run alike and none of whose registers the state shows,
  *   which were not enumerated (1 otherwise). Each of @images counts
- *   once more.
+ *   once more, or as often as @image_weights says.
+ * @image_weights: (nullable): how many candidates each of @images stands
+ *   for (NULL: one each)
+ * @find_images: (nullable): with symmetry on, when the candidate stands
+ *   for the permutations of threads that run alike whose final states
+ *   differ (the state shows their registers, or they compute with
+ *   constants of their own): call it once, before reading @weight and
+ *   the images, which it sets (it goes through every permutation, so
+ *   call it only for a candidate the model allows). NULL otherwise.
  * @non_address_at: (nullable): herd7's NoSymbol candidate: a load or an
  *   RMW at this place goes through @non_address_value, an integer that
  *   is no address, and reads from nowhere (no rf; its value, and what
@@ -178,7 +186,8 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   (AcyEnumerateOptions.claim): no other enumeration sharing the test
  *   sees it
  */
-typedef struct {
+typedef struct _AcyCandidate AcyCandidate;
+struct _AcyCandidate {
   const AcyExecution *x;
   const AcyValue     *final;
   gboolean            condition;
@@ -187,10 +196,12 @@ typedef struct {
   const gboolean     *image_conditions;
   guint               n_images;
   guint64             weight;
+  const guint64      *image_weights;
+  void              (*find_images) (const AcyCandidate *candidate);
   const AcyLoc       *non_address_at;
   AcyValue            non_address_value;
   gboolean            claimed;
-} AcyCandidate;
+};
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
                                       gpointer            user_data);
@@ -241,6 +252,14 @@ typedef gboolean (*AcyClaimFunc) (guint64 size, gpointer user_data);
  *   thread or none, no value is a pointer and no thread takes a lock,
  *   a candidate comes out once for its orbit under the turns of the
  *   ring, with the final values of its distinct images in @images.
+ * @values_unseen: take it that the caller's model reads no value: with
+ *   @symmetry, threads that run alike but for constants that reach
+ *   values only (no branch, address or division) are permuted too, their
+ *   images solved again (AcyCandidate.find_images). Whether the model did
+ *   read some (acy_model_runner_read_values()) is for the caller to see:
+ *   then, where *@permuted_constants was set, enumerate again without.
+ * @permuted_constants: (nullable): set to TRUE when @values_unseen made
+ *   a difference
  * @order_locks: choose the order in which each lock is taken (of its
  *   LKW events) before rf, as AcyExecution.co_hint, and cut orders the
  *   prune function rules out; with @symmetry, interchangeable threads
@@ -311,6 +330,8 @@ typedef struct {
   gboolean        symmetry;
   gboolean        rmw_tags_both;
   gboolean        order_locks;
+  gboolean        values_unseen;
+  gboolean       *permuted_constants;
   guint           unroll;
   AcyLoopCut     *loop_cut;
   AcyClaimFunc    claim;

@@ -288,13 +288,15 @@ test_interchangeable (void)
 }
 
 /* A ring of three threads (AcyCandidate.images): thread t writes x<t> and
- * reads x<t+1> under a lock taken with xchg_acquire, the third reading
- * x0, so turning the ring with its locations maps a candidate to one the
- * model judges alike. The same states and counts as without symmetry,
- * under a condition every turn keeps, one it does not, and with the
- * registers of some threads only (no rotation then); with all of them
- * in the state, a fraction of the candidates is judged. A ring whose
- * locations start apart is no ring. */
+ * reads x<t+1>, the third reading x0, so turning the ring with its
+ * locations maps a candidate to one the model judges alike. The same
+ * states and counts as without symmetry, under a condition every turn
+ * keeps, one it does not, and with the registers of some threads only
+ * (no rotation then); with all of them in the state, a fraction of the
+ * candidates is judged. A ring whose locations start apart is no ring.
+ * The same ring with the accesses under a lock taken with xchg_acquire:
+ * the same answers, by the rotation where every register is shown, and
+ * by choosing the order of the xchg writes where it is not. */
 static void
 test_rotation (void)
 {
@@ -304,39 +306,46 @@ test_rotation (void)
     "exists (0:r1=0 /\\ 2:r1=0)",
   };
   static const char *const inits[] = { "{ }", "{ x1=1; }" };
-  static const char ringer[] =
-    "P%u(int *sl, int *x%u, int *x%u) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
-    "  WRITE_ONCE(*x%u, 1); r1 = READ_ONCE(*x%u); smp_store_release(sl, 0); }\n";
 
-  for (guint j = 0; j < G_N_ELEMENTS (inits); j++)
-    {
-      guint64 candidates[G_N_ELEMENTS (states)];
+  for (guint k = 0; k < 2; k++)
+    for (guint j = 0; j < G_N_ELEMENTS (inits); j++)
+      {
+        guint64 candidates[G_N_ELEMENTS (states)];
 
-      for (guint i = 0; i < G_N_ELEMENTS (states); i++)
-        {
-          g_autoptr(GString) text = g_string_new ("C ring\n");
-          g_autoptr(AcyMacros) mac = macros ();
-          g_autoptr(AcyModel) mod = model ();
-          g_autoptr(AcyTest) test = NULL;
-          Judged pruned, full;
+        for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+          {
+            g_autoptr(GString) text = g_string_new ("C ring\n");
+            g_autoptr(AcyMacros) mac = macros ();
+            g_autoptr(AcyModel) mod = model ();
+            g_autoptr(AcyTest) test = NULL;
+            Judged pruned, full;
 
-          g_string_append_printf (text, "%s\n", inits[j]);
-          for (guint t = 0; t < 3; t++)
-            g_string_append_printf (text, ringer, t, t, (t + 1) % 3, t, (t + 1) % 3);
-          g_string_append_printf (text, "%s\n", states[i]);
-          test = parse (text->str, mac);
-          compare_runs (test, mod, &pruned, &full);
-          g_test_message ("%s %s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
-                          inits[j], states[i], pruned.candidates, full.candidates);
-          candidates[i] = pruned.candidates;
-        }
-      /* the last state shows only some threads: no rotation */
-      for (guint i = 0; i + 1 < G_N_ELEMENTS (states); i++)
-        if (j == 0)
-          g_assert_cmpuint (candidates[i] * 2, <, candidates[G_N_ELEMENTS (states) - 1]);
-        else
-          g_assert_cmpuint (candidates[i], ==, candidates[G_N_ELEMENTS (states) - 1]);
-    }
+            g_string_append_printf (text, "%s\n", inits[j]);
+            for (guint t = 0; t < 3; t++)
+              if (k == 0)
+                g_string_append_printf (text,
+                                        "P%u(int *x%u, int *x%u) { int r0; int r1; r0 = READ_ONCE(*x%u);\n"
+                                        "  WRITE_ONCE(*x%u, 1); smp_mb(); r1 = READ_ONCE(*x%u); }\n",
+                                        t, t, (t + 1) % 3, t, t, (t + 1) % 3);
+              else
+                g_string_append_printf (text,
+                                        "P%u(int *sl, int *x%u, int *x%u) { int r0; int r1; r0 = xchg_acquire(sl, 1);\n"
+                                        "  WRITE_ONCE(*x%u, 1); r1 = READ_ONCE(*x%u); smp_store_release(sl, 0); }\n",
+                                        t, t, (t + 1) % 3, t, (t + 1) % 3);
+            g_string_append_printf (text, "%s\n", states[i]);
+            test = parse (text->str, mac);
+            compare_runs (test, mod, &pruned, &full);
+            g_test_message ("%s %s: %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
+                            inits[j], states[i], pruned.candidates, full.candidates);
+            candidates[i] = pruned.candidates;
+          }
+        /* the last state shows only some threads: no rotation */
+        for (guint i = 0; k == 0 && i + 1 < G_N_ELEMENTS (states); i++)
+          if (j == 0)
+            g_assert_cmpuint (candidates[i] * 2, <, candidates[G_N_ELEMENTS (states) - 1]);
+          else
+            g_assert_cmpuint (candidates[i], ==, candidates[G_N_ELEMENTS (states) - 1]);
+      }
 }
 
 /* Sequential consistency with spinlocks, in the manner of the kernel's
@@ -401,6 +410,92 @@ test_lock_orders (void)
   g_test_message ("abba: %" G_GUINT64_FORMAT " outcomes judged instead of %" G_GUINT64_FORMAT
                   ", %" G_GUINT64_FORMAT " candidates instead of %" G_GUINT64_FORMAT,
                   pruned.outcomes, full.outcomes, pruned.candidates, full.candidates);
+}
+
+/* Threads that run alike but for the registers the state shows of each,
+ * or the constants they add (image classes, AcyCandidate.find_images):
+ * four threads add to x under one spinlock, each 1 or each its own
+ * number, shown by P0's read, x, or every read. A candidate stands for
+ * its images under the permutations of the threads, whose states it
+ * works out: the same states and counts as enumerating every lock order
+ * and rf, with fewer candidates judged than there are executions. */
+static void
+test_image_classes (void)
+{
+  AcyModelSource src = { .cat_path = "lock.cat", .cat_text = lock_model_text };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyModel) mod = acy_model_load (&src, &error);
+  g_autoptr(AcyMacros) mac = macros ();
+
+  g_assert_no_error (error);
+  for (guint own = 0; own < 2; own++)
+    for (guint all = 0; all < 2; all++)
+      {
+        g_autoptr(GString) text = g_string_new ("C adders\n{ }\n");
+        g_autoptr(AcyTest) test = NULL;
+        g_autoptr(AcyCheckResult) r = NULL;
+        guint sum = 0;
+        Judged pruned, full;
+
+        for (guint t = 0; t < 4; t++)
+          {
+            g_string_append_printf (text,
+                                    "P%u(spinlock_t *l, int *x) { int r0; spin_lock(l); r0 = READ_ONCE(*x);\n"
+                                    "  WRITE_ONCE(*x, r0 + %u); spin_unlock(l); }\n",
+                                    t, own ? t + 1 : 1);
+            sum += own ? t + 1 : 1;
+          }
+        if (all)
+          g_string_append (text, "exists (0:r0=0 /\\ 1:r0=0 /\\ 2:r0=0 /\\ 3:r0=0)\n");
+        else
+          g_string_append_printf (text, "exists (0:r0=0 /\\ ~x=%u)\n", sum);
+        test = parse (text->str, mac);
+        compare_runs (test, mod, &pruned, &full);
+        r = run (test, mod, TRUE, 1);
+        g_test_message ("own %u, every read shown %u: %" G_GUINT64_FORMAT " candidates instead of %"
+                        G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT " allowed", own, all, pruned.candidates,
+                        full.candidates, acy_check_result_get_stats (r)->allowed);
+        g_assert_cmpuint (pruned.candidates * 6, <=, acy_check_result_get_stats (r)->allowed);
+      }
+}
+
+/* A model that reads values (different-values) tells apart threads that
+ * differ in the constants they write: no permutation of them then
+ * (acy_model_runner_read_values). P1, P2 and P3 write 1, 2 and 3 to x,
+ * which starts at 1, and P0 reads x twice; the model wants the first
+ * write after the initial one to write 1 (P1's): one execution of the
+ * condition in 20, as herd7 answers, where taking P1 for any of the
+ * three writers made it 2 in 26. */
+static void
+test_values_read (void)
+{
+  static const char litmus[] =
+    "C first-same\n{ x=1; }\n"
+    "P0(int *x) { int r0; int r1; r0 = READ_ONCE(*x); r1 = READ_ONCE(*x); }\n"
+    "P1(int *x) { WRITE_ONCE(*x, 1); }\n"
+    "P2(int *x) { WRITE_ONCE(*x, 2); }\n"
+    "P3(int *x) { WRITE_ONCE(*x, 3); }\n"
+    "exists (0:r0=2 /\\ 0:r1=3)\n";
+  AcyModelSource src = {
+    .cat_path = "first-same.cat",
+    .cat_text = "\"first-same\"\ninclude \"cos-opt.cat\"\n"
+                "acyclic po-loc | rf | co | fr as coherence\n"
+                "let first = [IW] ; (co \\ (co ; co))\n"
+                "empty different-values(first) as first-same\n",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyModel) mod = acy_model_load (&src, &error);
+  g_autoptr(AcyMacros) mac = macros ();
+  g_autoptr(AcyTest) test = parse (litmus, mac);
+  g_autoptr(AcyCheckResult) r = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  Judged pruned, full;
+
+  g_assert_no_error (error);
+  compare_runs (test, mod, &pruned, &full);
+  r = run (test, mod, TRUE, 1);
+  acy_check_result_format_herd (r, text, FALSE);
+  g_assert_nonnull (strstr (text->str, "Positive: 1 Negative: 19"));
 }
 
 /* A pruning run takes the blocks of writes with the most orders first
@@ -633,6 +728,8 @@ main (int argc, char **argv)
   g_test_add_func ("/prune/interchangeable", test_interchangeable);
   g_test_add_func ("/prune/rotation", test_rotation);
   g_test_add_func ("/prune/lock-orders", test_lock_orders);
+  g_test_add_func ("/prune/image-classes", test_image_classes);
+  g_test_add_func ("/prune/values-read", test_values_read);
   g_test_add_func ("/prune/most-orders-first", test_most_orders_first);
   g_test_add_func ("/prune/settled", test_settled);
   g_test_add_func ("/prune/examples", test_examples);

@@ -105,8 +105,11 @@ values_filter (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, gboolean 
   out = acy_cat_new_rel (ev);
   for (guint i = 0; i < n; i++)
     ACY_BITS_FOREACH (j, acy_rel_row (r, n, i), n)
-      if ((ev->x->events[i].value == ev->x->events[j].value) == same)
-        acy_rel_add (out->u.bits, n, i, j);
+      {
+        ev->cache->values_read = TRUE;
+        if ((ev->x->events[i].value == ev->x->events[j].value) == same)
+          acy_rel_add (out->u.bits, n, i, j);
+      }
   return out;
 }
 

@@ -224,6 +224,7 @@ typedef struct {
   gint64         next_memory_look;  /* monotonic time of the next look at the memory in use */
   AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   AcyCatJudge   *rf_shared_judge; /* the same, for those all workers judge (shared) */
+  gboolean       values_read; /* same-values or different-values was given a pair (acy_model_runner_read_values) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
   /* per root slot: the level its value depends on, as it turned out
    * when computed (a let's static level, or lower when the parts that

@@ -447,6 +447,12 @@ acy_model_runner_rf_hopeless (AcyModelRunner     *runner,
   return failed != 0;
 }
 
+gboolean
+acy_model_runner_read_values (AcyModelRunner *runner)
+{
+  return runner->cache->values_read;
+}
+
 /* a candidate costs the model about as much as this many judgements */
 #define CANDIDATE_UNITS 8
 

@@ -36,6 +36,8 @@ typedef struct {
   gint64                  last_progress;
   gboolean                order_locks;   /* the enumerator chooses lock orders */
   gint                    hint_unused;   /* atomic: the model did not follow one */
+  gboolean                values_seen;   /* the model reads values: threads that differ in
+                                          * constants are not permuted */
 } Shared;
 
 typedef struct {
@@ -50,6 +52,7 @@ typedef struct {
   GCancellable           *cancellable;
   AcyModelRunner         *runner;
   gboolean                rmw_tags_both;  /* the model runs under lkmmv2 */
+  gboolean                permuted_constants;  /* the enumeration took values for unseen */
   AcyCheckResult         *result;
   GHashTable             *state_index;   /* values -> AcyState* (key owned by the state) */
   GHashTable             *flags;         /* interned names */
@@ -60,6 +63,7 @@ typedef struct {
   AcyState               *final_state;
   AcyState              **image_states;
   guint                   cap_images;
+  guint64                 images_weight; /* the candidates its images stand for */
   guint64                 outcomes_due;  /* not yet added to the shared counts */
   guint64                 allowed_due;
   AcyValue               *key;           /* scratch: n, values... */
@@ -290,26 +294,35 @@ on_verdict (const AcyExecution *x,
       return FALSE;
     }
 
-  r->stats.allowed += c->weight + c->n_images;
-  run->allowed_due += c->weight + c->n_images;
   if (run->final_state == NULL)
     {
+      /* permutations of threads with states of their own, found now */
+      if (c->find_images != NULL)
+        c->find_images (c);
       run->final_state = find_state (run, c->final, c->condition);
       if (c->n_images > run->cap_images)
         {
           run->cap_images = c->n_images;
           run->image_states = g_renew (AcyState *, run->image_states, run->cap_images);
         }
+      run->images_weight = 0;
       for (guint i = 0; i < c->n_images; i++)
-        run->image_states[i] = find_state (run, c->images[i], c->image_conditions[i]);
+        {
+          run->image_states[i] = find_state (run, c->images[i], c->image_conditions[i]);
+          run->images_weight += c->image_weights ? c->image_weights[i] : 1;
+        }
     }
+  r->stats.allowed += c->weight + run->images_weight;
+  run->allowed_due += c->weight + run->images_weight;
   /* with its images under permutations of interchangeable threads, all
    * with its final state */
   record_state (run, run->final_state, c->condition, c->weight);
-  /* its images under the swap of two threads that run alike, or the
-   * turns of a ring, which the model would judge alike */
+  /* its images under the swap of two threads that run alike, the turns
+   * of a ring, or the permutations of an image class, which the model
+   * would judge alike */
   for (guint i = 0; i < c->n_images; i++)
-    record_state (run, run->image_states[i], c->image_conditions[i], 1);
+    record_state (run, run->image_states[i], c->image_conditions[i],
+                  c->image_weights ? c->image_weights[i] : 1);
   for (guint i = 0; i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
@@ -473,6 +486,9 @@ worker_init (CheckRun *run, Shared *shared, guint shard, guint n_shards,
              const AcyTest *test, const AcyModel *model,
              const AcyCheckOptions *options, GCancellable *cancellable, gint64 start)
 {
+  /* also when the check starts again (acy_check_run): nothing of the
+   * last attempt, such as the parts seen (take_next), carries over */
+  memset (run, 0, sizeof *run);
   run->shared = shared;
   run->shard = shard;
   run->n_shards = n_shards;
@@ -561,6 +577,8 @@ worker_main (gpointer data)
           run->claims = TRUE;
         }
       eopts.symmetry = TRUE;
+      eopts.values_unseen = !run->shared->values_seen;
+      eopts.permuted_constants = &run->permuted_constants;
       eopts.order_locks = run->shared->order_locks;
     }
   if (!acy_test_enumerate (run->test, &eopts, on_candidate, run, run->cancellable, &enum_error))
@@ -620,6 +638,21 @@ merge_into (CheckRun *into, CheckRun *from)
     g_hash_table_add (into->flags, key);
 }
 
+/* Whether the workers permuted threads that differ in constants, taking
+ * the values for unseen, and the model read some after all. */
+static gboolean
+values_were_read (CheckRun *runs, guint n_workers)
+{
+  gboolean permuted = FALSE, read = FALSE;
+
+  for (guint w = 0; w < n_workers; w++)
+    {
+      permuted |= runs[w].permuted_constants;
+      read |= acy_model_runner_read_values (runs[w].runner);
+    }
+  return permuted && read;
+}
+
 AcyCheckResult *
 acy_check_run (const AcyTest          *test,
                const AcyModel         *model,
@@ -660,14 +693,18 @@ acy_check_run (const AcyTest          *test,
       if (helper)
         g_thread_join (helper);
       helper = NULL;
-      if (!g_atomic_int_get (&shared.hint_unused))
+      if (!g_atomic_int_get (&shared.hint_unused) && !values_were_read (runs, n_workers))
         break;
-      /* the model builds co in its own way: every lock order again */
+      /* the model builds co in its own way: every lock order again; or
+       * it read values: no permutation of threads that differ in them */
+      if (g_atomic_int_get (&shared.hint_unused))
+        shared.order_locks = FALSE;
+      else
+        shared.values_seen = TRUE;
       for (guint w = 0; w < n_workers; w++)
         worker_clear (&runs[w]);
       shared.candidates = shared.outcomes = shared.allowed = shared.next = 0;
       shared.stop = shared.hint_unused = FALSE;
-      shared.order_locks = FALSE;
     }
 
   for (guint w = 0; w < n_workers; w++)

@@ -3,10 +3,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * acy-enumerate.c searches candidates (combinations of traces, rf, final
- * writes, lock orders); acy-enumerate-symmetry.c finds the symmetries of
- * a test (two alike threads, classes of interchangeable threads, a ring
- * of threads) and says, per candidate, whether it is the first of its
- * images. Private to engine/litmus.
+ * writes), acy-enumerate-locks.c the orders of writes taken in turn
+ * (locks, RMWs); acy-enumerate-symmetry.c finds the symmetries of a test
+ * (two alike threads, classes of interchangeable threads, a ring of
+ * threads) and says, per candidate, whether it is the first of its
+ * images; acy-enumerate-images.c works out the states of the images of
+ * a class's permutations. Private to engine/core.
  */
 #pragma once
 
@@ -43,9 +45,37 @@ typedef struct {
   gboolean                   mirror_condition;
 
   /* Interchangeable threads: per thread, its class of threads that run
-   * alike and none of whose registers the state shows (-1 none); NULL
-   * when there is no class of two or more. */
+   * alike (-1 none, else the class's first thread); NULL when there is
+   * no class of two or more. See acy_enum_find_interchangeable. */
   gint                      *group;
+  gboolean                   values_unseen;  /* AcyEnumerateOptions.values_unseen */
+  /* The image classes (their permutations give states of their own):
+   * class k has threads img_threads[img_first[k] .. img_first[k + 1]),
+   * in order; img_order is the number of their permutations */
+  guint                      n_img_classes, n_img_threads;
+  guint                     *img_first;
+  guint                     *img_threads;
+  gint                      *img_class;      /* per thread: its image class, or -1 */
+  guint64                    img_order;
+  gboolean                   consts_differ;  /* threads of an image class compute with constants of their own */
+  guint64                    combo_weight;   /* the combinations of paths the chosen one stands for */
+  guint64                    combo_img_weight;  /* of which those of image classes */
+  /* what acy_enum_group_images works with: an image (thread t's part
+   * taken by img_to[t], img_from its inverse), an arrangement of paths
+   * over image classes' threads (img_paths, in img_threads' order) and
+   * where it takes each thread (img_move), the distinct states of the
+   * images with their counts (keys: their number, n_tracked values, the
+   * count), and its answer */
+  guint                     *img_to, *img_from, *img_move, *img_paths;
+  gint                      *img_var;        /* [v * n_threads + t]: the tracked variable of
+                                              * thread t's register that v shows of its own */
+  GHashTable                *img_states;     /* key -> count (guint64 *) */
+  GPtrArray                 *img_keys;       /* the keys, in order found */
+  AcyValue                  *img_scratch;
+  const AcyValue           **img_out;
+  gboolean                  *img_out_conditions;
+  guint64                   *img_out_weights;
+  guint                      img_out_cap;
 
   /* Rotation: the threads turned one place (t to t + 1, the last to the
    * first) with their locations renamed, as a ring of threads that run
@@ -91,6 +121,7 @@ typedef struct {
   guint     *offset;          /* per thread: index of its first event */
   AcyWord   *po, *addr, *data, *ctrl, *rmw, *rf, *fw;
   AcyWord   *rf_hi;           /* scratch: rf and every edge still possible */
+  const AcyTraceEvent **tev_image;  /* scratch: tev of an image (acy_enum_image_values) */
   gint      *rf_of;           /* per event: the write it reads from, -1 none yet */
   guint8    *state;           /* solver: 0 unknown, 1 being computed, 2 done */
   /* per event: for a read that an equation pins (AcyConstraint.pin), the
@@ -142,6 +173,14 @@ typedef struct {
   gboolean  *lock_placed;
   guint     *lock_seq;        /* per position: the index placed there */
   AcyWord   *co_hint;         /* placed before placed in order, and before unplaced */
+  /* The choices made so far that stand for others in an image class
+   * (fresh_weight, lock_weight): the i-th took thread img_took[i] where
+   * any of img_alts[i * IMAGE_CLASS_MAX ..][0 .. img_n_alts[i]) (it
+   * among them) would do. img_weight is what they and the arrangements
+   * of paths over image classes stand for (acy_enum_group_images). */
+  guint      n_img_choices;
+  guint     *img_took, *img_alts, *img_n_alts;
+  guint64    img_weight;
   AcyWord   *co_hint_set;
   /* Accesses through a value that is no address (see through_int_check):
    * whether the paths have any, and per candidate the first load or RMW
@@ -159,9 +198,8 @@ typedef struct {
 } Combo;
 
 G_GNUC_INTERNAL gboolean acy_enum_look_for_halt (Enum *en);
-
-/* Count @steps of work: TRUE when the enumeration was cancelled or ran
- * out of time. */
+G_GNUC_INTERNAL gboolean acy_enum_rf_hopeless (Enum *en, Combo *c, guint next);
+G_GNUC_INTERNAL gboolean acy_enum_assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air);
 
 /* Count @steps of work: TRUE when the enumeration was cancelled or ran
  * out of time. */
@@ -172,7 +210,12 @@ halted_after (Enum *en, gint64 steps)
   return G_UNLIKELY (en->steps_left <= 0) && acy_enum_look_for_halt (en);
 }
 
-/* ---- symmetry (acy-enumerate-symmetry.c) ---- */
+/* ---- writes taken in turn (acy-enumerate-locks.c) ---- */
+
+G_GNUC_INTERNAL gboolean acy_enum_setup_lock_order (Enum *en, Combo *c);
+G_GNUC_INTERNAL gboolean acy_enum_choose_lock_order (Enum *en, Combo *c, guint p);
+
+/* ---- symmetry (acy-enumerate-symmetry.c, acy-enumerate-images.c) ---- */
 
 G_GNUC_INTERNAL void acy_enum_find_symmetry (Enum *en);
 G_GNUC_INTERNAL gboolean acy_enum_find_interchangeable (Enum *en);
@@ -181,6 +224,17 @@ G_GNUC_INTERNAL gint acy_enum_mirror_order (Enum *en, Combo *c);
 G_GNUC_INTERNAL guint acy_enum_rotation_period (Enum *en, Combo *c);
 G_GNUC_INTERNAL gboolean acy_enum_rotation_hopeless (Enum *en, Combo *c, guint done);
 G_GNUC_INTERNAL void acy_enum_rotation_images (Enum *en, Combo *c, guint period);
+G_GNUC_INTERNAL guint64 acy_enum_class_arrangements (Enum *en);
+G_GNUC_INTERNAL void acy_enum_group_images (Enum *en, Combo *c, AcyCandidate *cand);
+G_GNUC_INTERNAL void acy_enum_image_values (Enum *en, Combo *c, AcyValue *out);
+G_GNUC_INTERNAL void acy_enum_symmetry_free (Enum *en);
+G_GNUC_INTERNAL void acy_enum_push_image_choice (Enum *en, Combo *c, guint t, guint from, guint weight);
+
+/* An image class has at most this many threads, and the image classes
+ * of a test this many permutations in all (8!): each allowed candidate
+ * goes through them all */
+#define IMAGE_CLASS_MAX 8
+#define IMAGE_PERMUTATIONS_MAX 40320
 
 /* How many fresh threads of @t's class, from @from on, follow @t's path:
  * 0 when one of them comes before @t (then @t's choice is the image of
@@ -218,4 +272,21 @@ fresh_weight (Enum *en, Combo *c, guint reader, guint w)
   if (t == ACY_THREAD_INIT || en->group[t] < 0 || t <= reader || c->used[t] > 0)
     return 1;
   return class_weight (en, c, t, reader + 1);
+}
+
+static inline void
+image_choice (Enum *en, Combo *c, guint t, guint from, guint weight)
+{
+  if (weight > 1 && en->img_class[t] >= 0)
+    acy_enum_push_image_choice (en, c, t, from, weight);
+}
+
+static inline void
+image_choice_undo (Enum *en, Combo *c, guint t, guint weight)
+{
+  if (weight > 1 && en->img_class[t] >= 0)
+    {
+      c->n_img_choices--;
+      c->img_weight /= weight;
+    }
 }

@@ -58,7 +58,7 @@ is_read (Combo *c, guint g)
 {
   const AcyTraceEvent *te = c->tev[g];
 
-  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g;
+  return te != NULL && te->sym->kind == ACY_SYM_READ && c->offset[c->events[g].thread] + te->sym->read == g;
 }
 
 static AcyValue
@@ -161,11 +161,11 @@ event_value (Combo *c, guint g)
    * that the writes they read from agree) */
   if (G_UNLIKELY (c->pin != NULL) && c->pin_set[c->pin_root[g]] && is_read (c, g))
     v = c->pin_value[c->pin_root[g]];
-  else if (te->sym->kind == ACY_SYM_READ && c->offset[te->ev.thread] + te->sym->read == g)
+  else if (te->sym->kind == ACY_SYM_READ && c->offset[c->events[g].thread] + te->sym->read == g)
     v = c->rf_of[g] < 0 ? (te->needs_rf || te->nowhere ? VALUE_UNKNOWN : te->ev.value)
                         : event_value (c, (guint) c->rf_of[g]);
   else
-    v = sym_value (c, te->sym, te->ev.thread);
+    v = sym_value (c, te->sym, c->events[g].thread);   /* not te's: see acy_enum_image_values */
   c->state[g] = 2;
   c->value[g] = v;
   c->saw_unknown |= v == VALUE_UNKNOWN;
@@ -669,6 +669,85 @@ through_int_check (Enum *en, Combo *c)
   return TRUE;
 }
 
+/* The final values of the image of the candidate in which thread
+ * en->img_to[t] runs as thread t does (acy_enum_group_images), into
+ * @out. When no thread of an image class has constants of its own,
+ * those of the candidate with the registers of each thread moved;
+ * else solved again, the events of thread t taken from the path of
+ * thread img_to[t] (alike but for constants, which feed values only),
+ * and the candidate's own values solved afresh after. */
+void
+acy_enum_image_values (Enum *en, Combo *c, AcyValue *out)
+{
+  const AcyTest *test = en->test;
+  guint n = test->n_threads;
+  const AcyTraceEvent **own = c->tev;
+
+  if (!en->consts_differ)
+    {
+      for (guint v = 0; v < test->n_tracked; v++)
+        {
+          gint u = test->tracked[v].thread, w = -1;
+
+          if (u >= 0 && u < (gint) n)
+            w = en->img_var[v * n + en->img_from[u]];
+          out[v] = c->values[w >= 0 ? (guint) w : v];
+        }
+      return;
+    }
+  if (c->tev_image == NULL)
+    c->tev_image = acy_arena_newv (en->arena, const AcyTraceEvent *, c->n);
+  memcpy (c->tev_image, c->tev, c->n * sizeof *c->tev);
+  for (guint i = 0; i < en->n_img_threads; i++)
+    {
+      guint t = en->img_threads[i], u = en->img_to[t];
+      const AcyTrace *tr = en->set->threads[u].traces[en->chosen_index[t]];
+
+      for (guint e = 0; u != t && e < tr->n_events; e++)
+        c->tev_image[c->offset[t] + e] = &tr->events[e];
+    }
+  c->tev = c->tev_image;
+  solver_clear (c);
+  for (guint v = 0; v < test->n_tracked; v++)
+    {
+      const AcyLitVar *var = &test->tracked[v];
+
+      out[v] = 0;   /* a thread the test lacks: herd7 reads 0 */
+      if (var->thread >= 0 && var->thread < (gint) n)
+        {
+          guint t = en->img_from[var->thread];
+          const AcyTrace *tr = en->set->threads[var->thread].traces[en->chosen_index[t]];
+
+          out[v] = sym_value (c, tr->regs[var->index], t);
+        }
+      else if (var->thread < 0)
+        for (guint f = 0; f < c->n_fw; f++)
+          if (c->fw_loc[f] == var->index)
+            out[v] = event_value (c, c->fw_cands[f][c->fw_choice[f]]);
+    }
+  c->tev = own;
+  solver_clear (c);
+  for (guint g = 0; g < c->n; g++)
+    (void) event_value (c, g);
+}
+
+/* A candidate as emit_finals hands it out, with what its images are
+ * found from (AcyCandidate.find_images). */
+typedef struct {
+  AcyCandidate cand;
+  Enum        *en;
+  Combo       *c;
+} Emitted;
+
+static void
+find_group_images (const AcyCandidate *cand)
+{
+  Emitted *em = (Emitted *) cand;   /* emit_finals's own, not const there */
+
+  acy_enum_group_images (em->en, em->c, &em->cand);
+  em->cand.find_images = NULL;
+}
+
 /* Every choice of final writes for one solved candidate. */
 static gboolean
 emit_finals (Enum *en, Combo *c)
@@ -710,7 +789,8 @@ emit_finals (Enum *en, Combo *c)
   memset (c->fw_choice, 0, c->n_fw * sizeof (guint));
   for (;;)
     {
-      AcyCandidate cand;
+      Emitted em;
+      AcyCandidate *cand = &em.cand;
 
       acy_bits_clear (words, c->fw);
       for (guint f = 0; f < c->n_fw; f++)
@@ -765,17 +845,19 @@ emit_finals (Enum *en, Combo *c)
           return FALSE;
         }
 
-      cand.x = &c->x;
-      cand.final = c->values;
-      cand.condition = acy_lit_prop_eval (test->cond, test, c->values);
-      cand.filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
-      cand.images = NULL;
-      cand.image_conditions = NULL;
-      cand.n_images = 0;
-      cand.weight = c->weight;
-      cand.non_address_at = c->nonsym ? &c->nonsym->at : NULL;
-      cand.non_address_value = c->nonsym ? c->nonsym_value : 0;
-      cand.claimed = c->claim_depth <= c->n_reads;
+      cand->x = &c->x;
+      cand->final = c->values;
+      cand->condition = acy_lit_prop_eval (test->cond, test, c->values);
+      cand->filter = test->filter == NULL || acy_lit_prop_eval (test->filter, test, c->values);
+      cand->images = NULL;
+      cand->image_weights = NULL;
+      cand->find_images = NULL;
+      cand->image_conditions = NULL;
+      cand->n_images = 0;
+      cand->weight = c->weight;
+      cand->non_address_at = c->nonsym ? &c->nonsym->at : NULL;
+      cand->non_address_value = c->nonsym ? c->nonsym_value : 0;
+      cand->claimed = c->claim_depth <= c->n_reads;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
        * that made them: those candidates stand for themselves. */
@@ -790,10 +872,19 @@ emit_finals (Enum *en, Combo *c)
               for (guint v = 0; v < test->n_tracked; v++)
                 en->mirror[v] = c->values[en->sym_var[v]];
               en->mirror_condition = acy_lit_prop_eval (test->cond, test, en->mirror);
-              cand.images = (const AcyValue *const *) &en->mirror;
-              cand.image_conditions = &en->mirror_condition;
-              cand.n_images = 1;
+              cand->images = (const AcyValue *const *) &en->mirror;
+              cand->image_conditions = &en->mirror_condition;
+              cand->n_images = 1;
             }
+        }
+      /* Of a class's permutations, the first stands for all; those of
+       * image classes have states of their own, found when the model
+       * allows it */
+      else if (en->n_img_classes > 0)
+        {
+          em.en = en;
+          em.c = c;
+          cand->find_images = find_group_images;
         }
       /* Of the candidates of one orbit of the rotation, the first
        * stands for all (thin air as for the swap; with rot_early there
@@ -806,12 +897,12 @@ emit_finals (Enum *en, Combo *c)
           if (period == 0)
             goto next;
           acy_enum_rotation_images (en, c, period);
-          cand.n_images = period - 1;
-          cand.images = en->rot_images + 1;
-          cand.image_conditions = en->rot_conditions + 1;
+          cand->n_images = period - 1;
+          cand->images = en->rot_images + 1;
+          cand->image_conditions = en->rot_conditions + 1;
         }
       en->co_hint_used = FALSE;
-      if (!en->func (&cand, en->user_data))
+      if (!en->func (cand, en->user_data))
         {
           en->stop = TRUE;
           return FALSE;
@@ -829,16 +920,19 @@ emit_finals (Enum *en, Combo *c)
     }
 }
 
-/* Give reads k.. an rf source each, pruning as soon as a path constraint
- * is known to fail, or the candidates are known to be thin air that
- * herd drops. @thin_air: an event was seen unsolved on the way here. */
 /* Whether the caller rules out every candidate the rf chosen for reads
  * before @next leads to. Asked while two or more reads are left (the
- * last ones are quicker to try than to judge). */
-static gboolean
-rf_hopeless (Enum *en, Combo *c, guint next)
+ * last ones are quicker to try than to judge), but, where the enumerator
+ * chose the order of writes taken in turn, down to the last read and
+ * after it: there the model rules out at once every rf but one of most
+ * reads, where a candidate would cost it a search of coherence orders
+ * (bench/gen-litmus's counter-distinct 5 took a quarter of the
+ * instructions it took without, seqlock 4 two thirds, the corpus 1.5%
+ * fewer). */
+gboolean
+acy_enum_rf_hopeless (Enum *en, Combo *c, guint next)
 {
-  if (en->prune == NULL || en->cut_probe || next + 2 > c->n_reads)
+  if (en->prune == NULL || en->cut_probe || next + (c->n_lock_ev > 0 ? 0 : 2) > c->n_reads)
     return FALSE;
   memcpy (c->rf_hi, c->rf, acy_rel_words (c->n) * sizeof (AcyWord));
   for (guint j = next; j < c->n_reads; j++)
@@ -889,8 +983,11 @@ rotation_done_hopeless (Enum *en, Combo *c, guint k)
                                    : en->test->n_threads - 1);
 }
 
-static gboolean
-assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
+/* Give reads k.. an rf source each, pruning as soon as a path constraint
+ * is known to fail, or the candidates are known to be thin air that
+ * herd drops. @thin_air: an event was seen unsolved on the way here. */
+gboolean
+acy_enum_assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
 {
   guint r;
 
@@ -911,7 +1008,10 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
             continue;
           c->weight *= weight;
           if (from != ACY_THREAD_INIT)
-            c->used[from]++;
+            {
+              image_choice (en, c, from, c->events[r].thread + 1, weight);
+              c->used[from]++;
+            }
         }
       c->rf_of[r] = (gint) w;
       acy_rel_add (c->rf, c->n, w, r);
@@ -927,8 +1027,8 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
               && !(en->rot_early && rotation_done_hopeless (en, c, k))
               /* another worker takes what this choice leads to */
               && !(k + 1 == c->claim_depth && !en->claim (c->part_size, en->claim_data))
-              && !(c->n_rf_cands[k] > 1 && rf_hopeless (en, c, k + 1))
-              && !assign_rf (en, c, k + 1, thin))
+              && !(c->n_rf_cands[k] > 1 && acy_enum_rf_hopeless (en, c, k + 1))
+              && !acy_enum_assign_rf (en, c, k + 1, thin))
             return FALSE;
         }
       acy_bits_remove (acy_rel_row (c->rf, c->n, w), r);
@@ -936,77 +1036,14 @@ assign_rf (Enum *en, Combo *c, guint k, gboolean thin_air)
         {
           c->weight /= weight;
           if (from != ACY_THREAD_INIT)
-            c->used[from]--;
+            {
+              c->used[from]--;
+              image_choice_undo (en, c, from, weight);
+            }
         }
     }
   c->rf_of[r] = -1;
   return TRUE;
-}
-
-/* ---- lock orders ---- */
-
-/* The lock writes of @c, location by location, when some lock is taken
- * three times or more: their order is then chosen here, ahead of rf, rather
- * than left to the model's coherence orders (which extend it: see
- * AcyExecution.co_hint). FALSE when there is nothing to order. */
-static gboolean
-setup_lock_order (Enum *en, Combo *c)
-{
-  AcyArena *a = en->arena;
-  guint n = c->n, n_locs = c->x.n_locs, k = 0;
-  gboolean some = FALSE;
-
-  for (guint g = n_locs; g < n; g++)
-    k += (c->events[g].kind & ACY_EV_LKW) != 0;
-  if (k < 3)
-    return FALSE;
-  c->lock_ev = acy_arena_newv (a, guint, k);
-  c->lock_lo = acy_arena_newv (a, guint, k);
-  c->lock_hi = acy_arena_newv (a, guint, k);
-  c->lock_placed = acy_arena_newv0 (a, gboolean, k);
-  c->lock_seq = acy_arena_newv (a, guint, k);
-  for (guint l = 0; l < n_locs; l++)
-    {
-      guint lo = c->n_lock_ev;
-
-      for (guint g = n_locs; g < n; g++)
-        if ((c->events[g].kind & ACY_EV_LKW) && c->events[g].loc == (gint32) l)
-          c->lock_ev[c->n_lock_ev++] = g;
-      for (guint i = lo; i < c->n_lock_ev; i++)
-        {
-          c->lock_lo[i] = lo;
-          c->lock_hi[i] = c->n_lock_ev;
-        }
-      /* two lock writes have two orders: as cheap for the model to
-       * try as for the enumerator, which would judge each partial rf
-       * twice over */
-      some |= c->n_lock_ev - lo >= 3;
-    }
-  if (!some)
-    {
-      c->n_lock_ev = 0;
-      return FALSE;
-    }
-  c->co_hint = acy_arena_newv0 (a, AcyWord, acy_rel_words (n));
-  c->co_hint_set = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
-  for (guint i = 0; i < c->n_lock_ev; i++)
-    acy_bits_add (c->co_hint_set, c->lock_ev[i]);
-  c->x.co_hint = c->co_hint;
-  c->x.co_hint_set = c->co_hint_set;
-  c->x.co_hint_used = &en->co_hint_used;
-  return TRUE;
-}
-
-/* Interchangeable threads, lock by lock: taking the lock in a thread
- * nothing involves yet stands for taking it in any other such one that
- * follows the same path (as fresh_weight for reads). How many choices
- * it stands for, 0 when it is the image of another. */
-static guint
-lock_weight (Enum *en, Combo *c, guint t)
-{
-  if (en->group == NULL || en->group[t] < 0 || c->used[t] > 0)
-    return 1;
-  return class_weight (en, c, t, 0);
 }
 
 static void
@@ -1089,49 +1126,6 @@ filter_pins (Enum *en, Combo *c, const AcyLitProp *p, AcyArena *a)
     }
 }
 
-/* Place a lock write at each position @p.. in turn (every order of the
- * writes of each lock), then choose rf. Each placing gives the model a
- * new structure to judge (its co_hint changed), and a prefix that no
- * candidate can follow is cut as a partial rf is. */
-static gboolean
-choose_lock_order (Enum *en, Combo *c, guint p)
-{
-  guint n = c->n;
-
-  if (p == c->n_lock_ev)
-    return rf_hopeless (en, c, 0) || assign_rf (en, c, 0, FALSE);
-  for (guint i = c->lock_lo[p]; i < c->lock_hi[p]; i++)
-    {
-      guint g = c->lock_ev[i], t = c->events[g].thread, weight;
-      gboolean ok = TRUE;
-
-      if (c->lock_placed[i])
-        continue;
-      if (halted_after (en, 1))
-        return FALSE;
-      weight = lock_weight (en, c, t);
-      if (weight == 0)
-        continue;
-      c->lock_placed[i] = TRUE;
-      c->lock_seq[p] = i;
-      c->weight *= weight;
-      c->used[t]++;
-      for (guint j = c->lock_lo[p]; j < c->lock_hi[p]; j++)
-        if (!c->lock_placed[j])
-          acy_rel_add (c->co_hint, n, g, c->lock_ev[j]);
-      c->x.structure_id = ++en->n_structures;
-      if (p + 1 == c->n_lock_ev || !rf_hopeless (en, c, 0))
-        ok = choose_lock_order (en, c, p + 1);
-      memset (acy_rel_row (c->co_hint, n, g), 0, ACY_WORDS (n) * sizeof (AcyWord));
-      c->used[t]--;
-      c->weight /= weight;
-      c->lock_placed[i] = FALSE;
-      if (!ok)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 run_combination (Enum *en)
 {
@@ -1184,7 +1178,15 @@ run_combination (Enum *en)
   c.rf_hi = acy_arena_newv (a, AcyWord, rw);
   c.fw = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
   c.used = acy_arena_newv0 (a, guint, MAX (test->n_threads, 1));
-  c.weight = 1;
+  c.weight = en->combo_weight;
+  c.img_weight = en->combo_img_weight;
+  if (en->n_img_classes > 0)
+    {
+      /* one choice per read and lock write at most */
+      c.img_took = acy_arena_newv (a, guint, n);
+      c.img_n_alts = acy_arena_newv (a, guint, n);
+      c.img_alts = acy_arena_newv (a, guint, (gsize) n * IMAGE_CLASS_MAX);
+    }
   for (guint g = 0; g < n; g++)
     c.rf_of[g] = -1;
   c.pin = NULL;
@@ -1328,11 +1330,11 @@ run_combination (Enum *en)
   c.claim_depth = claim_depth (en, &c);
   if (!constraints_hold (en, &c))
     return TRUE;
-  if (en->order_locks && setup_lock_order (en, &c))
-    return choose_lock_order (en, &c, 0);
-  if (rf_hopeless (en, &c, 0))
+  if (en->order_locks && acy_enum_setup_lock_order (en, &c))
+    return acy_enum_choose_lock_order (en, &c, 0);
+  if (acy_enum_rf_hopeless (en, &c, 0))
     return TRUE;
-  return assign_rf (en, &c, 0, FALSE);
+  return acy_enum_assign_rf (en, &c, 0, FALSE);
 }
 
 /* Every combination of one path per thread, the last thread's path
@@ -1360,7 +1362,12 @@ choose_traces (Enum *en)
       en->cut_probe = FALSE;
       for (guint t = 0; t < n && !en->cut_probe; t++)
         en->cut_probe = en->chosen[t]->cut;
-      if (!en->cut_probe || (en->loop_cut != NULL && !en->loop_cut->seen))
+      /* of the arrangements of paths over a class's threads, the first
+       * stands for all */
+      en->combo_weight = en->combo_img_weight = 1;
+      if (en->group != NULL)
+        en->combo_weight = acy_enum_class_arrangements (en);
+      if (en->combo_weight > 0 && (!en->cut_probe || (en->loop_cut != NULL && !en->loop_cut->seen)))
         ok = run_combination (en);
       if (!ok && en->combo_done && !en->halted && en->error == NULL)
         ok = TRUE;
@@ -1431,12 +1438,15 @@ acy_test_enumerate (const AcyTest              *test,
   en.chosen_index = g_new0 (guint, MAX (test->n_threads, 1));
   en.arena = acy_arena_new (1 << 16);
   en.sym_a = en.sym_b = -1;
+  en.values_unseen = options && options->values_unseen;
   if (options && options->symmetry && !acy_enum_find_interchangeable (&en))
     {
       acy_enum_find_symmetry (&en);
       if (en.sym_a < 0)
         acy_enum_find_rotation (&en);
     }
+  if (en.consts_differ && options->permuted_constants)
+    *options->permuted_constants = TRUE;
   en.order_locks = options && options->order_locks;
   en.loop_cut = options ? options->loop_cut : NULL;
   en.unroll = unroll;
@@ -1451,15 +1461,7 @@ acy_test_enumerate (const AcyTest              *test,
 
   g_free (en.chosen);
   g_free (en.chosen_index);
-  g_free (en.sym_var);
-  g_free (en.mirror);
-  g_free (en.group);
-  g_free (en.rot_thread);
-  g_free (en.rot_loc);
-  g_free (en.rot_var);
-  g_free (en.rot_values);
-  g_free (en.rot_images);
-  g_free (en.rot_conditions);
+  acy_enum_symmetry_free (&en);
   acy_arena_free (en.arena);
   return ok;
 }
