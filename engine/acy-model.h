@@ -77,6 +77,8 @@ gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
  * @failed_kind: "acyclic", "irreflexive" or "empty" (NULL when allowed);
  *   "call" for a call -strictskip runs as one test
  * @failed_loc: where the failing check is written
+ * @failed_text: the failing check as written, without its `as NAME`
+ *   ("acyclic po | com"), NULL when allowed or for a call
  * @failed_relation: the relation the failing check tested (n x n bits),
  *   for drawing its cycle / pairs; NULL when allowed
  * @flags: names of the `flag` checks raised, NULL-terminated; a failed
@@ -87,6 +89,7 @@ typedef struct {
   const char         *failed_check;
   const char         *failed_kind;
   AcyLoc              failed_loc;
+  const char         *failed_text;
   const AcyWord      *failed_relation;
   const char *const  *flags;
   guint               n_flags;

@@ -651,6 +651,65 @@ test_fixpoint (void)
   g_assert_cmpuint (checked, ==, 1);
 }
 
+/* A name redefined in terms of itself, as lock.cat redefines rf, co and
+ * fr: where the pair holds through the earlier binding, the derivation
+ * is the earlier binding's, with nothing of the redefinition; where it
+ * holds through what the redefinition adds, the redefinition stays. */
+static gboolean
+on_redefinition_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  guint *checked = data;
+  const AcyExecution *x = c->x;
+  guint n = x->n_events;
+
+  for (guint a = 0; a < n; a++)
+    for (guint b = 0; b < n; b++)
+      {
+        g_autoptr(AcyDerivation) d = NULL;
+        gboolean in_rf = acy_rel_has (x->rf, n, a, b);
+        gboolean in_po_loc = acy_rel_has (x->po, n, a, b) && x->events[a].loc == x->events[b].loc;
+
+        if (!in_rf && !in_po_loc)
+          continue;
+        d = acy_model_env_explain (env, "seen", a, b, NULL);
+        g_assert_nonnull (d);
+        g_assert_cmpint (d->kind, ==, ACY_DERIVATION_NAME);
+        g_assert_cmpstr (d->text, ==, "seen");
+        g_assert_cmpuint (d->children->len, ==, 1);
+        if (in_rf)
+          {
+            /* the first `let seen = rf`, straight to rf */
+            g_assert_cmpint (CHILD (d, 0)->kind, ==, ACY_DERIVATION_BASE);
+            g_assert_cmpstr (CHILD (d, 0)->text, ==, "rf");
+          }
+        else
+          /* the second, through its po-loc branch */
+          g_assert_cmpint (CHILD (d, 0)->kind, ==, ACY_DERIVATION_UNION);
+        (*checked)++;
+      }
+  return TRUE;
+}
+
+static void
+test_idle_redefinition (void)
+{
+  static const char mp[] =
+    "C MP\n{\n}\n"
+    "P0(int *x, int *y)\n{\n  WRITE_ONCE(*x, 1);\n  WRITE_ONCE(*x, 2);\n  WRITE_ONCE(*y, 1);\n}\n"
+    "P1(int *x, int *y)\n{\n  int r1;\n  int r2;\n\n  r1 = READ_ONCE(*y);\n  r2 = READ_ONCE(*x);\n}\n"
+    "exists (1:r1=1 /\\ 1:r2=0)\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyMacros) macros = NULL;
+  g_autoptr(AcyModel) model = load_model (TOY_RMO, "let seen = rf\nlet seen = seen | (po & loc)\n"
+                                          "let seen = seen | (seen & ~seen)", &macros);
+  g_autoptr(AcyTest) test = acy_test_parse (mp, -1, "MP.litmus", macros, &error);
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  check_all (test, model, on_redefinition_outcome, &checked);
+  g_assert_cmpuint (checked, >, 10);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -672,5 +731,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/explain/hand/coherent-rmo", &coherent, test_hand_worked);
   g_test_add_data_func ("/explain/hand/lkmm", &lkmm, test_hand_worked);
   g_test_add_func ("/explain/fixpoint", test_fixpoint);
+  g_test_add_func ("/explain/idle-redefinition", test_idle_redefinition);
   return g_test_run ();
 }

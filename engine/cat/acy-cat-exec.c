@@ -319,6 +319,7 @@ report (AcyCatEval *ev, const AcyCatStmt *failed, AcyWord *rel, guint upto)
       verdict.failed_check = failed->u.check.name ? failed->u.check.name : failed->u.check.text;
       verdict.failed_kind = kinds[failed->u.check.test];
       verdict.failed_loc = failed->loc;
+      verdict.failed_text = failed->u.check.text;
       verdict.failed_relation = rel;
     }
   if (!ev->func (ev->x, &verdict, &env, ev->user_data))

@@ -347,6 +347,40 @@ why_rec (Explainer *x, Rec *r, guint binding, const AcyCatExpr *at,
 
 /* ---- names ------------------------------------------------------------- */
 
+/* A name redefined in terms of itself (lock.cat's `let rf = rf | rf-lf |
+ * rf-ru`, `let co = (co | critical | ...)+`) holds the pair through its
+ * earlier self when the branches it adds are not what holds (in a test
+ * without locks they are empty): the earlier binding alone, then, with
+ * nothing of the redefinition in between. @d is the name's node, its
+ * definition's derivation its child; returns the node to keep. */
+static AcyDerivation *
+skip_idle_redefinition (AcyDerivation *d)
+{
+  const AcyDerivation *c;
+
+  if (!d->holds || d->children->len != 1)
+    return d;
+  c = d->children->pdata[0];
+  /* through the branch that holds, or a chain of one step */
+  while ((c->kind == ACY_DERIVATION_UNION || c->kind == ACY_DERIVATION_CLOSURE)
+         && c->children->len == 1)
+    c = c->children->pdata[0];
+  if ((c->kind == ACY_DERIVATION_NAME || c->kind == ACY_DERIVATION_BASE
+       || c->kind == ACY_DERIVATION_FIXPOINT)
+      && g_str_equal (c->text, d->text) && c->a == d->a && c->b == d->b && c->is_set == d->is_set)
+    {
+      AcyDerivation *earlier = (AcyDerivation *) c, *parent = d;
+
+      /* unhook @earlier from its parent so freeing @d spares it */
+      while (parent->children->pdata[0] != earlier)
+        parent = parent->children->pdata[0];
+      g_ptr_array_steal_index (parent->children, 0);
+      acy_derivation_free (d);
+      return earlier;
+    }
+  return d;
+}
+
 static AcyDerivation *
 why_var (Explainer *x, AcyCatFrame *fr, const AcyCatExpr *e,
          guint a, guint b, gboolean is_set, gboolean holds)
@@ -399,7 +433,8 @@ why_var (Explainer *x, AcyCatFrame *fr, const AcyCatExpr *e,
 
           d->loc = bd->loc;
           d->loc.file = g_intern_string (bd->loc.file);
-          return add_child (d, why (x, ev->root, bd->e, a, b, is_set, holds));
+          d = add_child (d, why (x, ev->root, bd->e, a, b, is_set, holds));
+          return d ? skip_idle_redefinition (d) : NULL;
         }
     }
   /* predefined, chosen by `with`, an enum, a local of a form not followed */
