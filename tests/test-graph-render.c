@@ -14,6 +14,7 @@
 #include "acy-graph-render.h"
 #include "acy-graph-scene.h"
 #include "exec-fixture.h"
+#include "slow-shapes.h"
 
 typedef ExecFixture Fixture;
 
@@ -115,7 +116,7 @@ test_witness (Fixture *f, gconstpointer data)
   g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, idx, f->model, NULL);
   g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
   guint n_witness = 0;
-  gboolean saw_rfe = FALSE, saw_fre = FALSE;
+  gboolean saw_rfe = FALSE, saw_fr = FALSE;
 
   g_assert_cmpstr (r->failed_check, ==, "acyclic rmo-order");
   g_assert_true (layout->has_witness);
@@ -126,12 +127,15 @@ test_witness (Fixture *f, gconstpointer data)
       if (!e->witness)
         continue;
       n_witness++;
+      /* rmo-order is "fence | rfe | co | fr": its own names */
       saw_rfe |= g_str_equal (e->label, "rfe");
-      saw_fre |= g_str_equal (e->label, "fre");
+      saw_fr |= g_str_equal (e->label, "fr");
+      g_assert_true (g_str_equal (e->label, "fence") || g_str_equal (e->label, "rfe")
+                     || g_str_equal (e->label, "co") || g_str_equal (e->label, "fr"));
     }
   g_assert_cmpuint (n_witness, ==, 4);
   g_assert_true (saw_rfe);
-  g_assert_true (saw_fre);
+  g_assert_true (saw_fr);
   {
     /* The explanation names the model's relations holding a pair. */
     const AcyGraphEdge *e = NULL;
@@ -219,8 +223,7 @@ pixel_is (cairo_surface_t *surface, double scale, double x, double y, const doub
 }
 
 /* Draws execution @index and counts the edges with no arrowhead in
- * their relation's colour at their end (only the cycle's edges, when it
- * is forbidden). It looks just behind the tip,
+ * their relation's colour at their end. It looks just behind the tip,
  * a little off the centre line: the line itself stops short of the tip,
  * so only the head paints there. */
 static guint
@@ -232,12 +235,17 @@ count_headless_edges (Fixture *f, guint index, guint *n_edges)
   cairo_surface_t *surface;
   cairo_t *cr;
   guint headless = 0;
+  /* Edges off the cycle drawn at full strength, to find their heads: the
+   * cycle's edges, drawn over them, must not hide them. */
+  AcyGraphPalette opaque = *acy_graph_palette_light ();
+
+  opaque.faded_edge_alpha = 1.0;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (layout->width * scale),
                                         (int) ceil (layout->height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  acy_graph_render (cr, layout, NULL);
+  acy_graph_render_base (cr, layout, &opaque);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
@@ -260,9 +268,6 @@ count_headless_edges (Fixture *f, guint index, guint *n_edges)
         }
       ux = dx / len;
       uy = dy / len;
-      /* A forbidden execution's cycle is drawn over the faded rest. */
-      if (layout->has_witness && !e->witness)
-        continue;
       for (guint k = 0; k < G_N_ELEMENTS (at); k++)
         hits += pixel_is (surface, scale, e->p[6] - ux * at[k][0] - uy * at[k][1],
                           e->p[7] - uy * at[k][0] + ux * at[k][1], info->rgb);
@@ -282,6 +287,16 @@ static void
 test_arrowheads (Fixture *f, gconstpointer data)
 {
   guint n_allowed = 0;
+
+  /* MP+mb's forbidden execution: two edges of its cycle end at a and
+   * at f, where po and rf edges end too */
+  exec_fixture_run (f, exec_fixture_mp_mb, "coherent-rmo.cat", 0);
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    {
+      guint n_edges = 0;
+      g_assert_cmpuint (count_headless_edges (f, i, &n_edges), ==, 0);
+    }
+  exec_fixture_clear (f);
 
   exec_fixture_run (f, iriw, "sc.cat", 0);
   g_assert_cmpuint (acy_recorder_get_n_records (f->recorder), >, 0);
@@ -320,6 +335,7 @@ count_edges_through_boxes (Fixture *f, guint index)
     {
       const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
       gboolean hit = FALSE;
+      const char *through = NULL;
 
       for (guint n = 0; n < layout->nodes->len && !hit; n++)
         {
@@ -334,11 +350,16 @@ count_edges_through_boxes (Fixture *f, guint index)
               double y = u * u * u * e->p[1] + 3 * u * u * t * e->p[3] + 3 * u * t * t * e->p[5] + t * t * t * e->p[7];
 
               hit = x > nd->x + 1 && x < nd->x + nd->w - 1 && y > nd->y + 1 && y < nd->y + nd->h - 1;
+              through = nd->label;
             }
         }
       if (hit)
         {
-          g_test_message ("execution %u: edge %s %u -> %u runs through a box", index, e->label, e->src, e->dst);
+          const AcyGraphNode *a = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[e->src]);
+          const AcyGraphNode *b = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[e->dst]);
+
+          g_test_message ("execution %u: edge %s %s -> %s runs through %s", index, e->label, a->label, b->label,
+                          through);
           through++;
         }
     }
@@ -366,6 +387,248 @@ test_edges_round_boxes (Fixture *f, gconstpointer data)
     }
 }
 
+static gboolean
+boxes_overlap (double ax, double ay, double aw, double ah, double bx, double by, double bw, double bh)
+{
+  return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+}
+
+static void
+curve_point (const double p[8], double t, double *x, double *y)
+{
+  double u = 1 - t;
+
+  *x = u * u * u * p[0] + 3 * u * u * t * p[2] + 3 * u * t * t * p[4] + t * t * t * p[6];
+  *y = u * u * u * p[1] + 3 * u * u * t * p[3] + 3 * u * t * t * p[5] + t * t * t * p[7];
+}
+
+/* What would make @layout hard to read, each said in a message: labels
+ * on each other, on an event or on a thread's name; anything drawn past
+ * the picture's edges; an edge or a label reaching into the caption and
+ * legend. Returns how many. */
+static guint
+count_illegible (const AcyGraphLayout *layout, const char *what)
+{
+  double legend_top = G_MAXDOUBLE;
+  guint faults = 0;
+
+  if (!layout->legend_beside)
+    {
+      for (guint r = 0; r < layout->relations->len; r++)
+        legend_top = MIN (legend_top, ((AcyGraphRelationInfo *) g_ptr_array_index (layout->relations, r))->ly);
+      if (layout->witness_caption)
+        legend_top = MIN (legend_top, layout->witness_y);
+    }
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+
+      for (guint j = i + 1; j < layout->edges->len; j++)
+        {
+          const AcyGraphEdge *o = &g_array_index (layout->edges, AcyGraphEdge, j);
+          if (boxes_overlap (e->lx, e->ly, e->lw, e->lh, o->lx, o->ly, o->lw, o->lh))
+            {
+              g_test_message ("%s: labels %s and %s overlap", what, e->label, o->label);
+              faults++;
+            }
+        }
+      for (guint n = 0; n < layout->nodes->len; n++)
+        {
+          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
+          if (boxes_overlap (e->lx, e->ly, e->lw, e->lh, nd->x, nd->y, nd->w, nd->h))
+            {
+              g_test_message ("%s: label %s covers event %s", what, e->label, nd->label);
+              faults++;
+            }
+        }
+      for (guint n = 0; n < layout->headers->len; n++)
+        {
+          const AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, n);
+          if (boxes_overlap (e->lx, e->ly, e->lw, e->lh, h->x, h->y, h->w, h->h))
+            {
+              g_test_message ("%s: label %s covers P%d", what, e->label, h->thread);
+              faults++;
+            }
+        }
+      if (e->lx < 0 || e->ly < 0 || e->lx + e->lw > layout->width || e->ly + e->lh > legend_top - 2
+          || e->ly + e->lh > layout->height)
+        {
+          g_test_message ("%s: label %s at %.0f,%.0f is outside the graph (%.0fx%.0f, legend at %.0f)",
+                          what, e->label, e->lx, e->ly, layout->width, layout->height, legend_top);
+          faults++;
+        }
+      for (guint q = 0; q <= 32; q++)
+        {
+          double x, y;
+
+          curve_point (e->p, q / 32.0, &x, &y);
+          if (x < 0 || y < 0 || x > layout->width || y > layout->height || y > legend_top - 2)
+            {
+              g_test_message ("%s: edge %s %u -> %u reaches %.0f,%.0f, outside the graph (%.0fx%.0f, legend at %.0f)",
+                              what, e->label, e->src, e->dst, x, y, layout->width, layout->height, legend_top);
+              faults++;
+              break;
+            }
+        }
+    }
+  return faults;
+}
+
+static guint
+count_illegible_executions (Fixture *f, const char *what)
+{
+  guint faults = 0;
+
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    {
+      g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
+      g_autofree char *name = g_strdup_printf ("%s, execution %u", what, i + 1);
+
+      for (int beside = 0; beside < 2; beside++)
+        {
+          g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout_hiding (scene, NULL, NULL, "T", NULL,
+                                                                            beside, NULL);
+          g_assert_cmpint (layout->legend_beside, ==, beside);
+          faults += count_illegible (layout, name);
+        }
+    }
+  return faults;
+}
+
+/* Labels clear of one another, of events and of thread names; nothing
+ * under the legend (IRIW's fr edge bowed down across it); nothing past
+ * the picture's edges (a ring's last edge going round its threads). */
+static void
+test_legible (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ring = slow_shape_sb_ring (6);
+  const struct { const char *name, *litmus, *model; } cases[] = {
+    { "MP+mb", exec_fixture_mp_mb, "coherent-rmo.cat" },
+    { "CoRR", exec_fixture_co_rr, "sc.cat" },
+    { "IRIW", iriw, "coherent-rmo.cat" },
+    { "ring4", ring4, "sc.cat" },
+    { "SB-ring-6", ring, "sc.cat" },
+  };
+  guint faults = 0;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      exec_fixture_run (f, cases[c].litmus, cases[c].model, 40);
+      faults += count_illegible_executions (f, cases[c].name);
+      exec_fixture_clear (f);
+    }
+  g_assert_cmpuint (faults, ==, 0);
+}
+
+/* The edges of a failed check go by the names the model gives them in
+ * it: sc's "po | com" with com "rf | co | fr"; a cycle of writes the
+ * coherence order cannot place (ConsCo) is one of co. */
+static void
+test_model_names (Fixture *f, gconstpointer data)
+{
+  const struct { const char *litmus; const char *const names[5]; } cases[] = {
+    { exec_fixture_mp_mb, { "po", "rf", "co", "fr", NULL } },
+    { exec_fixture_co_rr, { "po", "rf", "co", "fr", NULL } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      guint n_witness = 0;
+
+      exec_fixture_run (f, cases[c].litmus, "sc.cat", 0);
+      for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+        {
+          g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
+          g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+
+          for (guint k = 0; k < layout->edges->len; k++)
+            {
+              const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
+
+              if (!e->witness)
+                continue;
+              n_witness++;
+              if (!g_strv_contains (cases[c].names, e->label))
+                g_error ("execution %u (%s): a cycle edge named %s", i + 1,
+                         acy_recorder_get_record (f->recorder, i)->failed_check, e->label);
+            }
+        }
+      g_assert_cmpuint (n_witness, >, 0);
+      exec_fixture_clear (f);
+    }
+}
+
+/* Sixteen threads wrap into bands no wider than a screen, laid out
+ * whole (the ring's last edge included); every execution keeps the
+ * same places. */
+static void
+test_wide (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ring = slow_shape_sb_ring (16);
+  AcyGraphGrid grid = { 0 };
+  double places[2 * 64];
+
+  exec_fixture_run (f, ring, "sc.cat", 3);
+  acy_graph_grid_add_run (&grid, f->recorder, 10);
+  g_assert_cmpuint (acy_recorder_get_n_records (f->recorder), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
+      g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, &grid, NULL);
+
+      g_assert_cmpuint (layout->columns, >=, 4);
+      g_assert_cmpuint (layout->columns, <=, 8);
+      g_assert_cmpuint (layout->headers->len, ==, 16);
+      g_assert_cmpfloat (layout->width, <, 1400);
+      g_assert_cmpfloat (layout->width, <, layout->height * 2.5);
+      g_assert_cmpuint (count_illegible (layout, "SB-ring-16"), ==, 0);
+      if (i == 0)
+        for (guint k = 0; k < layout->nodes->len; k++)
+          {
+            const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, k);
+            places[2 * k] = n->x;
+            places[2 * k + 1] = n->y;
+          }
+      for (guint k = 0; k < layout->nodes->len; k++)
+        {
+          const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, k);
+          g_assert_cmpfloat (n->x, ==, places[2 * k]);
+          g_assert_cmpfloat (n->y, ==, places[2 * k + 1]);
+        }
+    }
+}
+
+/* An expression typed into the console is named in the legend, its
+ * edges by a short tag: not the whole expression on every edge. */
+static void
+test_expression_tags (Fixture *f, gconstpointer data)
+{
+  g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, 0, f->model, NULL);
+  const char *const texts[] = { "(po | rf)+", "po", NULL };
+  g_autoptr(AcyGraphLayout) layout = NULL;
+  guint tagged = 0, plain = 0;
+
+  g_assert_true (acy_graph_scene_add_expressions (scene, texts, NULL, NULL));
+  layout = acy_graph_scene_layout (scene, texts, NULL, NULL, NULL);
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+
+      g_assert_null (strstr (e->label, "rf)"));
+      tagged += g_str_equal (info->name, "(po | rf)+") && g_str_equal (e->label, "#1");
+      plain += g_str_equal (info->name, "po") && info->overlay && g_str_equal (e->label, "po");
+    }
+  g_assert_cmpuint (tagged, >, 1);
+  g_assert_cmpuint (plain, >, 0);
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+      if (g_str_equal (info->name, "(po | rf)+"))
+        g_assert_cmpstr (pango_layout_get_text (info->text), ==, "#1  (po | rf)+");
+    }
+}
+
 static void
 test_dot (Fixture *f, gconstpointer data)
 {
@@ -389,6 +652,11 @@ main (int argc, char **argv)
   g_test_add ("/graph/render/arrowheads", Fixture, NULL, NULL, test_arrowheads, fixture_teardown);
   g_test_add ("/graph/render/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
   g_test_add ("/graph/layout/round-boxes", Fixture, NULL, NULL, test_edges_round_boxes, fixture_teardown);
+  g_test_add ("/graph/layout/legible", Fixture, NULL, NULL, test_legible, fixture_teardown);
+  g_test_add ("/graph/layout/model-names", Fixture, NULL, NULL, test_model_names, fixture_teardown);
+  g_test_add ("/graph/layout/wide", Fixture, NULL, NULL, test_wide, fixture_teardown);
+  g_test_add ("/graph/layout/expression-tags", Fixture, NULL, fixture_setup, test_expression_tags,
+              fixture_teardown);
   g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);
   return g_test_run ();
 }

@@ -28,7 +28,8 @@ event_name (const AcyExecution *x, char **names, guint e)
   return g_strdup (names[e]);
 }
 
-/* The label the graph gives the witness edge (src, dst). */
+/* The label the graph gives the witness edge (src, dst): the name the
+ * check's relation has for it (coherence-order's (a, b) is po-loc). */
 static char *
 witness_label (const AcyGraphLayout *layout, guint src, guint dst)
 {
@@ -39,41 +40,6 @@ witness_label (const AcyGraphLayout *layout, guint src, guint dst)
         return g_strdup (e->label);
     }
   return NULL;
-}
-
-/* The first name the check's relation goes through for (a, b):
- * coherence-order (a, b) is po-loc (a, b). NULL when the check is no
- * single name or nothing is named below it. */
-static const char *
-first_step (const AcyDerivation *d, gboolean top)
-{
-  if (!top && d->holds && !d->is_set
-      && (d->kind == ACY_DERIVATION_NAME || d->kind == ACY_DERIVATION_BASE
-          || d->kind == ACY_DERIVATION_FIXPOINT))
-    return d->text;
-  for (guint i = 0; i < d->children->len; i++)
-    {
-      const AcyDerivation *c = d->children->pdata[i];
-      const char *name;
-      if (c->holds && !c->is_set && (name = first_step (c, FALSE)))
-        return name;
-    }
-  return NULL;
-}
-
-static char *
-step_label (AcyGraphScene *scene, const char *check, const AcyGraphLayout *layout, guint a, guint b)
-{
-  const char *rel = g_str_has_prefix (check, "acyclic ") ? check + strlen ("acyclic ") : NULL;
-
-  if (rel && strchr (rel, ' ') == NULL)
-    {
-      g_autoptr(AcyDerivation) d = acy_graph_scene_explain (scene, rel, a, b, NULL);
-      const char *name = d ? first_step (d, TRUE) : NULL;
-      if (name)
-        return g_strdup (name);
-    }
-  return witness_label (layout, a, b);
 }
 
 /* One sentence per (forbidding, allowing) pair of models, or NULL. */
@@ -155,7 +121,7 @@ explain_pair (GString *out, ModelRun *strong, gint strong_index, ModelRun *weak,
         {
           g_autofree char *na = event_name (x, names, a);
           g_autofree char *nb = event_name (x, names, b);
-          g_autofree char *label = step_label (ss, rs->failed_check, layout, a, b);
+          g_autofree char *label = witness_label (layout, a, b);
 
           if (lacks->len)
             g_string_append (lacks, ", ");

@@ -44,6 +44,7 @@ struct _AcyGraphView {
 
   /* Fit: the zoom follows the room of the enclosing scrolled window */
   gboolean             fit;
+  gboolean             legend_beside;  /* chosen by fitting: where the graph is bigger */
   guint                fit_id;
   GtkScrolledWindow   *fit_scroller;   /* the one whose room is watched */
 };

@@ -29,7 +29,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-#define MARGIN 0.0
+#define PAN_STEP 0.2   /* of the visible part, per Ctrl+arrow */
 
 static void
 clear_picture (AcyGraphView *self)
@@ -74,7 +74,8 @@ acy_graph_view_get_layout (AcyGraphView *self)
   if (self->layout == NULL && self->scene)
     self->layout = acy_graph_scene_layout_hiding (self->scene, (const char *const *) self->shown,
                                                   (const char *const *) self->hidden, NULL,
-                                                  self->have_grid ? &self->grid : NULL, NULL);
+                                                  self->have_grid ? &self->grid : NULL,
+                                                  self->legend_beside, NULL);
   return self->layout;
 }
 
@@ -258,8 +259,10 @@ acy_graph_view_measure (GtkWidget      *widget,
 
   if (layout)
     size = (orientation == GTK_ORIENTATION_HORIZONTAL ? layout->width : layout->height) * self->zoom;
-  *minimum = 0;
-  *natural = (int) ceil (size);
+  /* The whole picture, at least: a scrolled window's viewport scrolls
+   * over its child's minimum size, and a smaller one left a zoomed graph
+   * clipped with nothing to scroll. */
+  *minimum = *natural = (int) ceil (size);
 }
 
 static void
@@ -581,6 +584,56 @@ ancestor_adjustments (AcyGraphView *self, GtkAdjustment **h, GtkAdjustment **v)
   return TRUE;
 }
 
+/* Pans by a fraction of the visible part, as a scrolled window's
+ * Ctrl+arrow keys do. */
+static void
+pan (AcyGraphView *self, double fx, double fy)
+{
+  GtkAdjustment *h, *v;
+
+  if (!ancestor_adjustments (self, &h, &v))
+    return;
+  gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + fx * gtk_adjustment_get_page_size (h));
+  gtk_adjustment_set_value (v, gtk_adjustment_get_value (v) + fy * gtk_adjustment_get_page_size (v));
+}
+
+/* Scrolls the enclosing scrolled window so that the event or edge the
+ * keyboard reached is in view. */
+static void
+scroll_to_focus (AcyGraphView *self)
+{
+  GtkWidget *sw = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport = sw ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (sw)) : NULL;
+  const AcyGraphLayout *l = self->layout;
+  GtkAdjustment *h, *v;
+  graphene_point_t a, b;
+  double x0, y0, x1, y1;
+
+  if (viewport == NULL || l == NULL || !ancestor_adjustments (self, &h, &v))
+    return;
+  if (self->state.focus_node >= 0)
+    {
+      const AcyGraphNode *n = &g_array_index (l->nodes, AcyGraphNode, self->state.focus_node);
+      x0 = n->x; y0 = n->y; x1 = n->x + n->w; y1 = n->y + n->h;
+    }
+  else if (self->state.focus_edge >= 0)
+    {
+      const AcyGraphEdge *e = &g_array_index (l->edges, AcyGraphEdge, self->state.focus_edge);
+      x0 = MIN (e->lx, e->mx); y0 = MIN (e->ly, e->my);
+      x1 = MAX (e->lx + e->lw, e->mx); y1 = MAX (e->ly + e->lh, e->my);
+    }
+  else
+    return;
+  /* into the viewport's own coordinates, then onto the scrolled plane */
+  if (!gtk_widget_compute_point (GTK_WIDGET (self), viewport,
+                                 &GRAPHENE_POINT_INIT ((float) (x0 * self->zoom - 12), (float) (y0 * self->zoom - 12)), &a)
+      || !gtk_widget_compute_point (GTK_WIDGET (self), viewport,
+                                    &GRAPHENE_POINT_INIT ((float) (x1 * self->zoom + 12), (float) (y1 * self->zoom + 12)), &b))
+    return;
+  gtk_adjustment_clamp_page (h, a.x + gtk_adjustment_get_value (h), b.x + gtk_adjustment_get_value (h));
+  gtk_adjustment_clamp_page (v, a.y + gtk_adjustment_get_value (v), b.y + gtk_adjustment_get_value (v));
+}
+
 static void
 on_drag_begin (GtkGestureDrag *drag, double x, double y, AcyGraphView *self)
 {
@@ -637,6 +690,7 @@ move_focus (AcyGraphView *self, int delta)
   self->state.focus_node = cur < n_nodes ? cur : -1;
   self->state.focus_edge = cur < n_nodes ? -1 : cur - n_nodes;
   update_accessible (self);
+  scroll_to_focus (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -644,6 +698,22 @@ static gboolean
 on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
                 AcyGraphView *self)
 {
+  /* With Ctrl, the arrows pan (as they scroll a scrolled window); alone
+   * they walk the graph, and the view follows. */
+  if (state & GDK_CONTROL_MASK)
+    switch (keyval)
+      {
+      case GDK_KEY_Right: pan (self, PAN_STEP, 0); return TRUE;
+      case GDK_KEY_Left: pan (self, -PAN_STEP, 0); return TRUE;
+      case GDK_KEY_Down: pan (self, 0, PAN_STEP); return TRUE;
+      case GDK_KEY_Up: pan (self, 0, -PAN_STEP); return TRUE;
+      case GDK_KEY_0:
+      case GDK_KEY_KP_0:
+        acy_graph_view_set_fit (self, TRUE);
+        return TRUE;
+      default:
+        break;
+      }
   switch (keyval)
     {
     case GDK_KEY_Right:
@@ -757,7 +827,9 @@ acy_graph_view_emit_location (AcyGraphView *self, const char *file, guint line, 
 static void
 apply_zoom (AcyGraphView *self, double zoom)
 {
-  zoom = CLAMP (zoom, 0.25, 4.0);
+  /* Fit goes as low as a graph needs: a ring of sixteen threads whole
+   * is still a map to zoom into. */
+  zoom = CLAMP (zoom, 0.05, 4.0);
   if (zoom == self->zoom)
     return;
   self->zoom = zoom;
@@ -798,9 +870,23 @@ fit_now (AcyGraphView *self)
   page_h = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (self->fit_scroller));
   if (page_w <= FIT_MARGIN || page_h <= FIT_MARGIN)
     return;
+  page_w -= FIT_MARGIN;
+  page_h -= FIT_MARGIN;
+  /* The legend below the graph, or beside it in a view wider than
+   * that picture (the window's results pane): whichever draws it bigger. */
+  if (MIN (page_w / layout->other_width, page_h / layout->other_height)
+      > 1.05 * MIN (page_w / layout->width, page_h / layout->height))
+    {
+      /* the same edges in the same order: selection and focus hold */
+      self->legend_beside = !self->legend_beside;
+      g_clear_pointer (&self->layout, acy_graph_layout_free);
+      clear_picture (self);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      layout = acy_graph_view_get_layout (self);
+    }
   /* The whole graph, never above 1:1; steps of 1% keep a resize from
    * feeding back on itself. */
-  zoom = MIN ((page_w - FIT_MARGIN) / layout->width, (page_h - FIT_MARGIN) / layout->height);
+  zoom = MIN (page_w / layout->width, page_h / layout->height);
   zoom = floor (MIN (zoom, 1.0) * 100) / 100;
   if (fabs (zoom - self->zoom) >= 0.01)
     apply_zoom (self, zoom);

@@ -17,13 +17,22 @@
 
 #include "acy-graph-layout-private.h"
 
-#define MARGIN        24.0
-#define NODE_PAD_X    9.0
-#define NODE_PAD_Y    5.0
-#define COL_GAP       130.0
-#define ROW_GAP       48.0
-#define INIT_GAP      70.0
-#define MIN_NODE_W    96.0
+#define MARGIN          16.0
+#define NODE_PAD_X      9.0
+#define NODE_PAD_Y      5.0
+#define COL_GAP         110.0
+#define ROW_GAP         34.0
+#define INIT_GAP        52.0   /* initial writes to the first events: room for "P0" */
+#define INIT_SEP        40.0   /* between initial writes in a line */
+#define INIT_LINE_GAP   12.0
+#define BAND_GAP        64.0   /* between bands of threads */
+#define BAND_INIT_GAP   40.0   /* between a band and initial writes over the next */
+#define MAX_BAND_WIDTH  1150.0 /* threads past it wrap into another band */
+#define LEGEND_GAP      18.0
+#define SIDE_GAP        28.0   /* between the graph and a legend beside it */
+#define SIDE_MIN_WIDTH  140.0
+#define SIDE_MAX_WIDTH  260.0
+#define MIN_NODE_W      96.0
 
 /* ---- events and their labels ------------------------------------------ */
 
@@ -306,52 +315,410 @@ relation_info_free (gpointer data)
 
 /* ---- the layout ------------------------------------------------------------ */
 
+guint
+acy_graph_witness_pairs (const char *kind, guint n, const AcyWord *witness, AcyWord *pairs, guint *cycle)
+{
+  guint len = 0;
+
+  kind = kind ? kind : "";
+  if (g_str_equal (kind, "acyclic"))
+    {
+      if (acy_rel_find_cycle (n, witness, cycle, &len))
+        for (guint i = 0; i < len; i++)
+          acy_rel_add (pairs, n, cycle[i], cycle[(i + 1) % len]);
+      return len;
+    }
+  for (guint i = 0; i < n; i++)
+    ACY_BITS_FOREACH (j, acy_rel_row ((AcyWord *) witness, n, i), n)
+      if (i == j || !g_str_equal (kind, "irreflexive"))
+        {
+          acy_rel_add (pairs, n, i, j);
+          len++;
+        }
+  return len;
+}
+
 static void
 collect_witness (const AcyGraphInput *in, guint n, AcyWord *pairs, GString *text,
                  char **names)
 {
   const char *kind = in->witness_kind ? in->witness_kind : "";
+  g_autofree guint *cycle = g_new (guint, n + 1);
+  guint len = acy_graph_witness_pairs (kind, n, in->witness, pairs, cycle);
 
   if (g_str_equal (kind, "acyclic"))
     {
-      g_autofree guint *cycle = g_new (guint, n + 1);
-      guint len = 0;
-
-      if (acy_rel_find_cycle (n, in->witness, cycle, &len) && len > 0)
-        {
-          /* TRANSLATORS: followed by events joined with arrows, e.g. "cycle: a → c → a" */
-          g_string_append (text, _("cycle:"));
-          for (guint i = 0; i < len; i++)
-            {
-              acy_rel_add (pairs, n, cycle[i], cycle[(i + 1) % len]);
-              g_string_append_printf (text, " %s →", *names[cycle[i]] ? names[cycle[i]] : _("init"));
-            }
-          g_string_append_printf (text, " %s", *names[cycle[0]] ? names[cycle[0]] : _("init"));
-        }
+      if (len == 0)
+        return;
+      /* TRANSLATORS: followed by events joined with arrows, e.g. "cycle: a → c → a" */
+      g_string_append (text, _("cycle:"));
+      for (guint i = 0; i < len; i++)
+        g_string_append_printf (text, " %s →", *names[cycle[i]] ? names[cycle[i]] : _("init"));
+      g_string_append_printf (text, " %s", *names[cycle[0]] ? names[cycle[0]] : _("init"));
     }
   else if (g_str_equal (kind, "irreflexive"))
     {
-      for (guint i = 0; i < n; i++)
-        if (acy_rel_has (in->witness, n, i, i))
-          {
-            acy_rel_add (pairs, n, i, i);
-            if (text->len == 0)
-              g_string_append_printf (text, _("%s is related to itself"),
-                                      *names[i] ? names[i] : _("an initial write"));
-          }
+      for (guint i = 0; i < n && text->len == 0; i++)
+        if (acy_rel_has (pairs, n, i, i))
+          g_string_append_printf (text, _("%s is related to itself"),
+                                  *names[i] ? names[i] : _("an initial write"));
     }
   else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u pair that should not exist",
+                                               "%u pairs that should not exist", len), len);
+}
+
+/* Threads per band: all of them while the band is not wider than
+ * MAX_BAND_WIDTH, else as many bands as that takes, shared out evenly
+ * (five threads go three and two, not four and one). */
+static guint
+threads_per_band (guint n_threads, double pitch)
+{
+  guint fit, bands;
+
+  if (n_threads == 0 || n_threads * pitch - COL_GAP <= MAX_BAND_WIDTH)
+    return MAX (n_threads, 1);
+  fit = MAX (2, (guint) ((MAX_BAND_WIDTH + COL_GAP) / pitch));
+  bands = (n_threads + fit - 1) / fit;
+  return (n_threads + bands - 1) / bands;
+}
+
+/* Where the initial writes go, in lines over the threads: spread evenly
+ * over the width while the threads are side by side; once they wrap
+ * into bands, over the band and column of the first thread using their
+ * location, so that their edges stay short. Fills @loc_x (centres),
+ * @loc_band and @loc_line (within the band), and @lines, per band. */
+static void
+place_initial_writes (const AcyExecution *x, guint n_locs, guint cols, guint bands,
+                      double init_w, double content_w, double col_x0, double pitch,
+                      double *loc_x, guint *loc_band, guint *loc_line, guint *lines)
+{
+  double init_pitch = init_w + INIT_SEP, left = MARGIN + init_w / 2, right = MARGIN + content_w - init_w / 2;
+  guint per_line = MAX (1, (guint) ((content_w + INIT_SEP) / init_pitch));
+  g_autofree guint *first = g_new (guint, n_locs);
+  g_autofree guint *order = g_new (guint, n_locs);
+
+  memset (lines, 0, bands * sizeof (guint));
+  if (bands <= 1)
     {
-      guint count = 0;
-      for (guint i = 0; i < n; i++)
-        ACY_BITS_FOREACH (j, acy_rel_row ((AcyWord *) in->witness, n, i), n)
-          {
-            acy_rel_add (pairs, n, i, j);
-            count++;
-          }
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u pair that should not exist",
-                                                 "%u pairs that should not exist", count), count);
+      for (guint loc = 0; loc < n_locs; loc++)
+        {
+          guint l = loc / per_line, in_line = MIN (per_line, n_locs - l * per_line);
+          loc_x[loc] = MARGIN + content_w * (loc % per_line + 0.5) / in_line;
+          loc_band[loc] = 0;
+          loc_line[loc] = l;
+        }
+      lines[0] = (n_locs + per_line - 1) / per_line;
+      return;
     }
+  for (guint loc = 0; loc < n_locs; loc++)
+    {
+      first[loc] = G_MAXUINT;   /* used by no thread: over the first band */
+      order[loc] = loc;
+    }
+  for (guint i = 0; i < x->n_events; i++)
+    {
+      const AcyEvent *e = &x->events[i];
+      if (!(e->kind & ACY_EV_IW) && e->loc >= 0 && (guint) e->loc < n_locs)
+        first[e->loc] = MIN (first[e->loc], e->thread);
+    }
+  /* by band, then by column, the unused ones first */
+  for (guint i = 1; i < n_locs; i++)
+    for (guint j = i; j > 0 && first[order[j]] + 1 < first[order[j - 1]] + 1; j--)
+      {
+        guint t = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  {
+    double last = -G_MAXDOUBLE;
+    guint band = 0;
+
+    for (guint k = 0; k < n_locs; k++)
+      {
+        guint loc = order[k], t = first[loc] == G_MAXUINT ? 0 : first[loc];
+        double cx = first[loc] == G_MAXUINT ? left : col_x0 + (t % cols) * pitch;
+
+        if (t / cols != band)
+          {
+            band = t / cols;
+            last = -G_MAXDOUBLE;
+          }
+        /* beside the one before on its line, or on a new line */
+        cx = MAX (MAX (cx, last + init_pitch), left);
+        if (cx > right && last > -G_MAXDOUBLE)
+          {
+            lines[band]++;
+            cx = first[loc] == G_MAXUINT ? left : MAX (col_x0 + (t % cols) * pitch, left);
+          }
+        loc_x[loc] = cx;
+        loc_band[loc] = band;
+        loc_line[loc] = lines[band];
+        last = cx;
+      }
+    for (guint b = 0; b < bands; b++)
+      {
+        gboolean any = FALSE;
+        for (guint loc = 0; loc < n_locs && !any; loc++)
+          any = loc_band[loc] == b;
+        lines[b] = any ? lines[b] + 1 : 0;
+      }
+  }
+}
+
+/* Places the events: the initial writes in lines on top, then the
+ * threads, a column each, in bands of AcyGraphLayout.columns, each band
+ * under the initial writes its threads use first. */
+static void
+place_nodes (AcyGraphLayout *layout, const AcyExecution *x, const AcyGraphGrid *grid,
+             double node_w, double node_h, double init_w, double top)
+{
+  double pitch = node_w + COL_GAP;
+  guint cols = threads_per_band (grid->n_threads, pitch);
+  guint bands = grid->n_threads ? (grid->n_threads + cols - 1) / cols : 1;
+  double band_w = cols * pitch - COL_GAP;
+  guint n_locs = MAX (grid->n_locs, 1);
+  double content_w = MAX (band_w, bands > 1 ? 0 : MIN (n_locs * (init_w + INIT_SEP) - INIT_SEP, MAX_BAND_WIDTH));
+  double col_x0 = MARGIN + (content_w - band_w) / 2 + node_w / 2;
+  double rows_h = grid->n_rows * (node_h + ROW_GAP) - ROW_GAP;
+  g_autofree double *loc_x = g_new (double, n_locs);
+  g_autofree guint *loc_band = g_new (guint, n_locs);
+  g_autofree guint *loc_line = g_new (guint, n_locs);
+  g_autofree guint *lines = g_new (guint, bands);
+  g_autofree double *init_top = g_new (double, bands);
+  g_autofree double *band_top = g_new (double, bands);
+  double y = top;
+
+  place_initial_writes (x, n_locs, cols, bands, init_w, content_w, col_x0, pitch,
+                        loc_x, loc_band, loc_line, lines);
+  for (guint b = 0; b < bands; b++)
+    {
+      if (b > 0)
+        y += lines[b] > 0 ? BAND_INIT_GAP : BAND_GAP;
+      init_top[b] = y;
+      if (lines[b] > 0)
+        y += lines[b] * (node_h + INIT_LINE_GAP) - INIT_LINE_GAP + INIT_GAP;
+      band_top[b] = y;
+      y += rows_h;
+    }
+
+  layout->columns = cols;
+  for (guint k = 0; k < layout->nodes->len; k++)
+    {
+      AcyGraphNode *node = &g_array_index (layout->nodes, AcyGraphNode, k);
+      const AcyEvent *ev = &x->events[node->event];
+      double cx, cy;
+
+      if (node->init)
+        {
+          guint loc = ev->loc >= 0 && (guint) ev->loc < n_locs ? (guint) ev->loc : 0;
+
+          cx = loc_x[loc];
+          cy = init_top[loc_band[loc]] + loc_line[loc] * (node_h + INIT_LINE_GAP) + node_h / 2;
+        }
+      else
+        {
+          cx = col_x0 + (ev->thread % cols) * pitch;
+          cy = band_top[ev->thread / cols] + ev->po_index * (node_h + ROW_GAP) + node_h / 2;
+        }
+      node->x = round (cx - node->w / 2);
+      node->y = round (cy - node->h / 2);
+    }
+}
+
+/* "P0" over the first event of each thread, at its left, where edges
+ * coming down to the event (aimed at its middle) leave it be. */
+static void
+place_headers (AcyGraphLayout *layout)
+{
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      g_autofree char *text = NULL;
+      AcyGraphHeader h = { 0 };
+
+      if (n->init || n->row != 0)
+        continue;
+      text = g_strdup_printf ("P%d", n->thread);
+      h.thread = n->thread;
+      h.text = acy_graph_make_text (layout->context, text, "Sans Bold 10", FALSE);
+      acy_graph_text_size (h.text, &h.w, &h.h);
+      h.x = n->x + 2;
+      h.y = n->y - h.h - 4;
+      g_array_append_val (layout->headers, h);
+    }
+}
+
+static void
+grow (double box[4], double x0, double y0, double x1, double y1)
+{
+  box[0] = MIN (box[0], x0);
+  box[1] = MIN (box[1], y0);
+  box[2] = MAX (box[2], x1);
+  box[3] = MAX (box[3], y1);
+}
+
+/* What the events, headers, edges and labels cover: x0, y0, x1, y1. A
+ * curve stays inside the hull of its control points; sampled, it is
+ * measured closer than that hull, and bowed edges (a ring's last edge,
+ * round the side of its threads) are counted whole. */
+static void
+drawn_bounds (const AcyGraphLayout *layout, double box[4])
+{
+  box[0] = box[1] = G_MAXDOUBLE;
+  box[2] = box[3] = -G_MAXDOUBLE;
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      grow (box, n->x, n->y, n->x + n->w, n->y + n->h);
+    }
+  for (guint i = 0; i < layout->headers->len; i++)
+    {
+      const AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, i);
+      grow (box, h->x, h->y, h->x + h->w, h->y + h->h);
+    }
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+
+      for (guint q = 0; q <= 32; q++)
+        {
+          double t = q / 32.0, u = 1 - t, px, py;
+
+          px = u * u * u * e->p[0] + 3 * u * u * t * e->p[2] + 3 * u * t * t * e->p[4] + t * t * t * e->p[6];
+          py = u * u * u * e->p[1] + 3 * u * u * t * e->p[3] + 3 * u * t * t * e->p[5] + t * t * t * e->p[7];
+          /* the line is 2.6 wide, its halo 10 */
+          grow (box, px - 6, py - 6, px + 6, py + 6);
+        }
+      grow (box, e->lx, e->ly, e->lx + e->lw, e->ly + e->lh);
+    }
+}
+
+static void
+translate (AcyGraphLayout *layout, double dx, double dy)
+{
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
+      n->x += dx;
+      n->y += dy;
+    }
+  for (guint i = 0; i < layout->headers->len; i++)
+    {
+      AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, i);
+      h->x += dx;
+      h->y += dy;
+    }
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      for (guint k = 0; k < 8; k += 2)
+        {
+          e->p[k] += dx;
+          e->p[k + 1] += dy;
+        }
+      e->mx += dx;
+      e->my += dy;
+      e->lx += dx;
+      e->ly += dy;
+    }
+}
+
+/* A relation's label on its edges: its name, or for an expression typed
+ * into the console, longer than a name, "#1", "#2"... as the legend
+ * says: the whole expression on every edge would bury the graph. */
+static char *
+edge_label_of (const AcyGraphRelationInfo *info, guint *n_aliases)
+{
+  if (!info->overlay || g_utf8_strlen (info->name, -1) <= 8)
+    return g_strdup (info->name);
+  return g_strdup_printf ("#%u", ++*n_aliases);
+}
+
+/* The caption and the legend below the graph (@beside FALSE), lines of
+ * entries as wide as the graph, or in a column at its right, the
+ * caption wrapped to it: (*w, *h), the picture's size. Sets where each
+ * goes when @apply. @right, @bottom: the graph's. */
+static void
+arrange_legend (AcyGraphLayout *layout, double right, double bottom, gboolean beside,
+                gboolean apply, double *w, double *h)
+{
+  double line_h = 20, x0, y, col = 0, max_x;
+
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      double tw, th;
+      acy_graph_text_size (((AcyGraphRelationInfo *) g_ptr_array_index (layout->relations, r))->text, &tw, &th);
+      col = MAX (col, 34 + tw);
+    }
+  col = CLAMP (col, SIDE_MIN_WIDTH, SIDE_MAX_WIDTH);
+  x0 = beside ? right + SIDE_GAP : MARGIN;
+  y = beside ? layout->title_bottom : bottom + LEGEND_GAP;
+  max_x = beside ? x0 + col : right;
+  if (layout->witness_caption)
+    {
+      double tw, th;
+
+      pango_layout_set_width (layout->witness_caption, beside ? (int) (col * PANGO_SCALE) : -1);
+      acy_graph_text_size (layout->witness_caption, &tw, &th);
+      if (apply)
+        {
+          layout->text_x = x0;
+          layout->witness_y = y;
+        }
+      max_x = MAX (max_x, x0 + tw);
+      y += th + 8;
+    }
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+      double tw, th, entry, lx = x0;
+
+      acy_graph_text_size (info->text, &tw, &th);
+      entry = 34 + tw + 22;
+      if (beside ? r > 0 : x0 > MARGIN && x0 + entry > max_x)
+        {
+          x0 = beside ? right + SIDE_GAP : MARGIN;
+          lx = x0;
+          y += line_h;
+        }
+      if (apply)
+        {
+          info->lx = lx;
+          info->ly = y;
+        }
+      if (!beside)
+        x0 += entry;
+      max_x = MAX (max_x, lx + 34 + tw);
+    }
+  *w = max_x + MARGIN;
+  *h = MAX (y + line_h, beside ? bottom : 0) + MARGIN;
+  if (layout->title)
+    {
+      double tw, th;
+      acy_graph_text_size (layout->title, &tw, &th);
+      *w = MAX (*w, tw + 2 * MARGIN);
+    }
+}
+
+/* The picture moved so that nothing reaches past its margins, then the
+ * caption and legend where @in asks, the other place's size kept for a
+ * viewer to choose. */
+static void
+place_caption_and_legend (AcyGraphLayout *layout, double top, gboolean beside)
+{
+  double box[4], right, bottom;
+
+  drawn_bounds (layout, box);
+  if (box[0] > box[2])
+    box[0] = box[1] = box[2] = box[3] = MARGIN;
+  translate (layout, MARGIN - box[0], top - box[1]);
+  right = box[2] - box[0] + MARGIN;
+  bottom = box[3] - box[1] + top;
+  layout->title_bottom = top;
+  arrange_legend (layout, right, bottom, !beside, FALSE, &layout->other_width, &layout->other_height);
+  arrange_legend (layout, right, bottom, beside, TRUE, &layout->width, &layout->height);
+  layout->legend_beside = beside;
 }
 
 AcyGraphLayout *
@@ -365,16 +732,17 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   g_autofree AcyWord *witness = g_new0 (AcyWord, acy_rel_words (n) ? acy_rel_words (n) : 1);
   AcyGraphGrid grid = { 0 };
   PangoContext *ctx = context ? context : default_context ();
-  double node_w = MIN_NODE_W, node_h = 0, pitch, total_w, top = MARGIN, rows_bottom;
-  double init_w = 0, content_w;
-  guint palette = 0, witness_rel = 0;
+  double node_w = MIN_NODE_W, node_h = 0, top = MARGIN, init_w = 0;
+  guint palette = 0, witness_rel = 0, n_aliases = 0;
   struct { const char *name; const AcyWord *bits; } base[4];
   guint n_base = 0;
 
   layout->context = g_object_ref (ctx);
   layout->n_events = n;
+  layout->margin = layout->text_x = MARGIN;
   layout->nodes = g_array_new (FALSE, TRUE, sizeof (AcyGraphNode));
   layout->edges = g_array_new (FALSE, TRUE, sizeof (AcyGraphEdge));
+  layout->headers = g_array_new (FALSE, TRUE, sizeof (AcyGraphHeader));
   layout->relations = g_ptr_array_new_with_free_func (relation_info_free);
   layout->node_of_event = g_new (gint, MAX (n, 1));
 
@@ -422,30 +790,8 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   node_w = MAX (node_w, grid.node_width);
   if (node_h == 0)
     node_h = 24;
-  pitch = node_w + COL_GAP;
-  total_w = grid.n_threads ? grid.n_threads * pitch - COL_GAP : node_w;
-  content_w = MAX (total_w, grid.n_locs * (init_w + 40));
-  for (guint k = 0; k < layout->nodes->len; k++)
-    {
-      AcyGraphNode *node = &g_array_index (layout->nodes, AcyGraphNode, k);
-      const AcyEvent *ev = &x->events[node->event];
-      double cx, cy;
-
-      if (node->init)
-        {
-          guint loc = ev->loc >= 0 ? (guint) ev->loc : 0;
-          cx = MARGIN + content_w * (loc + 0.5) / MAX (grid.n_locs, 1);
-          cy = top + node_h / 2;
-        }
-      else
-        {
-          cx = MARGIN + (content_w - total_w) / 2 + ev->thread * pitch + node_w / 2;
-          cy = top + node_h + INIT_GAP + ev->po_index * (node_h + ROW_GAP) + node_h / 2;
-        }
-      node->x = round (cx - node->w / 2);
-      node->y = round (cy - node->h / 2);
-    }
-  rows_bottom = top + node_h + INIT_GAP + grid.n_rows * (node_h + ROW_GAP) - ROW_GAP;
+  place_nodes (layout, x, &grid, node_w, node_h, init_w, top);
+  place_headers (layout);
 
   /* Witness first, so base edges it covers are not drawn twice. */
   if (in->witness && n > 0)
@@ -497,6 +843,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       const char *name = is_base ? base[r].name : in->extra[r - n_base].name;
       const AcyWord *bits = is_base ? base[r].bits : in->extra[r - n_base].bits;
       g_autofree AcyWord *pairs = NULL;
+      g_autofree char *label = NULL;
       AcyGraphRelationInfo *info;
       guint rel = layout->relations->len;
 
@@ -504,6 +851,12 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
         continue;
       info = relation_info_new (ctx, name, is_base ? 0 : palette++, is_base);
       info->overlay = !is_base && in->extra[r - n_base].overlay;
+      label = edge_label_of (info, &n_aliases);
+      if (!g_str_equal (label, name))
+        {
+          g_autofree char *entry = g_strdup_printf ("%s  %s", label, name);
+          pango_layout_set_text (info->text, entry, -1);
+        }
       g_ptr_array_add (layout->relations, info);
       pairs = drawn_pairs (n, bits, &info->reduced);
       for (guint i = 0; i < n; i++)
@@ -515,58 +868,12 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
             /* A witness edge already stands for this pair. */
             if (layout->has_witness && acy_rel_has (witness, n, i, j) && is_base)
               continue;
-            acy_graph_add_edge (layout, groups, i, j, rel, FALSE, name);
+            acy_graph_add_edge (layout, groups, i, j, rel, FALSE, label);
           }
     }
 
   acy_graph_route_edges (layout, x, groups);
-
-  /* Caption and legend below the events. */
-  {
-    double y = rows_bottom + 30, x0 = MARGIN, line_h = 20, right = MARGIN + content_w;
-    double max_x = right;
-
-    /* Self-loops and bowed edges may reach past the last column. */
-    for (guint k = 0; k < layout->edges->len; k++)
-      {
-        const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
-        max_x = MAX (max_x, MAX (e->p[2], e->p[4]) * 0.75 + e->mx * 0.25);
-        max_x = MAX (max_x, e->lx + e->lw);
-      }
-    right = MAX (right, max_x);
-    if (layout->witness_caption)
-      {
-        double tw, th;
-        layout->witness_y = y;
-        acy_graph_text_size (layout->witness_caption, &tw, &th);
-        right = MAX (right, MARGIN + tw);
-        y += th + 12;
-      }
-    for (guint r = 0; r < layout->relations->len; r++)
-      {
-        AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-        double tw, th, entry;
-
-        acy_graph_text_size (info->text, &tw, &th);
-        entry = 34 + tw + 22;
-        if (x0 > MARGIN && x0 + entry > right)
-          {
-            x0 = MARGIN;
-            y += line_h;
-          }
-        info->lx = x0;
-        info->ly = y;
-        x0 += entry;
-      }
-    layout->width = right + MARGIN;
-    layout->height = y + line_h + MARGIN;
-    if (layout->title)
-      {
-        double tw, th;
-        acy_graph_text_size (layout->title, &tw, &th);
-        layout->width = MAX (layout->width, tw + 2 * MARGIN);
-      }
-  }
+  place_caption_and_legend (layout, top, in->legend_beside);
   return layout;
 }
 
@@ -588,8 +895,11 @@ acy_graph_layout_free (AcyGraphLayout *layout)
       g_free (e->label);
       g_clear_object (&e->text);
     }
+  for (guint i = 0; i < layout->headers->len; i++)
+    g_clear_object (&g_array_index (layout->headers, AcyGraphHeader, i).text);
   g_array_unref (layout->nodes);
   g_array_unref (layout->edges);
+  g_array_unref (layout->headers);
   g_ptr_array_unref (layout->relations);
   g_free (layout->node_of_event);
   g_free (layout->witness_text);

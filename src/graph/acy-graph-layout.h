@@ -67,6 +67,9 @@ typedef struct {
   gboolean                      hide_co;
   gboolean                      hide_fr;
   gboolean                      hide_init_edges;  /* edges from initial writes */
+  /* The caption and legend at the right of the graph, not below it: for
+   * a view wider than the graph would need. */
+  gboolean                      legend_beside;
 } AcyGraphInput;
 
 typedef struct {
@@ -92,6 +95,13 @@ typedef struct {
   PangoLayout *text;
 } AcyGraphEdge;
 
+/* "P0" over a thread's first event. */
+typedef struct {
+  gint         thread;
+  double       x, y, w, h;
+  PangoLayout *text;
+} AcyGraphHeader;
+
 typedef struct {
   char        *name;
   double       rgb[3];
@@ -111,13 +121,20 @@ struct _AcyGraphLayout {
   GArray       *nodes;        /* AcyGraphNode */
   GArray       *edges;        /* AcyGraphEdge, drawing order */
   GPtrArray    *relations;    /* AcyGraphRelationInfo*, legend order */
+  GArray       *headers;      /* AcyGraphHeader */
+  guint         columns;      /* threads side by side; more wrap into bands below */
   gint         *node_of_event;
   guint         n_events;
   gboolean      has_witness;
   char         *witness_text; /* "Forbidden by acyclic rmo-order: cycle a → b → c → a" */
   PangoLayout  *title;
   PangoLayout  *witness_caption;
-  double        title_y, witness_y;
+  double        margin;       /* round the picture; the title starts there */
+  double        text_x;       /* where the caption starts */
+  double        title_y, witness_y, title_bottom;
+  gboolean      legend_beside;
+  /* The size with the legend placed the other way (beside, or below) */
+  double        other_width, other_height;
   PangoContext *context;
 };
 
@@ -151,6 +168,15 @@ char          **acy_graph_event_names (const AcyExecution *x);
 char           *acy_graph_base_label  (const AcyExecution *x, const AcyWord *rf,
                                        const AcyWord *co, const AcyWord *fr,
                                        guint src, guint dst);
+/* The pairs of @witness a graph draws for a failed check of @kind: one
+ * cycle for "acyclic" (its events, in order, into @cycle, of n + 1
+ * entries), the events related to themselves for "irreflexive", every
+ * pair otherwise; added to @pairs (n x n). Returns how many. */
+guint           acy_graph_witness_pairs (const char    *kind,
+                                         guint          n,
+                                         const AcyWord *witness,
+                                         AcyWord       *pairs,
+                                         guint         *cycle);
 /* The colour used for relation @name: herd's colours for po, rf, co, fr
  * and their internal/external parts ("rfe", "coi"...), else the i-th of
  * a palette that avoids them ("com" and "co;rf" are not co). */

@@ -229,9 +229,19 @@ arrow_head (cairo_t *cr, double tx, double ty, double ux, double uy, double scal
   cairo_fill (cr);
 }
 
+/* What draw_edge() draws of an edge: the cycle's edges are drawn in
+ * layers with the rest, each layer over the one before. */
+typedef enum {
+  PART_HALO = 1 << 0,
+  PART_LINE = 1 << 1,
+  PART_HEAD = 1 << 2,
+  PART_ALL  = PART_HALO | PART_LINE | PART_HEAD,
+} EdgeParts;
+
 static void
 draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
-           const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus)
+           const AcyGraphEdge *e, gboolean selected, gboolean hover, gboolean focus,
+           EdgeParts parts)
 {
   const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
   double alpha = layout->has_witness && !e->witness && !info->overlay && !selected && !hover
@@ -242,7 +252,7 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *pal
   if (hover)
     width += 1;
   cairo_save (cr);
-  if (selected || focus || e->witness)
+  if ((parts & PART_HALO) && (selected || focus || e->witness))
     {
       /* A halo under the line: yellow for the witness, blue when selected. */
       if (selected || focus)
@@ -258,14 +268,34 @@ draw_edge (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *pal
     }
   relation_line (palette, info, rgb);
   cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
-  cairo_set_line_width (cr, width);
-  if (!info->base && !info->witness)
-    cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
-  edge_path (cr, e->p, &ux, &uy);
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
-  arrow_head (cr, e->p[6], e->p[7], ux, uy, e->witness ? 1.25 : 1.0);
+  if (parts & PART_LINE)
+    {
+      cairo_set_line_width (cr, width);
+      if (!info->base && !info->witness)
+        cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
+      edge_path (cr, e->p, &ux, &uy);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  if (parts & PART_HEAD)
+    {
+      edge_end_direction (e->p, &ux, &uy);
+      arrow_head (cr, e->p[6], e->p[7], ux, uy, e->witness ? 1.25 : 1.0);
+    }
   cairo_restore (cr);
+}
+
+/* The parts @parts of every edge of the cycle. */
+static void
+draw_witness_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
+                    EdgeParts parts)
+{
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->witness)
+        draw_edge (cr, layout, palette, e, FALSE, FALSE, FALSE, parts);
+    }
 }
 
 static void
@@ -331,30 +361,29 @@ draw_node (cairo_t *cr, const AcyGraphPalette *palette, const AcyGraphNode *n,
   cairo_restore (cr);
 }
 
+/* "P0", "P1" over the columns, on a patch of background: an edge
+ * passing behind a name leaves it readable (heads are drawn after). */
 static void
 draw_thread_headers (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette)
 {
-  PangoLayout *l = pango_layout_new (layout->context);
-  PangoFontDescription *fd = pango_font_description_from_string ("Sans Bold 10");
+  const double *bg = palette->background;
 
-  pango_layout_set_font_description (l, fd);
-  pango_font_description_free (fd);
-  set_rgb (cr, palette->thread_ink);
-  for (guint i = 0; i < layout->nodes->len; i++)
+  cairo_save (cr);
+  for (guint i = 0; i < layout->headers->len; i++)
     {
-      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, i);
-      g_autofree char *text = NULL;
-      int w, h;
-
-      if (n->init || n->row != 0)
-        continue;
-      text = g_strdup_printf ("P%d", n->thread);
-      pango_layout_set_text (l, text, -1);
-      pango_layout_get_pixel_size (l, &w, &h);
-      cairo_move_to (cr, n->x + n->w / 2 - w / 2.0, n->y - h - 6);
-      pango_cairo_show_layout (cr, l);
+      const AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, i);
+      rounded_rect (cr, h->x - 3, h->y, h->w + 6, h->h, 3);
     }
-  g_object_unref (l);
+  cairo_set_source_rgba (cr, bg[0], bg[1], bg[2], 0.9);
+  cairo_fill (cr);
+  set_rgb (cr, palette->thread_ink);
+  for (guint i = 0; i < layout->headers->len; i++)
+    {
+      const AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, i);
+      cairo_move_to (cr, h->x, h->y);
+      pango_cairo_show_layout (cr, h->text);
+    }
+  cairo_restore (cr);
 }
 
 static void
@@ -393,11 +422,12 @@ edge_is_plain (const AcyGraphLayout *layout, const AcyGraphRenderState *state, g
 
 /* Plain edges of one relation in one stroke and one fill: cairo's cost
  * is mostly per operation, and a graph has ten relations but a hundred
- * edges. Every line first, then every head: a head drawn before another
- * relation's lines could be hidden under an edge leaving the same event. */
+ * edges. The lines (@heads FALSE) or the heads: every line goes first,
+ * then every head, for a head drawn before another relation's lines
+ * could be hidden under an edge leaving the same event. */
 static void
 draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalette *palette,
-                  const AcyGraphRenderState *state)
+                  const AcyGraphRenderState *state, gboolean heads)
 {
   double alpha = layout->has_witness ? palette->faded_edge_alpha : 1.0;
 
@@ -408,50 +438,49 @@ draw_plain_edges (cairo_t *cr, const AcyGraphLayout *layout, const AcyGraphPalet
    * FRAME.png) in about half the time. Vector exports ignore it. */
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   cairo_set_line_width (cr, 1.5);
-  for (int heads = 0; heads < 2; heads++)
-    for (guint r = 0; r < layout->relations->len; r++)
-      {
-        const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
-        double ux, uy, rgb[3];
-        gboolean any = FALSE;
+  for (guint r = 0; r < layout->relations->len; r++)
+    {
+      const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, r);
+      double ux, uy, rgb[3];
+      gboolean any = FALSE;
 
-        for (guint i = 0; i < layout->edges->len; i++)
-          {
-            const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-            double bx, by;
+      for (guint i = 0; i < layout->edges->len; i++)
+        {
+          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+          double bx, by;
 
-            if (e->rel != r || !edge_is_plain (layout, state, i))
+          if (e->rel != r || !edge_is_plain (layout, state, i))
+            continue;
+          any = TRUE;
+          if (!heads)
+            {
+              edge_path (cr, e->p, &ux, &uy);
               continue;
-            any = TRUE;
-            if (!heads)
-              {
-                edge_path (cr, e->p, &ux, &uy);
-                continue;
-              }
-            /* Only the direction: each head is added to the one path
-             * filled below, so nothing here may clear it. */
-            edge_end_direction (e->p, &ux, &uy);
-            bx = e->p[6] - ux * ARROW_LEN;
-            by = e->p[7] - uy * ARROW_LEN;
-            cairo_move_to (cr, e->p[6], e->p[7]);
-            cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
-            cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
-            cairo_close_path (cr);
-          }
-        if (!any)
-          continue;
-        relation_line (palette, info, rgb);
-        cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], info->overlay ? 1.0 : alpha);
-        if (heads)
-          cairo_fill (cr);
-        else
-          {
-            if (!info->base && !info->witness)
-              cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
-            cairo_stroke (cr);
-            cairo_set_dash (cr, NULL, 0, 0);
-          }
-      }
+            }
+          /* Only the direction: each head is added to the one path
+           * filled below, so nothing here may clear it. */
+          edge_end_direction (e->p, &ux, &uy);
+          bx = e->p[6] - ux * ARROW_LEN;
+          by = e->p[7] - uy * ARROW_LEN;
+          cairo_move_to (cr, e->p[6], e->p[7]);
+          cairo_line_to (cr, bx - uy * ARROW_HALF, by + ux * ARROW_HALF);
+          cairo_line_to (cr, bx + uy * ARROW_HALF, by - ux * ARROW_HALF);
+          cairo_close_path (cr);
+        }
+      if (!any)
+        continue;
+      relation_line (palette, info, rgb);
+      cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], info->overlay ? 1.0 : alpha);
+      if (heads)
+        cairo_fill (cr);
+      else
+        {
+          if (!info->base && !info->witness)
+            cairo_set_dash (cr, (double[]) { 6, 3 }, 2, 0);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+    }
   cairo_restore (cr);
 }
 
@@ -562,19 +591,19 @@ acy_graph_render_base (cairo_t               *cr,
   if (layout->title)
     {
       set_rgb (cr, palette->ink);
-      cairo_move_to (cr, 24, layout->title_y);
+      cairo_move_to (cr, layout->margin, layout->title_y);
       pango_cairo_show_layout (cr, layout->title);
     }
-  draw_thread_headers (cr, layout, palette);
 
-  /* Faded edges under the witness, the witness on top. */
-  draw_plain_edges (cr, layout, palette, state);
-  for (guint i = 0; i < layout->edges->len; i++)
-    {
-      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
-      if (e->witness)
-        draw_edge (cr, layout, palette, e, FALSE, FALSE, FALSE);
-    }
+  /* The cycle's halo under everything, its lines over the faded
+   * lines, and every head over every line: an edge of the cycle ending
+   * at an event would hide the heads of the others ending there. */
+  draw_witness_edges (cr, layout, palette, PART_HALO);
+  draw_plain_edges (cr, layout, palette, state, FALSE);
+  draw_witness_edges (cr, layout, palette, PART_LINE);
+  draw_thread_headers (cr, layout, palette);
+  draw_plain_edges (cr, layout, palette, state, TRUE);
+  draw_witness_edges (cr, layout, palette, PART_HEAD);
   draw_plain_nodes (cr, layout, palette, state);
   /* Labels last: above the nodes they may touch. */
   draw_plain_labels (cr, layout, palette, state);
@@ -587,7 +616,7 @@ acy_graph_render_base (cairo_t               *cr,
   if (layout->witness_caption)
     {
       set_rgb (cr, palette->witness_ink);
-      cairo_move_to (cr, 24, layout->witness_y);
+      cairo_move_to (cr, layout->text_x, layout->witness_y);
       pango_cairo_show_layout (cr, layout->witness_caption);
     }
   draw_legend (cr, layout, palette);
@@ -612,7 +641,7 @@ acy_graph_render_overlay (cairo_t                   *cr,
         (k == 0 || (edges[k] != edges[0] && (k == 1 || edges[k] != edges[1]))))
       draw_edge (cr, layout, palette, &g_array_index (layout->edges, AcyGraphEdge, edges[k]),
                  edges[k] == state->selected_edge, edges[k] == state->hover_edge,
-                 edges[k] == state->focus_edge);
+                 edges[k] == state->focus_edge, PART_ALL);
   for (guint k = 0; k < 3; k++)
     if (nodes[k] >= 0 && (guint) nodes[k] < layout->nodes->len)
       draw_node (cr, palette, &g_array_index (layout->nodes, AcyGraphNode, nodes[k]),

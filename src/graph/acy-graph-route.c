@@ -19,8 +19,11 @@
 
 #define LABEL_PAD     3.0
 #define CROSS_SAMPLES 40    /* points along a curve checked against boxes */
-#define DETOUR_STEP   28.0  /* how much further out each detour bows */
-#define MAX_DETOURS   6     /* on each side */
+#define DETOUR_STEP   18.0  /* how much further out each detour bows */
+#define MAX_DETOURS   12    /* on each side */
+#define N_SAMPLES     17    /* points along a curve checked against labels */
+#define HEAD_GAP      11.0  /* between the tips of two heads at one event */
+#define BOUNDS_SLACK  24.0  /* how far past the events' left and top a curve may bow */
 
 static void
 bezier_point (const double p[8], double t, double *x, double *y)
@@ -126,16 +129,28 @@ make_curve (const AcyGraphNode *ns, const AcyGraphNode *nd, gboolean reversed,
 }
 
 /* How many boxes, other than its ends', the curve runs through (with a
- * little margin, so that a line does not graze a border either). */
+ * little margin, so that a line does not graze a border either), four
+ * times over, and how many names of threads: those are drawn over the
+ * lines and stay readable, an event crossed looks joined. */
 static guint
 count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
-                     const AcyGraphNode *ns, const AcyGraphNode *nd)
+                     const AcyGraphNode *ns, const AcyGraphNode *nd, const double bounds[4])
 {
   double pts[2 * CROSS_SAMPLES];
   guint hits = 0;
 
   for (guint q = 0; q < CROSS_SAMPLES; q++)
     bezier_point (p, (q + 1) / (CROSS_SAMPLES + 1.0), &pts[2 * q], &pts[2 * q + 1]);
+  /* Far past the events, the picture would grow for one edge (and past
+   * the left or the top, the events would move: stepping to another
+   * execution would shift them). */
+  for (guint q = 0; q < CROSS_SAMPLES; q++)
+    if (pts[2 * q] < bounds[0] - BOUNDS_SLACK || pts[2 * q + 1] < bounds[1] - BOUNDS_SLACK
+        || pts[2 * q] > bounds[2] + BOUNDS_SLACK || pts[2 * q + 1] > bounds[3] + BOUNDS_SLACK)
+      {
+        hits += 4;
+        break;
+      }
   for (guint n = 0; n < layout->nodes->len; n++)
     {
       const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, n);
@@ -146,6 +161,20 @@ count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
         if (pts[2 * q] > m->x - 3 && pts[2 * q] < m->x + m->w + 3 &&
             pts[2 * q + 1] > m->y - 3 && pts[2 * q + 1] < m->y + m->h + 3)
           {
+            hits += 4;
+            break;
+          }
+    }
+  for (guint n = 0; n < layout->headers->len; n++)
+    {
+      const AcyGraphHeader *h = &g_array_index (layout->headers, AcyGraphHeader, n);
+
+      if (h->thread == ns->thread || h->thread == nd->thread)
+        continue;
+      for (guint q = 0; q < CROSS_SAMPLES; q++)
+        if (pts[2 * q] > h->x - 3 && pts[2 * q] < h->x + h->w + 3 &&
+            pts[2 * q + 1] > h->y && pts[2 * q + 1] < h->y + h->h)
+          {
             hits++;
             break;
           }
@@ -155,8 +184,9 @@ count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
 
 /* The candidate curve crossing the fewest other boxes so far. */
 typedef struct {
-  double p[8];
-  guint  hits;
+  double        p[8];
+  guint         hits;
+  const double *bounds;   /* the events' box: x0, y0, x1, y1 */
 } BestCurve;
 
 static void
@@ -166,7 +196,7 @@ keep_if_better (BestCurve            *best,
                 const AcyGraphNode   *ns,
                 const AcyGraphNode   *nd)
 {
-  guint hits = count_crossed_boxes (layout, p, ns, nd);
+  guint hits = count_crossed_boxes (layout, p, ns, nd, best->bounds);
 
   if (hits < best->hits)
     {
@@ -176,7 +206,8 @@ keep_if_better (BestCurve            *best,
 }
 
 static void
-route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g)
+route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, PairGroup *g,
+            const double bounds[4])
 {
   const AcyGraphNode *na = node_of (layout, g->a), *nb = node_of (layout, g->b);
   const AcyGraphNode *ns = node_of (layout, e->src), *nd = node_of (layout, e->dst);
@@ -240,7 +271,7 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
           /* Beside the column, further out while the way there crosses
            * another event's box; then the other side. */
           {
-            BestCurve best = { .hits = G_MAXUINT };
+            BestCurve best = { .hits = G_MAXUINT, .bounds = bounds };
 
             for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
               {
@@ -264,14 +295,15 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
     }
   else
     {
-      gint dt = ABS ((gint) ea->thread - (gint) eb->thread);
+      /* columns apart, in the band of threads each is in */
+      gint dt = ABS ((gint) (ea->thread % layout->columns) - (gint) (eb->thread % layout->columns));
       off = (dt > 1 ? 36 * (dt - 1) : 0) + (j - (g->count - 1) / 2.0) * 30;
     }
 
   /* The first bow, trying further out on the side it already bows to
    * and then the other, that runs through no other event's box. */
   {
-    BestCurve best = { .hits = G_MAXUINT };
+    BestCurve best = { .hits = G_MAXUINT, .bounds = bounds };
     double sign = off < 0 ? -1 : 1;
 
     for (guint t = 0; t < 2 * MAX_DETOURS + 1 && best.hits > 0; t++)
@@ -291,58 +323,124 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
   bezier_point (e->p, 0.5, &e->mx, &e->my);
 }
 
-#define N_SAMPLES 17
+/* Arrowheads ending at one spot of an event hide each other (co from
+ * an initial write and fr from a read, both aimed at a write's middle):
+ * each head after the first is slid along the border until it is a
+ * head's width from the others. */
+static void
+separate_heads (AcyGraphLayout *layout)
+{
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      const AcyGraphNode *n = node_of (layout, e->dst);
+      gboolean on_side = e->p[6] < n->x + 0.5 || e->p[6] > n->x + n->w - 0.5;
 
+      if (e->self_loop)
+        continue;
+      for (guint tries = 0; tries < 8; tries++)
+        {
+          gboolean moved = FALSE;
+
+          for (guint j = 0; j < i; j++)
+            {
+              const AcyGraphEdge *o = &g_array_index (layout->edges, AcyGraphEdge, j);
+              double d = hypot (o->p[6] - e->p[6], o->p[7] - e->p[7]);
+
+              if (o->dst != e->dst || o->self_loop || d >= HEAD_GAP)
+                continue;
+              /* away from the other head, along the border it ends on */
+              if (on_side)
+                e->p[7] = CLAMP (e->p[7] + (e->p[7] >= o->p[7] ? 1 : -1) * (HEAD_GAP - d + 0.5),
+                                 n->y + 2, n->y + n->h - 2);
+              else
+                e->p[6] = CLAMP (e->p[6] + (e->p[6] >= o->p[6] ? 1 : -1) * (HEAD_GAP - d + 0.5),
+                                 n->x + 4, n->x + n->w - 4);
+              moved = TRUE;
+            }
+          if (!moved)
+            break;
+          bezier_point (e->p, 0.5, &e->mx, &e->my);
+        }
+    }
+}
+
+/* What a label at (x0, y0) would cover: events and thread names weigh
+ * most, then labels placed before it, then lines it would sit on. */
+static double
+label_cost (const AcyGraphLayout *layout, guint index, double x0, double y0, double w, double h,
+            GArray *placed, const double *samples)
+{
+  double cost = 0;
+
+  for (guint n = 0; n < layout->nodes->len; n++)
+    {
+      const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
+      if (rects_overlap (x0, y0, w, h, nd->x - 2, nd->y - 2, nd->w + 4, nd->h + 4))
+        cost += 10;
+    }
+  for (guint n = 0; n < layout->headers->len; n++)
+    {
+      const AcyGraphHeader *hd = &g_array_index (layout->headers, AcyGraphHeader, n);
+      if (rects_overlap (x0, y0, w, h, hd->x - 3, hd->y, hd->w + 6, hd->h))
+        cost += 10;
+    }
+  for (guint p = 0; p < placed->len; p += 4)
+    {
+      double *r = &g_array_index (placed, double, p);
+      if (rects_overlap (x0, y0, w, h, r[0], r[1], r[2], r[3]))
+        cost += 8;
+    }
+  /* On a crossing, a label seems to belong to either line. */
+  for (guint o = 0; o < layout->edges->len; o++)
+    {
+      const double *sp = samples + o * 2 * N_SAMPLES;
+      if (o == index)
+        continue;
+      for (guint q = 1; q + 1 < N_SAMPLES; q++)
+        if (sp[2 * q] > x0 - 2 && sp[2 * q] < x0 + w + 2 &&
+            sp[2 * q + 1] > y0 - 2 && sp[2 * q + 1] < y0 + h + 2)
+          {
+            cost += 2;
+            break;
+          }
+    }
+  return cost;
+}
+
+/* On its curve, as near the middle as it can be without covering an
+ * event or another label; failing that, just beside the curve. */
 static void
 place_label (AcyGraphLayout *layout, guint index, GArray *placed, const double *samples)
 {
   AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, index);
-  static const double ts[] = { 0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.25, 0.75, 0.35, 0.65 };
+  static const double ts[] = { 0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.25, 0.75, 0.35, 0.65, 0.2, 0.8 };
   double best_x = 0, best_y = 0, best_cost = G_MAXDOUBLE;
 
-  for (guint i = 0; i < G_N_ELEMENTS (ts); i++)
-    {
-      double cx, cy, x0, y0, cost = 0;
+  for (guint side = 0; side < 5 && best_cost >= 1; side++)
+    for (guint i = 0; i < G_N_ELEMENTS (ts); i++)
+      {
+        double cx, cy, x0, y0, cost;
 
-      bezier_point (e->p, ts[i], &cx, &cy);
-      x0 = cx - e->lw / 2;
-      y0 = cy - e->lh / 2;
-      for (guint n = 0; n < layout->nodes->len; n++)
-        {
-          const AcyGraphNode *nd = &g_array_index (layout->nodes, AcyGraphNode, n);
-          if (rects_overlap (x0, y0, e->lw, e->lh, nd->x - 2, nd->y - 2, nd->w + 4, nd->h + 4))
-            cost += 10;
-        }
-      for (guint p = 0; p < placed->len; p += 4)
-        {
-          double *r = &g_array_index (placed, double, p);
-          if (rects_overlap (x0, y0, e->lw, e->lh, r[0], r[1], r[2], r[3]))
-            cost += 4;
-        }
-      /* On a crossing, a label seems to belong to either line. */
-      for (guint o = 0; o < layout->edges->len; o++)
-        {
-          const double *sp = samples + o * 2 * N_SAMPLES;
-          if (o == index)
-            continue;
-          for (guint q = 1; q + 1 < N_SAMPLES; q++)
-            if (sp[2 * q] > x0 - 2 && sp[2 * q] < x0 + e->lw + 2 &&
-                sp[2 * q + 1] > y0 - 2 && sp[2 * q + 1] < y0 + e->lh + 2)
-              {
-                cost += 2;
-                break;
-              }
-        }
-      cost += fabs (ts[i] - 0.5);   /* prefer the middle */
-      if (cost < best_cost)
-        {
-          best_cost = cost;
-          best_x = x0;
-          best_y = y0;
-        }
-      if (cost < 1)
-        break;
-    }
+        bezier_point (e->p, ts[i], &cx, &cy);
+        x0 = cx - e->lw / 2;
+        y0 = cy - e->lh / 2;
+        /* beside the curve: above, below, left, right of the point */
+        if (side == 1 || side == 2)
+          y0 += (side == 1 ? -1 : 1) * (e->lh / 2 + 3);
+        else if (side == 3 || side == 4)
+          x0 += (side == 3 ? -1 : 1) * (e->lw / 2 + 3);
+        cost = label_cost (layout, index, x0, y0, e->lw, e->lh, placed, samples)
+               + fabs (ts[i] - 0.5) + (side ? 0.5 : 0);
+        if (cost < best_cost)
+          {
+            best_cost = cost;
+            best_x = x0;
+            best_y = y0;
+          }
+        if (cost < 1)
+          break;
+      }
   e->lx = best_x;
   e->ly = best_y;
   g_array_append_vals (placed, (double[]) { best_x - 1, best_y - 1, e->lw + 2, e->lh + 2 }, 4);
@@ -384,19 +482,29 @@ void
 acy_graph_route_edges (AcyGraphLayout *layout, const AcyExecution *x, GHashTable *groups)
 {
   g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double));
+  double bounds[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
 
+  for (guint n = 0; n < layout->nodes->len; n++)
+    {
+      const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, n);
+      bounds[0] = MIN (bounds[0], m->x);
+      bounds[1] = MIN (bounds[1], m->y);
+      bounds[2] = MAX (bounds[2], m->x + m->w);
+      bounds[3] = MAX (bounds[3], m->y + m->h);
+    }
   for (guint k = 0; k < layout->edges->len; k++)
     {
       AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
       guint64 key = pair_key (e->src, e->dst);
       double tw, th;
 
-      route_edge (layout, x, e, g_hash_table_lookup (groups, &key));
+      route_edge (layout, x, e, g_hash_table_lookup (groups, &key), bounds);
       e->text = acy_graph_make_text (layout->context, e->label, SMALL_FONT, e->witness);
       acy_graph_text_size (e->text, &tw, &th);
       e->lw = tw + 2 * LABEL_PAD;
       e->lh = th + LABEL_PAD;
     }
+  separate_heads (layout);
   {
     g_autofree double *samples = g_new (double, MAX (layout->edges->len, 1) * 2 * N_SAMPLES);
 

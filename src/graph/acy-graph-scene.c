@@ -23,6 +23,7 @@ struct _AcyGraphScene {
   const AcyRecord *record;
   GArray          *rels;     /* NamedRel */
   GPtrArray       *names;    /* char*, NULL-terminated view of rels' names */
+  GHashTable      *witness_labels;  /* pair_key -> char*: the cycle's edges, named */
 };
 
 static gboolean
@@ -37,12 +38,126 @@ typedef struct {
   const AcyModel *model;
 } Collect;
 
+static guint64
+pair_key (guint a, guint b)
+{
+  return ((guint64) a << 32) | b;
+}
+
+/* Whether the definition @d of a name only gathers other names: a union
+ * of them, maybe between identities ([Marked] ; (ppo | rfe) ; [Marked]),
+ * or another name. Such a name is a family; its members say more. */
+static const AcyDerivation *
+gathered (const AcyDerivation *d)
+{
+  for (;;)
+    switch (d->kind)
+      {
+      case ACY_DERIVATION_UNION:
+      case ACY_DERIVATION_NAME:
+      case ACY_DERIVATION_BASE:
+      case ACY_DERIVATION_FIXPOINT:
+        return d;
+      case ACY_DERIVATION_SEQUENCE:
+        {
+          const AcyDerivation *step = NULL;
+
+          for (guint i = 0; i < d->children->len; i++)
+            {
+              const AcyDerivation *c = d->children->pdata[i];
+              if (c->kind == ACY_DERIVATION_IDENTITY)
+                continue;
+              if (step)
+                return NULL;
+              step = c;
+            }
+          if (step == NULL)
+            return NULL;
+          d = step;
+        }
+        break;
+      default:
+        return NULL;
+      }
+}
+
+/* The name a witness edge goes by, as the model writes it: down from the
+ * failed check's relation through the names it gathers by union (sc's
+ * "po | com", com's "rf | co | fr") to the last one; a name made some
+ * other way is kept whole (po-loc as po & loc, fence as fencerel(F)).
+ * Below a union, the first part of an intersection or a difference is
+ * what the pair is in ("(prop \ id) & int" names prop). */
+static const char *
+witness_name (const AcyDerivation *d)
+{
+  const char *label = NULL;
+
+  while (d && d->holds)
+    switch (d->kind)
+      {
+      case ACY_DERIVATION_BASE:
+        return d->text;
+      case ACY_DERIVATION_NAME:
+      case ACY_DERIVATION_FIXPOINT:
+        label = d->text;
+        if (d->children->len != 1)
+          return label;
+        d = gathered (d->children->pdata[0]);
+        break;
+      case ACY_DERIVATION_UNION:
+        d = d->children->len == 1 ? d->children->pdata[0] : NULL;
+        break;
+      case ACY_DERIVATION_INTERSECTION:
+      case ACY_DERIVATION_DIFFERENCE:
+        d = d->children->len > 0 ? d->children->pdata[0] : NULL;
+        break;
+      case ACY_DERIVATION_SEQUENCE:
+        d = gathered (d);
+        if (d && d->kind == ACY_DERIVATION_SEQUENCE)
+          return label;
+        break;
+      default:
+        return label;
+      }
+  return label;
+}
+
+/* Names the edges of the witness the graph draws, while the model's
+ * environment at the failed check is there. */
+static void
+name_witness (AcyGraphScene *scene, const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env)
+{
+  guint n = x->n_events;
+  const char *expr = v->failed_text;
+  g_autofree AcyWord *pairs = g_new0 (AcyWord, MAX (acy_rel_words (n), 1));
+  g_autofree guint *cycle = g_new (guint, n + 1);
+
+  if (v->allowed || expr == NULL || v->failed_relation == NULL)
+    return;
+  /* "~acyclic r": the relation is what follows the test */
+  expr += strspn (expr, "~ ");
+  expr += strcspn (expr, " ");
+  acy_graph_witness_pairs (v->failed_kind, n, v->failed_relation, pairs, cycle);
+  for (guint a = 0; a < n; a++)
+    ACY_BITS_FOREACH (b, acy_rel_row (pairs, n, a), n)
+      {
+        g_autoptr(AcyDerivation) d = acy_model_env_explain (env, expr, a, b, NULL);
+        const char *name = d ? witness_name (d) : NULL;
+
+        if (name)
+          g_hash_table_insert (scene->witness_labels, g_memdup2 (&(guint64) { pair_key (a, b) }, sizeof (guint64)),
+                               g_strdup (name));
+      }
+}
+
 static void
 on_explain (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
 {
   Collect *c = data;
   const char *const *names = acy_model_get_defined_names (c->model);
   gsize words = acy_rel_words (x->n_events);
+
+  name_witness (c->scene, x, v, env);
 
   for (guint i = 0; names && names[i]; i++)
     {
@@ -85,6 +200,7 @@ acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *m
   scene->rels = g_array_new (FALSE, TRUE, sizeof (NamedRel));
   g_array_set_clear_func (scene->rels, named_rel_clear);
   scene->names = g_ptr_array_new ();
+  scene->witness_labels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   if (model)
     {
       Collect c = { scene, model };
@@ -104,6 +220,7 @@ acy_graph_scene_free (AcyGraphScene *scene)
     return;
   g_clear_pointer (&scene->names, g_ptr_array_unref);
   g_clear_pointer (&scene->rels, g_array_unref);
+  g_clear_pointer (&scene->witness_labels, g_hash_table_unref);
   g_free (scene);
 }
 
@@ -322,19 +439,29 @@ acy_graph_scene_holding (const AcyGraphScene *scene, guint src, guint dst)
   return out;
 }
 
-/* A witness edge that is no communication edge (rf, co, fr) is some
- * program-order pair the model singled out (a fence, a dependency): name
- * the smallest model relation holding it, as the reader wrote it. */
+/* A witness edge goes by the name the model gives it in the failed check
+ * (name_witness()). A cycle of pairs of writes to one location, found
+ * before the model chose a coherence order (cos-opt.cat's ConsCo), is
+ * made of pairs that order must have: co. Failing those, a communication
+ * edge is named by its base relation; some other pair by the smallest
+ * model relation holding it. */
 static char *
 witness_label (guint src, guint dst, gpointer data)
 {
   const AcyGraphScene *scene = data;
   const AcyRecord *r = scene->record;
+  const AcyEvent *es = &r->x.events[src], *ed = &r->x.events[dst];
   guint n = r->x.n_events;
-  g_autofree char *base = acy_graph_base_label (&r->x, r->rf_model, r->co, r->fr, src, dst);
+  const char *named = g_hash_table_lookup (scene->witness_labels, &(guint64) { pair_key (src, dst) });
+  g_autofree char *base = NULL;
   const NamedRel *best = NULL;
   guint words = (guint) acy_rel_words (n);
 
+  if (r->co == NULL && (es->kind & ACY_EV_W) && (ed->kind & ACY_EV_W) && es->loc == ed->loc)
+    return g_strdup ("co");
+  if (named)
+    return g_strdup (named);
+  base = acy_graph_base_label (&r->x, r->rf_model, r->co, r->fr, src, dst);
   if (base && (strstr (base, "rf") || strstr (base, "co") || strstr (base, "fr")))
     return g_steal_pointer (&base);
   for (guint i = 0; i < scene->rels->len; i++)
@@ -364,7 +491,7 @@ acy_graph_scene_layout (const AcyGraphScene *scene,
                         const AcyGraphGrid  *grid,
                         PangoContext        *context)
 {
-  return acy_graph_scene_layout_hiding (scene, shown, NULL, title, grid, context);
+  return acy_graph_scene_layout_hiding (scene, shown, NULL, title, grid, FALSE, context);
 }
 
 AcyGraphLayout *
@@ -373,6 +500,7 @@ acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
                                const char *const   *hidden,
                                const char          *title,
                                const AcyGraphGrid  *grid,
+                               gboolean             legend_beside,
                                PangoContext        *context)
 {
   const AcyRecord *r = scene->record;
@@ -408,5 +536,6 @@ acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
     }
   in.title = title;
   in.grid = grid;
+  in.legend_beside = legend_beside;
   return acy_graph_layout_new (&in, context);
 }

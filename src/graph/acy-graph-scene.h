@@ -63,12 +63,14 @@ AcyGraphLayout    *acy_graph_scene_layout     (const AcyGraphScene *scene,
                                                PangoContext        *context);
 
 /* As acy_graph_scene_layout, leaving out the base relations named in
- * @hidden ("po", "rf", "co", "fr"; nullable). */
+ * @hidden ("po", "rf", "co", "fr"; nullable), the legend beside the
+ * graph when @legend_beside. */
 AcyGraphLayout    *acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
                                                   const char *const   *shown,
                                                   const char *const   *hidden,
                                                   const char          *title,
                                                   const AcyGraphGrid  *grid,
+                                                  gboolean             legend_beside,
                                                   PangoContext        *context);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyGraphScene, acy_graph_scene_free)
