@@ -61,5 +61,18 @@ void acy_graph_view_emit_location   (AcyGraphView *self,
                                      const char   *file,
                                      guint         line,
                                      guint         col);
+/* The cached picture is drawn again (zoom or palette changed). */
+void acy_graph_view_clear_picture   (AcyGraphView *self);
+
+/* acy-graph-view-zoom.c */
+#define PAN_STEP 0.2   /* of the visible part, per Ctrl+arrow */
+void acy_graph_view_init_zoom       (AcyGraphView *self);
+void acy_graph_view_watch_scroller  (AcyGraphView *self);
+/* Moves the view by a fraction of what is visible of it. */
+void acy_graph_view_pan             (AcyGraphView *self,
+                                     double        fx,
+                                     double        fy);
+/* Scrolls the event or edge the keyboard reached into view. */
+void acy_graph_view_scroll_to_focus (AcyGraphView *self);
 
 G_END_DECLS
