@@ -28,6 +28,7 @@
 #include "acy-compare-view.h"
 #include "acy-compare-window.h"
 #include "acy-document.h"
+#include "acy-graph-view.h"
 #include "acy-preferences-window.h"
 #include "acy-results-view.h"
 #include "acy-tutorial.h"
@@ -118,6 +119,11 @@ is_operated (GtkWidget *widget)
     return FALSE;
   switch ((int) gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)))
     {
+    /* a focusable group reads as a "panel" (a tree expander, which
+     * takes the focus to fold and unfold); a scrolled window is a group
+     * that passes the focus on */
+    case GTK_ACCESSIBLE_ROLE_GROUP:
+      return !GTK_IS_SCROLLED_WINDOW (widget);
     case GTK_ACCESSIBLE_ROLE_GRID_CELL:
     case GTK_ACCESSIBLE_ROLE_IMG:
     case GTK_ACCESSIBLE_ROLE_LABEL:
@@ -633,6 +639,92 @@ test_compare_window (void)
     ;
 
   g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+
+  /* The model chips are check boxes, checked when chosen, their names
+   * read once (no tooltip repeating them as a description). */
+  {
+    GtkWidget *chips = find_by_id (GTK_WIDGET (compare), "models_box");
+    guint n_chips = 0, n_checked = 0;
+
+    for (GtkWidget *chip = gtk_widget_get_first_child (chips); chip != NULL; chip = gtk_widget_get_next_sibling (chip))
+      {
+        gboolean active;
+        g_autofree char *name = NULL;
+        g_autofree char *checked = NULL;
+        g_autofree char *description = NULL;
+
+        if (!GTK_IS_TOGGLE_BUTTON (chip))
+          continue;   /* "Add Model File…", last */
+        active = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (chip));
+        name = name_of (chip);
+        g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (chip)), ==, GTK_ACCESSIBLE_ROLE_CHECKBOX);
+        checked = gtk_test_accessible_check_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_CHECKED,
+                                                   active ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
+        g_assert_cmpstr (checked, ==, NULL);
+        g_assert_null (name_fault (name));
+        if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+          {
+            description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (chip),
+                                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, name);
+            g_test_message ("chip %s: %s", name, description ? description : "(its name again)");
+            g_assert_nonnull (description);
+          }
+        n_chips++;
+        n_checked += active;
+      }
+    g_assert_cmpuint (n_chips, >=, 7);
+    g_assert_cmpuint (n_checked, ==, 2);
+    /* and the state follows a click */
+    {
+      GtkWidget *chip = gtk_widget_get_first_child (chips);
+      gboolean active = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (chip));
+      g_autofree char *checked = NULL;
+
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (chip), !active);
+      checked = gtk_test_accessible_check_state (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_STATE_CHECKED,
+                                                 active ? GTK_ACCESSIBLE_TRISTATE_FALSE : GTK_ACCESSIBLE_TRISTATE_TRUE);
+      g_assert_cmpstr (checked, ==, NULL);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (chip), active);
+    }
+  }
+
+  /* An edge's popover opened from the keyboard: the relation chooser
+   * it focuses and each row of the derivation have names. */
+  {
+    GtkWidget *graph = find_by_type_name (find_by_id (GTK_WIDGET (compare), "pairs_box"), "AcyGraphView");
+    const AcyGraphLayout *layout = acy_graph_view_get_layout (ACY_GRAPH_VIEW (graph));
+    GtkWidget *derivation = acy_graph_view_get_derivation_view (ACY_GRAPH_VIEW (graph));
+    GtkWidget *dropdown = find_by_type_name (gtk_widget_get_parent (derivation), "GtkDropDown");
+    g_autofree char *name = NULL;
+    g_autofree char *row = NULL;
+    GtkWidget *expander;
+
+    gtk_widget_grab_focus (graph);
+    for (guint i = 0; i < layout->nodes->len; i++)
+      press_key (GTK_WINDOW (compare), GDK_KEY_Right, 0);
+    /* the first edge the model's relations hold: its popover explains it */
+    for (guint i = 0; i < layout->edges->len && !gtk_widget_is_visible (derivation); i++)
+      {
+        press_key (GTK_WINDOW (compare), GDK_KEY_Right, 0);
+        press_key (GTK_WINDOW (compare), GDK_KEY_Return, 0);
+        iterate_a_little ();
+      }
+    g_assert_nonnull (acy_graph_view_get_explanation (ACY_GRAPH_VIEW (graph)));
+    g_assert_true (gtk_widget_is_visible (derivation));
+    name = name_of (first_child_of_type (dropdown, GTK_TYPE_TOGGLE_BUTTON));
+    g_test_message ("relation chooser: %s", name);
+    g_assert_true (g_str_has_prefix (name, "Relation to Explain: "));
+    /* each row's expander takes the focus: the walk below checks them
+     * all, this one says what they read */
+    expander = find_by_type_name (derivation, "GtkTreeExpander");
+    g_assert_nonnull (expander);
+    g_assert_true (gtk_widget_get_focusable (expander));
+    row = name_of (expander);
+    g_test_message ("derivation row: %s", row);
+    g_assert_null (name_fault (row));
+    g_assert_cmpuint (check_window (GTK_WIDGET (compare)), ==, 0);
+    press_key (GTK_WINDOW (compare), GDK_KEY_Escape, 0);
+  }
 
   /* A folder of tests: the rows of its table name the test and each
    * model's verdict. */

@@ -16,6 +16,8 @@
 
 #include "acy-compare-view.h"
 #include "acy-compare-window.h"
+#include "acy-graph-view.h"
+#include "acy-wrap-box.h"
 #include "ui-test-support.h"
 
 #define WAIT_LIMIT_USEC (30 * G_USEC_PER_SEC)
@@ -214,7 +216,7 @@ test_window_folder (void)
 }
 
 /* Every model offered, and the window still fits a screen 1024 pixels
- * wide: the chips scroll sideways (they made it 1577 pixels wide). */
+ * wide: the chips wrap into lines (in one they made it 1577 pixels wide). */
 static void
 test_window_models_fit (void)
 {
@@ -229,6 +231,96 @@ test_window_models_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_zoom_in (GtkWidget *widget, gconstpointer data)
+{
+  g_autofree char *label = NULL;
+
+  if (!GTK_IS_BUTTON (widget))
+    return FALSE;
+  label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "Zoom In");
+  return label == NULL;
+}
+
+/* On a 1024-pixel screen: every chip of the built-in models and of two
+ * model files with long names, wrapped into lines, the window no wider
+ * than the screen and able to shrink; each graph fitted to its card, at
+ * full size here, with buttons to zoom. */
+static void
+test_window_small_screen (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-compare-ui-XXXXXX", NULL);
+  g_autofree char *text = example ("C-CO+o-o.litmus");
+  const char *const files[] = { "a-model-with-a-rather-long-name.cat", "another-long-named-model.cat" };
+  const char *const models[] = { "toy-rmo", "coherent-rmo", NULL };
+  AcyCompareWindow *window = acy_compare_window_new (NULL, text, "C-CO+o-o.litmus", "toy-rmo");
+  AcyCompareView *cv = acy_compare_window_get_view (window);
+  GtkWidget *chips = find_widget_of_type (GTK_WIDGET (window), ACY_TYPE_WRAP_BOX);
+  int min_w = 0, default_w = 0, default_h = 0, chip_h = 0, box_h = 0;
+  GtkWidget *graph, *zoom_in;
+  double zoom;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  acy_compare_window_run (window);
+  iterate_while (view_running, cv);
+  iterate_a_little ();
+
+  /* the graphs of the differing row, fitted to their cards, whole and
+   * not at half their size */
+  graph = find_widget_of_type (GTK_WIDGET (cv), ACY_TYPE_GRAPH_VIEW);
+  g_assert_nonnull (graph);
+  g_assert_true (acy_graph_view_get_fit (ACY_GRAPH_VIEW (graph)));
+  zoom = acy_graph_view_get_zoom (ACY_GRAPH_VIEW (graph));
+  g_test_message ("graph at %.2f", zoom);
+  g_assert_cmpfloat (zoom, >=, 0.75);
+  ui_test_save_shot (GTK_WIDGET (window), "31-item3-compare");
+  zoom_in = find_widget (gtk_widget_get_parent (gtk_widget_get_parent (gtk_widget_get_parent (graph))),
+                         is_zoom_in, NULL);
+  g_assert_nonnull (zoom_in);
+  g_signal_emit_by_name (zoom_in, "clicked");
+  g_assert_false (acy_graph_view_get_fit (ACY_GRAPH_VIEW (graph)));
+  g_assert_cmpfloat (acy_graph_view_get_zoom (ACY_GRAPH_VIEW (graph)), >, zoom);
+
+  /* two model files with long names, and the window shrunk to 640
+   * pixels: ten chips, in several lines */
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i], NULL);
+      const char *const with_file[] = { path, NULL };
+
+      g_assert_true (g_file_set_contents (path, "include \"sc.cat\"\n", -1, NULL));
+      acy_compare_window_set_models (window, with_file);
+      g_unlink (path);
+    }
+  acy_compare_window_set_models (window, models);
+  gtk_window_get_default_size (GTK_WINDOW (window), &default_w, &default_h);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  g_test_message ("compare window: %d wide by default, at least %d", default_w, min_w);
+  g_assert_cmpint (default_w, <=, 1024);
+  g_assert_cmpint (min_w, <, 700);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 700);
+  iterate_a_little ();
+  g_assert_nonnull (chips);
+  gtk_widget_measure (gtk_widget_get_first_child (chips), GTK_ORIENTATION_VERTICAL, -1, NULL, &chip_h, NULL, NULL);
+  box_h = gtk_widget_get_height (chips);
+  g_test_message ("chips: %d high, a chip %d", box_h, chip_h);
+  g_assert_cmpint (box_h, >=, 2 * chip_h);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 700);
+  /* and it is no taller than a 768-pixel screen holds */
+  {
+    int min_h = 0;
+
+    gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, 640, &min_h, NULL, NULL, NULL);
+    g_test_message ("at least %d high", min_h);
+    g_assert_cmpint (min_h, <=, 640);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,5 +333,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/compare/view-bad-model", test_view_bad_model);
   g_test_add_func ("/ui/compare/window-folder", test_window_folder);
   g_test_add_func ("/ui/compare/window-models-fit", test_window_models_fit);
+  g_test_add_func ("/ui/compare/window-small-screen", test_window_small_screen);
   return g_test_run ();
 }

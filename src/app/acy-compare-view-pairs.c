@@ -62,12 +62,62 @@ find_record (AcyCompareView *self, ModelRun *run, guint r, guint64 candidate)
 }
 
 #define PAIR_CARD_MIN_WIDTH 300
-#define PAIR_GRAPH_WIDTH    (PAIR_CARD_MIN_WIDTH - 30.0)  /* less the card's padding */
+
+static void
+zoom_out_clicked (GtkButton *button, AcyGraphView *view)
+{
+  acy_graph_view_zoom_step (view, -1);
+}
+
+static void
+zoom_in_clicked (GtkButton *button, AcyGraphView *view)
+{
+  acy_graph_view_zoom_step (view, 1);
+}
+
+static void
+fit_clicked (GtkButton *button, AcyGraphView *view)
+{
+  acy_graph_view_set_fit (view, TRUE);
+}
+
+/* Zoom out, in and Fit for one card's graph, as the main window has for
+ * its own (the graph's keys work too: +, -, Ctrl+0). */
+static GtkWidget *
+zoom_buttons (GtkWidget *view)
+{
+  static const struct {
+    const char *icon, *tooltip, *name;
+    GCallback   clicked;
+  } buttons[] = {
+    { "zoom-out-symbolic", N_("Zoom out"), N_("Zoom Out"), G_CALLBACK (zoom_out_clicked) },
+    { "zoom-in-symbolic", N_("Zoom in"), N_("Zoom In"), G_CALLBACK (zoom_in_clicked) },
+    { "zoom-fit-best-symbolic", N_("Fit the graph to the view (Ctrl+0)"), N_("Fit to view"),
+      G_CALLBACK (fit_clicked) },
+  };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_add_css_class (box, "linked");
+  gtk_widget_set_valign (box, GTK_ALIGN_START);
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      GtkWidget *button = gtk_button_new_from_icon_name (buttons[i].icon);
+
+      gtk_widget_set_tooltip_text (button, _(buttons[i].tooltip));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(buttons[i].name), -1);
+      g_signal_connect_object (button, "clicked", buttons[i].clicked, view, 0);
+      gtk_box_append (GTK_BOX (box), button);
+    }
+  return box;
+}
 
 static GtkWidget *
 pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *grid, guint r)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (run->name);
   GtkWidget *subtitle;
   const AcyComparison *cmp = self->comparison;
@@ -80,7 +130,10 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
   gtk_widget_set_size_request (card, PAIR_CARD_MIN_WIDTH, -1);
   gtk_label_set_xalign (GTK_LABEL (title), 0.0f);
   gtk_widget_add_css_class (title, "heading");
-  gtk_box_append (GTK_BOX (card), title);
+  gtk_widget_set_hexpand (heading, TRUE);
+  gtk_box_append (GTK_BOX (heading), title);
+  gtk_box_append (GTK_BOX (head), heading);
+  gtk_box_append (GTK_BOX (card), head);
 
   if (allowed)
     {
@@ -100,7 +153,7 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
   gtk_widget_add_css_class (subtitle, allowed ? "compare-allowed" : "compare-forbidden");
-  gtk_box_append (GTK_BOX (card), subtitle);
+  gtk_box_append (GTK_BOX (heading), subtitle);
   g_free (run->pair_title);
   run->pair_title = g_steal_pointer (&text);
 
@@ -125,16 +178,14 @@ pair_card (AcyCompareView *self, ModelRun *run, gint index, const AcyGraphGrid *
 
         gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       }
+      gtk_widget_set_halign (view, GTK_ALIGN_CENTER);
+      gtk_widget_set_valign (view, GTK_ALIGN_START);
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
-      gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
-      /* Three models or more share the width: each graph is zoomed to
-       * fit the narrowest card, whole. */
-      {
-        const AcyGraphLayout *layout = acy_graph_view_get_layout (ACY_GRAPH_VIEW (view));
-
-        if (layout != NULL && layout->width > PAIR_GRAPH_WIDTH)
-          acy_graph_view_set_zoom (ACY_GRAPH_VIEW (view), PAIR_GRAPH_WIDTH / layout->width);
-      }
+      gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 120);
+      /* Whole in its card, however many share the width; zoomed in, it
+       * scrolls and pans as the main window's graph does. */
+      acy_graph_view_set_fit (ACY_GRAPH_VIEW (view), TRUE);
+      gtk_box_append (GTK_BOX (head), zoom_buttons (view));
       gtk_widget_set_vexpand (scroller, TRUE);
       gtk_box_append (GTK_BOX (card), scroller);
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "acy-compare-window.h"
+#include "acy-wrap-box.h"
 
 G_BEGIN_DECLS
 
@@ -15,7 +16,8 @@ struct _AcyCompareWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwViewStack         *view_stack;
   AcyCompareView       *view;
-  GtkBox               *models_box;
+  AcyWrapBox           *models_box;      /* the chips, then add_model_button */
+  GtkWidget            *add_model_button;
   GtkWidget            *compare_button;
   GtkWidget            *stop_button;
   GtkLabel             *folder_label;

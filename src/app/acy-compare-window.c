@@ -52,11 +52,25 @@ builtin_spec (const char *spec)
 
 /* ---- choosing models ------------------------------------------------------ */
 
+/* A chip is a check box to a screen reader: GTK 4.8 has no toggle
+ * button role, and reads a toggle button as a push button, pressed or
+ * not, with no checked state. */
+static void
+chip_update_state (GtkToggleButton *toggle)
+{
+  gtk_accessible_reset_state (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_STATE_PRESSED);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_STATE_CHECKED,
+                               gtk_toggle_button_get_active (toggle) ? GTK_ACCESSIBLE_TRISTATE_TRUE
+                                                                     : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
 static void
 model_toggled (AcyCompareWindow *self, GtkToggleButton *toggle)
 {
   if (gtk_toggle_button_get_active (toggle))
     g_object_set_data (G_OBJECT (toggle), "acy-serial", GUINT_TO_POINTER (++self->toggle_serial));
+  chip_update_state (toggle);
   acy_compare_window_update_actions (self);
 }
 
@@ -116,20 +130,29 @@ add_toggle (AcyCompareWindow *self, const char *spec)
     label = g_strdup (_("This Machine (CPU)"));
   else
     label = g_filename_display_basename (spec);
-  toggle = gtk_toggle_button_new_with_label (label);
+  toggle = g_object_new (GTK_TYPE_TOGGLE_BUTTON,
+                         "label", label,
+                         "accessible-role", GTK_ACCESSIBLE_ROLE_CHECKBOX,
+                         NULL);
   /* Chosen chips are filled with the accent colour, the others outlined */
   gtk_widget_add_css_class (toggle, "model-chip");
-  {
-    g_autofree char *shown = g_filename_display_name (spec);
+  /* A model file's path, which its name alone does not say; a built-in
+   * model's tooltip would only repeat its name, and a screen reader
+   * would read it twice (the tooltip is its description). */
+  if (builtin == NULL)
+    {
+      g_autofree char *shown = g_filename_display_name (spec);
 
-    if (g_str_equal (spec, ACY_COMPARE_MACHINE_SPEC))
-      gtk_widget_set_tooltip_text (toggle, _("Run the test on this machine’s CPU, beside the models"));
-    else
-      gtk_widget_set_tooltip_text (toggle, builtin ? label : shown);
-  }
+      if (g_str_equal (spec, ACY_COMPARE_MACHINE_SPEC))
+        gtk_widget_set_tooltip_text (toggle, _("Run the test on this machine’s CPU, beside the models"));
+      else
+        gtk_widget_set_tooltip_text (toggle, shown);
+    }
   g_object_set_data_full (G_OBJECT (toggle), "acy-spec", g_strdup (spec), g_free);
   g_signal_connect_object (toggle, "toggled", G_CALLBACK (model_toggled), self, G_CONNECT_SWAPPED);
-  gtk_box_append (self->models_box, toggle);
+  chip_update_state (GTK_TOGGLE_BUTTON (toggle));
+  /* the chips in the order added, "Add Model File…" after them */
+  acy_wrap_box_insert_before (self->models_box, toggle, self->add_model_button);
   return toggle;
 }
 
@@ -143,7 +166,7 @@ acy_compare_window_get_models (AcyCompareWindow *self)
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->models_box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
+    if (GTK_IS_TOGGLE_BUTTON (child) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
       g_ptr_array_add (active, child);
   g_ptr_array_sort (active, by_serial);
   for (guint i = 0; i < active->len; i++)
@@ -158,7 +181,8 @@ acy_compare_window_set_models (AcyCompareWindow *self, const char *const *specs)
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->models_box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), FALSE);
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), FALSE);
   for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (add_toggle (self, specs[i])), TRUE);
   acy_compare_window_update_actions (self);
@@ -400,11 +424,13 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
   object_class->finalize = acy_compare_window_finalize;
 
   g_type_ensure (ACY_TYPE_COMPARE_VIEW);
+  g_type_ensure (ACY_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/acyclic/Acyclic/acy-compare-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, view);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, models_box);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, add_model_button);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, compare_button);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, stop_button);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, folder_label);

@@ -409,8 +409,12 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, AcyDerivationVie
   g_autofree char *how = note_text (node->tree, d);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (expander) ? gtk_widget_get_parent (expander) : expander),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  /* The row, and the expander in it, which takes the focus (its keys
+   * fold and unfold) and would read as an unnamed panel. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  if (gtk_widget_get_parent (expander) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (expander)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   gtk_label_set_text (GTK_LABEL (fact), text);
   gtk_widget_set_tooltip_text (fact, text);
   /* A name the model defines is what a reader looks up: in bold. */

@@ -465,15 +465,11 @@ static void
 zoom_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   AcyExecutionBrowser *self = ACY_EXECUTION_BROWSER (widget);
-  AcyGraphView *view = self->view;
-  double z = acy_graph_view_get_zoom (view);
 
   if (g_str_equal (name, "browser.zoom-fit"))
-    {
-      acy_execution_browser_set_fit (self, TRUE);
-      return;
-    }
-  acy_graph_view_set_zoom (view, g_str_equal (name, "browser.zoom-in") ? z * 1.25 : z / 1.25);
+    acy_execution_browser_set_fit (self, TRUE);
+  else
+    acy_graph_view_zoom_step (self->view, g_str_equal (name, "browser.zoom-in") ? 1 : -1);
 }
 
 static void

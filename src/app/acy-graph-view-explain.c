@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "acy-accessible.h"
 #include "acy-derivation-view.h"
 #include "acy-graph-view-private.h"
 
@@ -211,6 +212,9 @@ acy_graph_view_init_explain (AcyGraphView *self)
                                _("The model's relations holding this pair, smallest first"));
   g_signal_connect_object (self->why_dropdown, "notify::selected",
                            G_CALLBACK (on_dropdown_selected), self, G_CONNECT_SWAPPED);
+  /* Opened from the keyboard, the popover puts the focus here: it reads
+   * "Relation to Explain: hb", not "GtkToggleButton". */
+  acy_accessible_name_drop_down (GTK_DROP_DOWN (self->why_dropdown), _("Relation to Explain"));
   gtk_box_append (GTK_BOX (row), self->why_title);
   gtk_box_append (GTK_BOX (row), self->why_dropdown);
   gtk_widget_set_margin_start (row, 6);

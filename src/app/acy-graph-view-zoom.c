@@ -11,7 +11,11 @@
 #define G_LOG_DOMAIN "acyclic-graph"
 #include "config.h"
 
+#include <math.h>
+
 #include "acy-graph-view-private.h"
+
+#define ZOOM_STEP 1.25
 
 static gboolean
 ancestor_adjustments (AcyGraphView *self, GtkAdjustment **h, GtkAdjustment **v)
@@ -133,6 +137,16 @@ acy_graph_view_set_zoom (AcyGraphView *self, double zoom)
 
   self->fit = FALSE;
   apply_zoom (self, zoom);
+}
+
+/* Zooms in (@steps > 0) or out by steps of 25%, as the zoom buttons and
+ * the + and - keys do. */
+void
+acy_graph_view_zoom_step (AcyGraphView *self, int steps)
+{
+  g_return_if_fail (ACY_IS_GRAPH_VIEW (self));
+
+  acy_graph_view_set_zoom (self, self->zoom * pow (ZOOM_STEP, steps));
 }
 
 double

@@ -638,11 +638,11 @@ on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModi
     case GDK_KEY_plus:
     case GDK_KEY_equal:
     case GDK_KEY_KP_Add:
-      acy_graph_view_set_zoom (self, self->zoom * 1.25);
+      acy_graph_view_zoom_step (self, 1);
       return TRUE;
     case GDK_KEY_minus:
     case GDK_KEY_KP_Subtract:
-      acy_graph_view_set_zoom (self, self->zoom / 1.25);
+      acy_graph_view_zoom_step (self, -1);
       return TRUE;
     case GDK_KEY_Escape:
       if (self->popover && gtk_widget_get_visible (self->popover))

@@ -32,6 +32,8 @@ const AcyGraphLayout *acy_graph_view_get_layout (AcyGraphView       *self);
 void                  acy_graph_view_set_zoom   (AcyGraphView       *self,
                                                  double              zoom);
 double                acy_graph_view_get_zoom   (AcyGraphView       *self);
+void                  acy_graph_view_zoom_step  (AcyGraphView       *self,
+                                                 int                 steps);
 void                  acy_graph_view_set_fit    (AcyGraphView       *self,
                                                  gboolean            fit);
 gboolean              acy_graph_view_get_fit    (AcyGraphView       *self);
