@@ -558,6 +558,43 @@ test_model_names (Fixture *f, gconstpointer data)
     }
 }
 
+/* co from the initial writes is drawn in every execution: also where the
+ * model judged it before choosing a coherence order (cos-opt.cat's
+ * ConsCo: CoRR's first reads seeing 4 then 3 leave no order to choose). */
+static void
+test_initial_co (Fixture *f, gconstpointer data)
+{
+  guint unbound = 0;
+
+  exec_fixture_run (f, exec_fixture_co_rr, "sc.cat", 0);
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (f->recorder, i);
+      g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
+      g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+
+      unbound += r->co == NULL;
+      for (guint e = 0; e < r->x.n_events; e++)
+        {
+          gboolean drawn = FALSE;
+
+          if (!(r->x.events[e].kind & ACY_EV_IW))
+            continue;
+          for (guint k = 0; k < layout->edges->len && !drawn; k++)
+            {
+              const AcyGraphEdge *edge = &g_array_index (layout->edges, AcyGraphEdge, k);
+              const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, edge->rel);
+
+              drawn = edge->src == e && (edge->witness || g_str_equal (info->name, "co"));
+            }
+          if (!drawn)
+            g_error ("execution %u (%s): no co from the initial write", i + 1,
+                     r->allowed ? "allowed" : r->failed_check);
+        }
+    }
+  g_assert_cmpuint (unbound, >, 0);
+}
+
 /* Sixteen threads wrap into bands no wider than a screen, laid out
  * whole (the ring's last edge included); every execution keeps the
  * same places. */
@@ -655,6 +692,7 @@ main (int argc, char **argv)
   g_test_add ("/graph/layout/legible", Fixture, NULL, NULL, test_legible, fixture_teardown);
   g_test_add ("/graph/layout/model-names", Fixture, NULL, NULL, test_model_names, fixture_teardown);
   g_test_add ("/graph/layout/wide", Fixture, NULL, NULL, test_wide, fixture_teardown);
+  g_test_add ("/graph/layout/initial-co", Fixture, NULL, NULL, test_initial_co, fixture_teardown);
   g_test_add ("/graph/layout/expression-tags", Fixture, NULL, fixture_setup, test_expression_tags,
               fixture_teardown);
   g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);

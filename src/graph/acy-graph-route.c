@@ -24,6 +24,7 @@
 #define N_SAMPLES     17    /* points along a curve checked against labels */
 #define HEAD_GAP      11.0  /* between the tips of two heads at one event */
 #define BOUNDS_SLACK  24.0  /* how far past the events' left and top a curve may bow */
+#define FAR_SLACK     90.0  /* and past their right and bottom, below which the legend goes */
 
 static void
 bezier_point (const double p[8], double t, double *x, double *y)
@@ -146,7 +147,7 @@ count_crossed_boxes (const AcyGraphLayout *layout, const double p[8],
    * execution would shift them). */
   for (guint q = 0; q < CROSS_SAMPLES; q++)
     if (pts[2 * q] < bounds[0] - BOUNDS_SLACK || pts[2 * q + 1] < bounds[1] - BOUNDS_SLACK
-        || pts[2 * q] > bounds[2] + BOUNDS_SLACK || pts[2 * q + 1] > bounds[3] + BOUNDS_SLACK)
+        || pts[2 * q] > bounds[2] + FAR_SLACK || pts[2 * q + 1] > bounds[3] + FAR_SLACK)
       {
         hits += 4;
         break;

@@ -24,6 +24,7 @@ struct _AcyGraphScene {
   GArray          *rels;     /* NamedRel */
   GPtrArray       *names;    /* char*, NULL-terminated view of rels' names */
   GHashTable      *witness_labels;  /* pair_key -> char*: the cycle's edges, named */
+  AcyWord         *initial_co;      /* co from the initial writes, when the model bound no co */
 };
 
 static gboolean
@@ -187,6 +188,26 @@ named_rel_clear (gpointer data)
   g_free (r->bits);
 }
 
+/* A model that judged the outcome before choosing a coherence order (a
+ * check of cos-opt.cat's that no order can pass, as the kernel model's
+ * ConsCo) binds no co; but whatever order it would have chosen puts each
+ * initial write before every other write to its location, and the graph
+ * shows that much. */
+static AcyWord *
+initial_co (const AcyExecution *x)
+{
+  guint n = x->n_events;
+  AcyWord *co = g_new0 (AcyWord, MAX (acy_rel_words (n), 1));
+
+  for (guint i = 0; i < n; i++)
+    if (x->events[i].kind & ACY_EV_IW)
+      for (guint j = 0; j < n; j++)
+        if (!(x->events[j].kind & ACY_EV_IW) && (x->events[j].kind & ACY_EV_W)
+            && x->events[j].loc == x->events[i].loc)
+          acy_rel_add (co, n, i, j);
+  return co;
+}
+
 AcyGraphScene *
 acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *model,
                      GError **error)
@@ -210,6 +231,8 @@ acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *m
   for (guint i = 0; i < scene->rels->len; i++)
     g_ptr_array_add (scene->names, g_array_index (scene->rels, NamedRel, i).name);
   g_ptr_array_add (scene->names, NULL);
+  if (scene->record->co == NULL)
+    scene->initial_co = initial_co (&scene->record->x);
   return g_steal_pointer (&scene);
 }
 
@@ -221,6 +244,7 @@ acy_graph_scene_free (AcyGraphScene *scene)
   g_clear_pointer (&scene->names, g_ptr_array_unref);
   g_clear_pointer (&scene->rels, g_array_unref);
   g_clear_pointer (&scene->witness_labels, g_hash_table_unref);
+  g_free (scene->initial_co);
   g_free (scene);
 }
 
@@ -515,7 +539,7 @@ acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
     }
   in.x = &r->x;
   in.rf = r->rf_model;
-  in.co = r->co;
+  in.co = r->co ? r->co : scene->initial_co;
   in.fr = r->fr;
   in.extra = (const AcyGraphRelationInput *) extra->data;
   in.n_extra = extra->len;
