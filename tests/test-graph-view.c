@@ -26,19 +26,25 @@ typedef struct {
   AcyExecutionBrowser *browser;
 } Fixture;
 
-/* MP+mb under Coherent RMO, keeping @keep outcomes (0: all), shown in a
+/* @litmus under @model, keeping @keep outcomes (0: all), shown in a
  * browser in a window of its own. */
 static void
-show_browser (Fixture *f, guint keep)
+show_run (Fixture *f, const char *litmus, const char *model, guint keep, int width, int height)
 {
-  exec_fixture_run (&f->run, exec_fixture_mp_mb, "coherent-rmo.cat", keep);
+  exec_fixture_run (&f->run, litmus, model, keep);
   f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 800);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
   acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
   gtk_window_present (GTK_WINDOW (f->window));
   iterate_until (widget_is_mapped, f->browser);
+}
+
+static void
+show_browser (Fixture *f, guint keep)
+{
+  show_run (f, exec_fixture_mp_mb, "coherent-rmo.cat", keep, 1100, 800);
 }
 
 static void
@@ -398,15 +404,8 @@ test_wide (Fixture *f, gconstpointer data)
   const AcyGraphLayout *layout;
   double zoom, value;
 
-  exec_fixture_run (&f->run, ring, "sc.cat", 3);
-  f->window = gtk_window_new ();
   /* twelve columns at a quarter of their size would not fit either */
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 520, 500);
-  f->browser = ACY_EXECUTION_BROWSER (acy_execution_browser_new ());
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->browser));
-  acy_execution_browser_set_run (f->browser, f->run.test, f->run.model, f->run.recorder);
-  gtk_window_present (GTK_WINDOW (f->window));
-  iterate_until (widget_is_mapped, f->browser);
+  show_run (f, ring, "sc.cat", 3, 520, 500);
   iterate_a_little ();
   view = acy_execution_browser_get_view (f->browser);
   scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW));
