@@ -101,6 +101,14 @@ AcyTest    *acy_test_load_full  (const char             *path,
  * comments, in its first 256 KiB (quick enough for a main thread): a
  * test for the C11 models, which the kernel's macros cannot read. */
 gboolean    acy_test_text_uses_c11 (const char *text, gssize len);
+/* The first macro of @macros that litmus @text calls (outside comments,
+ * in its first 256 KiB) and @except does not define: a test that uses
+ * the kernel's primitives, say, which a C11 model's macros do not
+ * define. NULL when none. */
+const char *acy_test_text_find_macro_call (const char      *text,
+                                           gssize           len,
+                                           const AcyMacros *macros,
+                                           const AcyMacros *except);
 
 /* Something the test is read as that its author may not mean, where
  * herd7 reads it so without a word (a name no thread declares reads as

@@ -299,6 +299,37 @@ test_kernel_def (void)
   ASSERT_EVENTS (m, "int r; r = xchg_release(x, 1);", "R*[ONCE]x W*[ONCE]x");
 }
 
+/* Which macro a test calls that another macro file lacks: the kernel's
+ * primitives in a test opened under a C11 model. */
+static void
+test_find_call (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyMacros) kernel = acy_macros_parse (defs, -1, "defs", &error);
+  g_autoptr(AcyMacros) c11 = acy_macros_parse ("atomic_load(X) atomic_load_explicit(X,memory_order_seq_cst)\n"
+                                               "atomic_read(X) atomic_load_explicit(X,memory_order_relaxed)\n",
+                                               -1, "c11", &error);
+  static const char mp[] =
+    "C MP\n(* WRITE_ONCE in a comment does not count *)\n{ }\n"
+    "P0(int *x) { // smp_mb() neither\n  int r0 = atomic_read(x);\n  smp_mb();\n}\n"
+    "exists (0:r0=0)\n";
+  g_autofree char *big = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_test_text_find_macro_call (mp, -1, kernel, NULL), ==, "atomic_read");
+  /* what the other file defines does not count */
+  g_assert_cmpstr (acy_test_text_find_macro_call (mp, -1, kernel, c11), ==, "smp_mb");
+  /* a name not called (no parenthesis) does not count either */
+  g_assert_null (acy_test_text_find_macro_call ("C T\n{ }\nP0(int *smp_mb) { *smp_mb = 1; }\nexists (0:r0=0)\n",
+                                                -1, kernel, NULL));
+  g_assert_null (acy_test_text_find_macro_call ("C T\n{ }\nP0(atomic_int *x) { atomic_store_explicit(x, 1, "
+                                                "memory_order_relaxed); }\nexists (x=1)\n", -1, kernel, c11));
+  /* nor anything that does not lex, nor past the first 256 KiB */
+  g_assert_null (acy_test_text_find_macro_call ("C T\n{ \"never closed", -1, kernel, NULL));
+  big = g_strdup_printf ("C T\n(*%*s*)\n{ }\nP0(int *x) { smp_mb(); }\nexists (x=0)\n", 300 * 1024, "");
+  g_assert_null (acy_test_text_find_macro_call (big, -1, kernel, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -312,5 +343,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/litmus/macros/unknown-macro-first", test_unknown_macro_first);
   g_test_add_func ("/engine/litmus/macros/linux-basic", test_linux_basic);
   g_test_add_func ("/engine/litmus/macros/kernel-def", test_kernel_def);
+  g_test_add_func ("/engine/litmus/macros/find-call", test_find_call);
   return g_test_run ();
 }

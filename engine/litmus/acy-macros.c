@@ -168,3 +168,52 @@ acy_macros_lookup (const AcyMacros *macros, const char *name)
     return NULL;
   return g_hash_table_lookup (macros->by_name, name);
 }
+
+/* As acy_test_text_uses_c11(): a window asks as it opens a file, on its
+ * main thread, and a test's primitives come early. */
+#define MACRO_SCAN_BYTES (256 * 1024)
+
+/**
+ * acy_test_text_find_macro_call:
+ * @text: a litmus test
+ * @len: its length, or -1 when nul-terminated
+ * @macros: the macros looked for
+ * @except: (nullable): macros that do not count (those of the model the
+ *   test is to be checked under)
+ *
+ * Returns: (nullable): the name of the first macro of @macros that @text
+ *   calls and @except does not define, outside comments, in its first
+ *   256 KiB (owned by @macros); %NULL when none
+ */
+const char *
+acy_test_text_find_macro_call (const char      *text,
+                               gssize           len,
+                               const AcyMacros *macros,
+                               const AcyMacros *except)
+{
+  g_autoptr(AcyArena) arena = acy_arena_new (0);
+  AcyLitTokens toks;
+
+  g_return_val_if_fail (text != NULL && macros != NULL, NULL);
+  if (len < 0)
+    len = (gssize) strlen (text);
+  if (len > MACRO_SCAN_BYTES)
+    {
+      const char *nl = g_strrstr_len (text, MACRO_SCAN_BYTES, "\n");
+
+      len = nl != NULL ? nl - text : MACRO_SCAN_BYTES;
+    }
+  /* a text that does not lex calls nothing: the check will say why */
+  if (!acy_lit_tokenize (arena, text, (gsize) len, "", 1, NULL, &toks, NULL))
+    return NULL;
+  for (guint i = 0; i + 1 < toks.n_tokens; i++)
+    {
+      const AcyLitMacro *m;
+
+      if (toks.tokens[i].kind == ACY_LTOK_IDENT && acy_lit_tok_is (&toks.tokens[i + 1], "(")
+          && (m = acy_macros_lookup (macros, toks.tokens[i].text)) != NULL
+          && acy_macros_lookup (except, toks.tokens[i].text) == NULL)
+        return m->name;
+    }
+  return NULL;
+}
