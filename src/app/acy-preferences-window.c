@@ -16,10 +16,12 @@
 
 #include "acyclic.h"
 #include "acy-accessible.h"
+#include "acy-check-job.h"
 #include "acy-preferences-window.h"
 #include "acy-window.h"
 
 #define DEFAULT_EDITOR_FONT "Monospace 11"
+#define KERNEL_CFG "linux-kernel.cfg"
 
 struct _AcyPreferencesWindow
 {
@@ -121,6 +123,19 @@ acy_preferences_window_update_model (AcyPreferencesWindow *self)
     }
 
   selected = builtin_index (value);
+  /* The kernel's model once found or fetched, by its name: wherever it
+   * is kept, the window finds it (acy_window_find_kernel_model) */
+  {
+    g_autofree char *kernel = acy_check_job_find_kernel_model ();
+
+    if (kernel != NULL)
+      {
+        if (g_str_equal (value, KERNEL_CFG) || g_str_equal (value, kernel))
+          selected = self->model_values->len;
+        g_ptr_array_add (self->model_values, g_strdup (KERNEL_CFG));
+        g_ptr_array_add (titles, g_strdup (_("Linux kernel (LKMM)")));
+      }
+  }
   if (selected < 0 && value[0] != '\0')
     {
       /* Another model: shown by its file name, last. */
@@ -138,7 +153,8 @@ acy_preferences_window_update_model (AcyPreferencesWindow *self)
   adw_combo_row_set_selected (self->model_row, selected < 0 ? GTK_INVALID_LIST_POSITION : (guint) selected);
   /* The full path of another model */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_row),
-                               builtin_index (value) < 0 && value[0] != '\0' ? value : NULL);
+                               builtin_index (value) < 0 && value[0] != '\0'
+                               && !g_str_equal (value, KERNEL_CFG) ? value : NULL);
 
   self->updating = FALSE;
 }

@@ -162,7 +162,14 @@ acy_window_save_cb (GObject      *object,
     {
       g_autofree char *uri = g_file_get_uri (acy_document_get_file (document));
 
+      GFile *file = acy_document_get_file (document);
+
       gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+      /* a model saved here is one to choose from, closed or not */
+      if (acy_document_get_kind (document) == ACY_DOCUMENT_CAT && g_file_peek_path (file) != NULL
+          && g_str_has_suffix (g_file_peek_path (file), ".cat")
+          && g_utf8_validate (g_file_peek_path (file), -1, NULL))
+        acy_window_add_recent_model (data->self, g_file_peek_path (file));
       acy_window_finish_close (data->self, data->close_page, TRUE);
     }
 
@@ -511,6 +518,18 @@ acy_window_edit_model_action (GtkWidget  *widget,
     acy_check_job_resolve_cat_async (model, self->cancellable, acy_window_edit_model_cb, g_object_ref (self));
 }
 
+/* From a toast: fetch the kernel's model, its progress in the chooser */
+static void
+acy_window_get_kernel_model_action (GtkWidget  *widget,
+                                    const char *action_name,
+                                    GVariant   *parameter)
+{
+  AcyWindow *self = ACY_WINDOW (widget);
+
+  acy_window_fetch_kernel_model (self);
+  gtk_menu_button_popup (self->model_button);
+}
+
 void
 acy_window_update_actions (AcyWindow *self)
 {
@@ -636,6 +655,8 @@ acy_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-model", NULL, acy_window_open_model_action);
   gtk_widget_class_install_action (widget_class, "win.edit-model", NULL, acy_window_edit_model_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, acy_window_compare_action);
+  gtk_widget_class_install_action (widget_class, "win.get-kernel-model", NULL,
+                                   acy_window_get_kernel_model_action);
   gtk_widget_class_install_property_action (widget_class, "win.model", "model");
 
   /* Ctrl+Return for win.run is an application accelerator, set in

@@ -44,6 +44,8 @@ static const struct {
   { "c11-ra.cat", N_("Release/Acquire C11") },
 };
 
+static char *acy_window_default_model (AcyWindow *self);
+
 /**
  * acy_window_get_builtin_model:
  * @name: a file in the built-in models folder, e.g. "sc.cat"
@@ -75,8 +77,8 @@ acy_window_get_builtin_model_info (guint        n,
   return builtin_models[n].file;
 }
 
-static char *
-model_display_name (const char *path)
+char *
+acy_window_model_display_name (const char *path)
 {
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *dir = g_path_get_dirname (path);
@@ -95,19 +97,56 @@ model_display_name (const char *path)
   }
 }
 
+/* Whether @path is a model for C11 programs: ours (RC11, SC and
+ * release/acquire for C11) or herd's (rc11.cat, c11_*.cat, simple-c11.cat),
+ * which all have "c11" in their names. */
+gboolean
+acy_window_is_c11_model (const char *path)
+{
+  g_autofree char *name = path ? g_path_get_basename (path) : NULL;
+
+  return name != NULL && strstr (name, "c11") != NULL;
+}
+
+/* For a test that calls the kernel's primitives while the kernel's model
+ * is nowhere: a model that reads them, the default if it does. */
+char *
+acy_window_default_model_for_kernel (AcyWindow *self)
+{
+  g_autofree char *model = acy_window_default_model (self);
+
+  if (acy_window_is_c11_model (model))
+    {
+      g_free (model);
+      model = acy_window_get_builtin_model (FALLBACK_MODEL);
+    }
+  return g_steal_pointer (&model);
+}
+
 void
 acy_window_update_model_button (AcyWindow *self)
 {
   const char *model = acy_window_get_model (self);
-  g_autofree char *name = model ? model_display_name (model) : NULL;
+  g_autofree char *name = model ? acy_window_model_display_name (model) : NULL;
 
   g_autofree char *accessible_name = NULL;
 
   gtk_menu_button_set_label (self->model_button, name ? name : _("Model"));
   {
     g_autofree char *shown = model ? g_filename_display_name (model) : NULL;
+    g_autoptr(AcyDocument) test = acy_window_get_last_test (self);
 
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), shown);
+    if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_CAT
+        && acy_window_get_tab_model (self->current) != NULL && test != NULL)
+      {
+        /* Translators: %s is a test's name */
+        g_autofree char *tip = g_strdup_printf (_("Run checks “%s” under the model in this tab"),
+                                                acy_document_get_title (test));
+
+        gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), tip);
+      }
+    else
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->model_button), shown);
   }
   /* TRANSLATORS: the model chooser as a screen reader reads it */
   accessible_name = g_strdup_printf (_("Memory Model: %s"), name ? name : _("None"));
@@ -122,7 +161,42 @@ acy_window_get_model (AcyWindow *self)
 
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     return acy_document_get_model (self->current);
-  return self->default_model;
+  /* A model in front: the one Run checks the last test under */
+  if (self->current != NULL && acy_window_get_tab_model (self->current) != NULL)
+    return acy_window_get_tab_model (self->current);
+  return self->new_model;
+}
+
+/**
+ * acy_window_get_tab_model:
+ * @document: a model's tab
+ *
+ * Returns: (nullable): the model file the tab stands for: its file, or
+ *   the built-in model an unsaved copy copies; %NULL for a new model
+ *   never saved, a .bell, or a test
+ */
+const char *
+acy_window_get_tab_model (AcyDocument *document)
+{
+  GFile *file = acy_document_get_file (document);
+  const char *path = file != NULL ? g_file_peek_path (file) : acy_document_get_copy_of (document);
+
+  if (acy_document_get_kind (document) != ACY_DOCUMENT_CAT || path == NULL
+      || !g_str_has_suffix (path, ".cat") || !g_utf8_validate (path, -1, NULL))
+    return NULL;
+  return path;
+}
+
+/**
+ * acy_window_get_last_test:
+ *
+ * Returns: (transfer full) (nullable): the test selected last, which Run
+ *   checks while a model is in front
+ */
+AcyDocument *
+acy_window_get_last_test (AcyWindow *self)
+{
+  return g_weak_ref_get (&self->last_test);
 }
 
 /**
@@ -175,24 +249,85 @@ acy_window_place_kernel_row (AcyWindow *self)
   gtk_popover_menu_add_child (GTK_POPOVER_MENU (popover), self->kernel_row, KERNEL_ROW_ID);
 }
 
+/* Whether @path is a model an earlier section of the menu lists */
+static gboolean
+listed (GPtrArray  *paths,
+        const char *path)
+{
+  return g_ptr_array_find_with_equal_func (paths, path, g_str_equal, NULL);
+}
+
 static void
+append_model (GMenu      *section,
+              GPtrArray  *paths,
+              const char *label,
+              const char *path)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (path));
+  g_menu_append_item (section, item);
+  g_ptr_array_add (paths, g_strdup (path));
+}
+
+/* The default of the preferences, as a path; the built-in fallback when
+ * the setting names nothing found. */
+static char *
+acy_window_default_model (AcyWindow *self)
+{
+  g_autofree char *setting = NULL;
+  g_autofree char *found = NULL;
+
+  if (self->settings != NULL)
+    setting = g_settings_get_string (self->settings, "default-model");
+
+  if (setting != NULL && setting[0] != '\0')
+    {
+      if (g_path_is_absolute (setting))
+        {
+          if (g_file_test (setting, G_FILE_TEST_IS_REGULAR))
+            return g_steal_pointer (&setting);
+        }
+      else if (g_str_equal (setting, KERNEL_CFG))
+        {
+          /* the kernel's model, wherever it is now (a tree, a fetched copy) */
+          if ((found = acy_window_find_kernel_model ()) != NULL)
+            return g_steal_pointer (&found);
+        }
+      /* A name: on the search path of the preferences, else built in */
+      else if ((found = acy_check_job_find_model (setting)) != NULL)
+        return g_steal_pointer (&found);
+    }
+
+  return acy_window_get_builtin_model (FALLBACK_MODEL);
+}
+
+/**
+ * acy_window_rebuild_model_menu:
+ *
+ * Makes the model chooser's menu again: the kernel's model (or the row
+ * that gets it), the built-in ones, the models open in tabs, the recent
+ * ones, each listed once; and which model new tests get.
+ */
+void
 acy_window_rebuild_model_menu (AcyWindow *self)
 {
   g_autoptr(GMenu) kernel = g_menu_new ();
   g_autoptr(GMenu) builtins = g_menu_new ();
+  g_autoptr(GMenu) open = g_menu_new ();
   g_autoptr(GMenu) recent = g_menu_new ();
   g_autoptr(GMenu) files = g_menu_new ();
+  g_autoptr(GMenu) defaults = g_menu_new ();
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) recent_models = NULL;
+  g_autofree char *default_model = acy_window_default_model (self);
+  g_autofree char *new_name = NULL;
+  g_autofree char *new_label = NULL;
 
   g_free (self->kernel_model);
   self->kernel_model = acy_window_find_kernel_model ();
   if (self->kernel_model != NULL)
-    {
-      g_autoptr(GMenuItem) item = g_menu_item_new (_("Linux kernel (LKMM)"), NULL);
-
-      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (self->kernel_model));
-      g_menu_append_item (kernel, item);
-    }
+    append_model (kernel, paths, _("Linux kernel (LKMM)"), self->kernel_model);
   else
     {
       g_autoptr(GMenuItem) item = g_menu_item_new (NULL, NULL);
@@ -204,33 +339,59 @@ acy_window_rebuild_model_menu (AcyWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
     {
       g_autofree char *path = acy_window_get_builtin_model (builtin_models[i].file);
-      g_autoptr(GMenuItem) item = g_menu_item_new (_(builtin_models[i].name), NULL);
 
-      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (path));
-      g_menu_append_item (builtins, item);
+      append_model (builtins, paths, _(builtin_models[i].name), path);
+    }
+
+  /* Models being edited, by the file they are saved to */
+  for (guint i = 0; i < acy_window_get_n_documents (self); i++)
+    {
+      AcyDocument *document = acy_window_get_nth_document (self, i);
+      GFile *file = acy_document_get_file (document);
+      const char *path = file != NULL ? g_file_peek_path (file) : NULL;
+
+      if (acy_document_get_kind (document) == ACY_DOCUMENT_CAT && path != NULL
+          && g_str_has_suffix (path, ".cat") && g_utf8_validate (path, -1, NULL) && !listed (paths, path))
+        {
+          g_autofree char *name = acy_window_model_display_name (path);
+
+          append_model (open, paths, name, path);
+        }
     }
 
   if (self->settings != NULL)
     recent_models = g_settings_get_strv (self->settings, "recent-models");
   for (guint i = 0; recent_models != NULL && recent_models[i] != NULL; i++)
-    {
-      g_autofree char *name = model_display_name (recent_models[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+    if (!listed (paths, recent_models[i]))
+      {
+        g_autofree char *name = acy_window_model_display_name (recent_models[i]);
 
-      g_menu_item_set_action_and_target_value (item, "win.model", g_variant_new_string (recent_models[i]));
-      g_menu_append_item (recent, item);
-    }
+        append_model (recent, paths, name, recent_models[i]);
+      }
 
   g_menu_append (files, _("_Open Model File…"), "win.open-model");
   g_menu_append (files, _("_Edit Model"), "win.edit-model");
+
+  /* Which model a new test gets, and where the default is set */
+  new_name = acy_window_model_display_name (self->new_model ? self->new_model : default_model);
+  if (self->new_model == NULL || g_str_equal (self->new_model, default_model))
+    /* Translators: a heading of the model menu; %s is a model's name */
+    new_label = g_strdup_printf (_("New tests: %s, the default"), new_name);
+  else
+    /* Translators: a heading of the model menu; %s is a model's name */
+    new_label = g_strdup_printf (_("New tests: %s, chosen here"), new_name);
+  g_menu_append (defaults, _("Change the _Default Model…"), "app.preferences");
 
   acy_window_unplace_kernel_row (self);
   g_menu_remove_all (self->model_menu);
   g_menu_append_section (self->model_menu, _("Linux Kernel"), G_MENU_MODEL (kernel));
   g_menu_append_section (self->model_menu, _("Built-in Models"), G_MENU_MODEL (builtins));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (open)) > 0)
+    g_menu_append_section (self->model_menu, _("Open in Tabs"), G_MENU_MODEL (open));
   if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
     g_menu_append_section (self->model_menu, _("Recent Models"), G_MENU_MODEL (recent));
   g_menu_append_section (self->model_menu, NULL, G_MENU_MODEL (files));
+  g_menu_append_section (self->model_menu, new_label, G_MENU_MODEL (defaults));
   acy_window_place_kernel_row (self);
 }
 
@@ -644,7 +805,9 @@ acy_window_add_recent_model (AcyWindow  *self,
   g_autofree char *dir = g_path_get_dirname (path);
   guint n = 1;
 
-  if (self->settings == NULL || g_strcmp0 (dir, acy_builtin_models_dir ()) == 0)
+  /* the built-in models and the kernel's are listed anyway */
+  if (self->settings == NULL || g_strcmp0 (dir, acy_builtin_models_dir ()) == 0
+      || g_strcmp0 (path, self->kernel_model) == 0)
     return;
 
   old = g_settings_get_strv (self->settings, "recent-models");
@@ -687,54 +850,39 @@ acy_window_set_model (AcyWindow  *self,
 
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     acy_document_set_model (self->current, model_path);
-
-  if (g_strcmp0 (self->default_model, model_path) != 0)
+  else if (g_strcmp0 (model_path, acy_window_get_model (self)) != 0)
     {
-      g_free (self->default_model);
-      self->default_model = g_strdup (model_path);
-      if (self->settings != NULL)
-        g_settings_set_string (self->settings, "default-model", model_path);
+      /* Chosen with a model in front: for the test Run checks, which
+       * comes forward with it (the chooser shows the test's model) */
+      g_autoptr(AcyDocument) test = acy_window_get_last_test (self);
+
+      if (test != NULL)
+        {
+          acy_document_set_model (test, model_path);
+          adw_tab_view_set_selected_page (self->tab_view,
+                                          adw_tab_view_get_page (self->tab_view, GTK_WIDGET (test)));
+        }
+    }
+
+  /* Remembered for new tests here; the preferences' default stays */
+  if (g_strcmp0 (self->new_model, model_path) != 0)
+    {
+      g_free (self->new_model);
+      self->new_model = g_strdup (model_path);
     }
   acy_window_add_recent_model (self, model_path);
+  acy_window_rebuild_model_menu (self);
   acy_window_update_model_button (self);
   g_object_notify (G_OBJECT (self), "model");
 }
 
-/* The setting holds a path, or a name in the built-in models folder. */
-static char *
-acy_window_initial_model (AcyWindow *self)
-{
-  g_autofree char *setting = NULL;
-  g_autofree char *builtin = NULL;
-
-  if (self->settings != NULL)
-    setting = g_settings_get_string (self->settings, "default-model");
-
-  if (setting != NULL && setting[0] != '\0')
-    {
-      if (g_path_is_absolute (setting))
-        {
-          if (g_file_test (setting, G_FILE_TEST_IS_REGULAR))
-            return g_steal_pointer (&setting);
-        }
-      else
-        {
-          /* A name: on the search path of the preferences, else built in */
-          builtin = acy_check_job_find_model (setting);
-          if (builtin != NULL)
-            return g_steal_pointer (&builtin);
-        }
-    }
-
-  return acy_window_get_builtin_model (FALLBACK_MODEL);
-}
-
-/* The preferences chose another model for new tests. */
+/* The preferences chose another default: new tests get it from now. */
 static void
 acy_window_default_model_changed (AcyWindow *self)
 {
-  g_free (self->default_model);
-  self->default_model = acy_window_initial_model (self);
+  g_free (self->new_model);
+  self->new_model = acy_window_default_model (self);
+  acy_window_rebuild_model_menu (self);
   acy_window_update_model_button (self);
 }
 
@@ -755,6 +903,6 @@ acy_window_init_models (AcyWindow *self)
                            G_CALLBACK (acy_window_model_menu_shown), self, G_CONNECT_SWAPPED);
 
   acy_window_build_kernel_row (self);
-  self->default_model = acy_window_initial_model (self);
+  self->new_model = acy_window_default_model (self);
   acy_window_rebuild_model_menu (self);
 }

@@ -33,8 +33,10 @@ struct _AcyWindow
   AcyDocument          *current;
   GWeakRef              last_test;
 
-  /* The model for new documents */
-  char                 *default_model;
+  /* The model for new tests in this window: the last one chosen here,
+   * at first the default of the preferences (which only the preferences
+   * change) */
+  char                 *new_model;
 
   /* How many times Run on This Machine runs the test */
   guint                 machine_iterations;
@@ -83,6 +85,12 @@ char        *acy_window_find_kernel_model   (void);
 void         acy_window_update_model_button (AcyWindow      *self);
 void         acy_window_add_recent_model    (AcyWindow      *self,
                                              const char     *path);
+void         acy_window_rebuild_model_menu  (AcyWindow      *self);
+AcyDocument *acy_window_get_last_test       (AcyWindow      *self);
+const char  *acy_window_get_tab_model       (AcyDocument    *document);
+char        *acy_window_model_display_name  (const char     *path);
+gboolean     acy_window_is_c11_model        (const char     *path);
+char        *acy_window_default_model_for_kernel (AcyWindow *self);
 
 /* acy-window-actions.c */
 void         acy_window_class_init_actions  (GtkWidgetClass *widget_class);

@@ -253,10 +253,21 @@ acy_window_copy_saved (AcyWindow   *self,
           && g_strcmp0 (acy_document_get_model (test), original) == 0)
         acy_document_set_model (test, saved);
     }
-  if (g_strcmp0 (self->default_model, original) == 0)
-    acy_window_set_model (self, saved);
+  if (g_strcmp0 (self->new_model, original) == 0)
+    {
+      g_free (self->new_model);
+      self->new_model = g_strdup (saved);
+    }
   acy_window_update_model_button (self);
   g_object_notify (G_OBJECT (self), "model");
+}
+
+/* A model's tab got a file: the chooser lists it, and Run checks under it. */
+static void
+acy_window_model_tab_changed (AcyWindow *self)
+{
+  acy_window_rebuild_model_menu (self);
+  acy_window_update_model_button (self);
 }
 
 AdwTabPage *
@@ -266,7 +277,7 @@ acy_window_add_document (AcyWindow   *self,
   AdwTabPage *page;
 
   if (acy_document_get_model (document) == NULL)
-    acy_document_set_model (document, self->default_model);
+    acy_document_set_model (document, self->new_model);
 
   page = adw_tab_view_append (self->tab_view, GTK_WIDGET (document));
   g_signal_connect_object (document, "notify::title", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
@@ -274,6 +285,10 @@ acy_window_add_document (AcyWindow   *self,
   g_signal_connect_object (document, "notify::running", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_update_page), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_copy_saved), self, G_CONNECT_SWAPPED);
+  if (acy_document_get_kind (document) == ACY_DOCUMENT_CAT)
+    /* the chooser lists the models open in tabs, by their files */
+    g_signal_connect_object (document, "notify::file", G_CALLBACK (acy_window_model_tab_changed),
+                             self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "error-elsewhere", G_CALLBACK (acy_window_error_elsewhere), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "location-activated", G_CALLBACK (acy_window_location_activated), self, G_CONNECT_SWAPPED);
   adw_tab_view_set_selected_page (self->tab_view, page);
@@ -335,6 +350,9 @@ acy_window_reusable_document (AcyWindow       *self,
 
   return acy_window_new_document (self, kind);
 }
+
+static void acy_window_choose_model_for_text (AcyWindow   *self,
+                                              AcyDocument *document);
 
 /**
  * acy_window_load_example:
@@ -399,6 +417,8 @@ acy_window_load_example (AcyWindow  *self,
 
       acy_document_set_model (document, model);
     }
+  else
+    acy_window_choose_model_for_text (self, document);
   acy_window_update_page (self, NULL, document);
   acy_window_update_model_button (self);
 }
@@ -413,43 +433,112 @@ typedef struct
   guint        col;
 } OpenData;
 
-/* Whether @path is a model for C11 programs: ours (RC11, SC and
- * release/acquire for C11) or herd's (rc11.cat, c11_*.cat, simple-c11.cat),
- * which all have "c11" in their names. */
-static gboolean
-is_c11_model (const char *path)
+/* The built-in macro file @name, or the kernel's beside its model. */
+static AcyMacros *
+load_macros (const char *dir,
+             const char *name)
 {
-  g_autofree char *name = path ? g_path_get_basename (path) : NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  AcyMacros *macros = acy_macros_load (path, &error);
 
-  return name != NULL && strstr (name, "c11") != NULL;
+  if (macros == NULL)
+    g_debug ("%s", error->message);
+  return macros;
 }
 
-/* A test that uses C11 atomics, opened under a model for the kernel's
- * primitives or a toy one, would be checked without the memory orders
- * that make its point (Coherent RMO allows MP with release/acquire):
- * check it under RC11, as the C11 examples are, and say so. */
+/* The first of the Linux kernel's primitives (READ_ONCE, smp_mb...) that
+ * @text calls and a C11 model's macros do not define, or NULL. */
+static char *
+kernel_primitive_called (const char *text,
+                         const char *kernel_cfg)
+{
+  g_autoptr(AcyMacros) c11 = load_macros (acy_builtin_models_dir (), ACY_C11_MACROS);
+  g_autoptr(AcyMacros) basic = load_macros (acy_builtin_models_dir (), ACY_DEFAULT_MACROS);
+  g_autoptr(AcyMacros) kernel = NULL;
+  const char *name = NULL;
+
+  if (basic != NULL)
+    name = acy_test_text_find_macro_call (text, -1, basic, c11);
+  if (name == NULL && kernel_cfg != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (kernel_cfg);
+
+      /* the kernel's own: its locks, RCU, atomic_t... */
+      if ((kernel = load_macros (dir, "linux-kernel.def")) != NULL)
+        name = acy_test_text_find_macro_call (text, -1, kernel, c11);
+    }
+  return g_strdup (name);
+}
+
+/* Each test is checked under a model that can read it:
+ * - one that uses C11 atomics, opened under a model for the kernel's
+ *   primitives or a toy one, would be checked without the memory orders
+ *   that make its point (Coherent RMO allows MP with release/acquire):
+ *   RC11, as the C11 examples are;
+ * - one that calls the kernel's primitives, opened under a C11 model
+ *   (after the tutorial's C11 steps), would fail with "unknown macro
+ *   WRITE_ONCE (not defined in c11.def)": the kernel's model, or until it
+ *   is got, a built-in one that reads them, with a button that gets it.
+ * Either is said. */
 static void
-acy_window_choose_c11_model (AcyWindow   *self,
-                             AcyDocument *document)
+acy_window_choose_model_for_text (AcyWindow   *self,
+                                  AcyDocument *document)
 {
   g_autofree char *text = NULL;
-  g_autofree char *rc11 = NULL;
   g_autofree char *note = NULL;
+  g_autofree char *primitive = NULL;
+  g_autofree char *kernel = NULL;
+  const char *model = acy_document_get_model (document);
 
-  if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS
-      || is_c11_model (acy_document_get_model (document)))
+  if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS)
     return;
   text = acy_document_get_text (document);
-  if (!acy_test_text_uses_c11 (text, -1))
-    return;
-  rc11 = acy_window_get_builtin_model ("rc11.cat");
-  acy_document_set_model (document, rc11);
+  if (!acy_window_is_c11_model (model))
+    {
+      g_autofree char *rc11 = NULL;
+
+      if (!acy_test_text_uses_c11 (text, -1))
+        return;
+      rc11 = acy_window_get_builtin_model ("rc11.cat");
+      acy_document_set_model (document, rc11);
+      /* Translators: %s is a file name */
+      note = g_strdup_printf (_("“%s” uses C11 atomics or mutexes: it is checked under RC11"),
+                              acy_document_get_title (document));
+      acy_window_toast (self, note);
+    }
+  else
+    {
+      kernel = acy_window_find_kernel_model ();
+      if ((primitive = kernel_primitive_called (text, kernel)) == NULL)
+        return;
+      if (kernel != NULL)
+        {
+          acy_document_set_model (document, kernel);
+          /* Translators: a function of the Linux kernel such as smp_mb */
+          note = g_strdup_printf (_("Uses the kernel’s %s(): checked under the Linux kernel model"),
+                                  primitive);
+          acy_window_toast (self, note);
+        }
+      else
+        {
+          g_autofree char *fallback = acy_window_default_model_for_kernel (self);
+          g_autofree char *fallback_name = acy_window_model_display_name (fallback);
+          AdwToast *toast;
+
+          acy_document_set_model (document, fallback);
+          /* Translators: a function of the Linux kernel such as smp_mb, then a model's name */
+          note = g_strdup_printf (_("Uses the kernel’s %s(): checked under %s"), primitive, fallback_name);
+          toast = adw_toast_new (note);
+          adw_toast_set_button_label (toast, _("_Get the Kernel Model"));
+          adw_toast_set_action_name (toast, "win.get-kernel-model");
+          adw_toast_set_timeout (toast, 0);
+          adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+          adw_toast_overlay_add_toast (self->toast_overlay, toast);
+        }
+    }
   if (document == self->current)
     acy_window_update_model_button (self);
-  /* Translators: %s is a file name */
-  note = g_strdup_printf (_("“%s” uses C11 atomics or mutexes: it is checked under RC11"),
-                          acy_document_get_title (document));
-  acy_window_toast (self, note);
 }
 
 static void
@@ -486,7 +575,7 @@ acy_window_open_cb (GObject      *object,
       gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
       if (data->line > 0)
         acy_document_goto (document, data->line, data->col);
-      acy_window_choose_c11_model (self, document);
+      acy_window_choose_model_for_text (self, document);
     }
 
   g_object_unref (data->document);
@@ -579,7 +668,7 @@ acy_window_collect_overrides (AcyWindow *self)
 }
 
 /* The selected test, or, when a model is in front, the last test that
- * was (its tab selected again); NULL, said in a toast, when none is. */
+ * was; NULL, said in a toast, when none is. */
 static AcyDocument *
 test_to_run (AcyWindow  *self,
              const char *none)
@@ -589,19 +678,27 @@ test_to_run (AcyWindow  *self,
   if (self->current != NULL && acy_document_get_kind (self->current) == ACY_DOCUMENT_LITMUS)
     test = g_object_ref (self->current);
   else
-    test = g_weak_ref_get (&self->last_test);
+    test = acy_window_get_last_test (self);
   if (test == NULL)
     acy_window_toast (self, none);
-  else if (test != self->current)
-    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
   return test;
+}
+
+/* @test's tab selected, to show its result */
+static void
+bring_forward (AcyWindow   *self,
+               AcyDocument *test)
+{
+  if (test != self->current)
+    adw_tab_view_set_selected_page (self->tab_view, page_of (self, test));
 }
 
 /**
  * acy_window_run:
  *
  * Checks the selected test, or, when a model is in front, the last test
- * that was, so that a model can be edited and tried at once.
+ * that was under that model, so that a model can be edited and tried at
+ * once.
  */
 void
 acy_window_run (AcyWindow *self)
@@ -614,6 +711,40 @@ acy_window_run (AcyWindow *self)
   test = test_to_run (self, _("Open a litmus test to check it against this model"));
   if (test == NULL)
     return;
+
+  if (test != self->current && self->current != NULL
+      && acy_document_get_kind (self->current) == ACY_DOCUMENT_CAT)
+    {
+      AcyDocument *model = self->current;
+      const char *path = acy_window_get_tab_model (model);
+      g_autofree char *note = NULL;
+
+      if (path == NULL && !g_str_has_suffix (acy_document_get_title (model), ".bell"))
+        {
+          /* Translators: %s is the name of a new model */
+          g_autofree char *title = g_strdup_printf (_("Save “%s” to check tests against it"),
+                                                    acy_document_get_title (model));
+          AdwToast *toast = adw_toast_new (title);
+
+          adw_toast_set_button_label (toast, _("Save _As…"));
+          adw_toast_set_action_name (toast, "win.save-as");
+          adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+          adw_toast_overlay_add_toast (self->toast_overlay, toast);
+          return;
+        }
+      if (path != NULL)
+        {
+          /* the test keeps it: the chooser shows it there */
+          acy_document_set_model (test, path);
+          /* Translators: a test's name, then a model's */
+          note = g_strdup_printf (_("“%s” checked under “%s”, the model in the tab you were editing"),
+                                  acy_document_get_title (test), acy_document_get_title (model));
+          acy_window_toast (self, note);
+        }
+    }
+
+  bring_forward (self, test);
+
   overrides = acy_window_collect_overrides (self);
   acy_document_run (test, overrides);
 }
@@ -635,6 +766,7 @@ acy_window_run_machine (AcyWindow *self)
   test = test_to_run (self, _("Open a litmus test to run it on this machine"));
   if (test == NULL)
     return;
+  bring_forward (self, test);
   overrides = acy_window_collect_overrides (self);
   acy_document_run_machine (test, self->machine_iterations, overrides);
 }
@@ -704,6 +836,7 @@ acy_window_n_pages_changed (AcyWindow  *self,
   /* A window always has a tab to type in. */
   if (adw_tab_view_get_n_pages (tab_view) == 0)
     acy_window_new_document (self, ACY_DOCUMENT_LITMUS);
+  acy_window_rebuild_model_menu (self);
 }
 
 /* Recent files */
@@ -832,7 +965,7 @@ acy_window_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_weak_ref_clear (&self->last_test);
-  g_free (self->default_model);
+  g_free (self->new_model);
 
   G_OBJECT_CLASS (acy_window_parent_class)->finalize (object);
 }
