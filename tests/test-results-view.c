@@ -243,6 +243,78 @@ test_small_result (void)
   destroy_window (window);
 }
 
+/* The Final State cells of the table shown, top to bottom. */
+static void
+collect_states (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (g_str_has_prefix (text, "1:r0=") || g_str_has_prefix (text, "⋯"))
+        g_ptr_array_add (out, widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_states (c, out);
+}
+
+/* 16 registers: the states in one column, each row after the first
+ * saying what differs from the row above (all began "1:r0=0; 1:r1=0;
+ * ..." and, cut at the table's edge, looked the same). */
+static void
+test_many_registers (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  g_autofree char *model = acy_window_get_builtin_model ("sc.cat");
+  g_autoptr(GString) text = g_string_new ("C many-registers\n{}\nP0(int *x)\n{\n  WRITE_ONCE(*x, 1);\n}\n"
+                                          "P1(int *x)\n{\n");
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  AcyWindow *window;
+  AcyDocument *document;
+  AcyResultsView *results;
+
+  for (guint i = 0; i < 16; i++)
+    g_string_append_printf (text, "  int r%u;\n", i);
+  for (guint i = 0; i < 16; i++)
+    g_string_append_printf (text, "  r%u = READ_ONCE(*x);\n", i);
+  g_string_append (text, "}\nexists (");
+  for (guint i = 0; i < 16; i++)
+    g_string_append_printf (text, "%s1:r%u=%u", i ? " /\\ " : "", i, i < 15);
+  g_string_append (text, ")\n");
+
+  window = acy_window_new (app);
+  acy_window_set_model (window, model);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+  document = acy_window_get_document (window);
+  acy_document_set_text (document, text->str, -1, "many-registers", FALSE);
+  ui_test_run (window);
+  results = acy_document_get_results_view (document);
+  /* the reads of x in order: r0..rk-1 see 0, the rest 1 */
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 17);
+  iterate_a_little ();
+  collect_states (GTK_WIDGET (results), cells);
+  g_assert_cmpuint (cells->len, >=, 3);
+  /* the first whole, the others what changed, each different */
+  g_assert_nonnull (strstr (gtk_label_get_text (cells->pdata[0]), "1:r15="));
+  for (guint i = 1; i < cells->len; i++)
+    {
+      const char *cell = gtk_label_get_text (cells->pdata[i]);
+
+      g_test_message ("row %u: %s", i, cell);
+      g_assert_true (g_str_has_prefix (cell, "⋯ "));
+      g_assert_cmpuint (strlen (cell), <, 40);
+      g_assert_false (g_hash_table_contains (seen, cell));
+      g_hash_table_add (seen, (gpointer) cell);
+      /* the whole state is the cell's tooltip */
+      g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (cells->pdata[i]), "1:r0="));
+    }
+  ui_test_save_shot (GTK_WIDGET (window), "31-item5-many-registers");
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -252,5 +324,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/results/check-priority", test_check_priority);
   g_test_add_func ("/ui/results/big", test_big_result);
   g_test_add_func ("/ui/results/small", test_small_result);
+  g_test_add_func ("/ui/results/many-registers", test_many_registers);
   return g_test_run ();
 }

@@ -15,243 +15,18 @@
 #include "acy-execution-browser.h"
 #include "acy-machine-bar.h"
 #include "acy-tab-stop.h"
-#include "acy-results-view.h"
+#include "acy-results-view-private.h"
 
-/* One row of the outcome table: a final state of allowed executions,
- * or, after them, one that only forbidden executions reach. An allowed
- * state is read from its list (@list, @state); a forbidden one has its
- * own @values. */
-#define ACY_TYPE_OUTCOME (acy_outcome_get_type ())
-G_DECLARE_FINAL_TYPE (AcyOutcome, acy_outcome, ACY, OUTCOME, GObject)
-
-#define ACY_TYPE_OUTCOME_LIST (acy_outcome_list_get_type ())
-G_DECLARE_FINAL_TYPE (AcyOutcomeList, acy_outcome_list, ACY, OUTCOME_LIST, GObject)
-
-struct _AcyOutcome
-{
-  GObject         parent_instance;
-  char          **values;
-  guint64         count;
-  gboolean        satisfies;
-  gboolean        forbidden;
-  const char     *check;     /* forbidden: the model's check that fails */
-  guint           record;    /* forbidden: its first recorded execution */
-  gboolean        machine_only; /* a state only this machine's run saw (no execution recorded) */
-  AcyOutcomeList *list;      /* allowed: the list it is a state of */
-  const AcyState *state;
-};
-
-G_DEFINE_FINAL_TYPE (AcyOutcome, acy_outcome, G_TYPE_OBJECT)
-
-static void
-acy_outcome_finalize (GObject *object)
-{
-  g_strfreev (ACY_OUTCOME (object)->values);
-  g_clear_object (&ACY_OUTCOME (object)->list);
-  G_OBJECT_CLASS (acy_outcome_parent_class)->finalize (object);
-}
-
-static void
-acy_outcome_class_init (AcyOutcomeClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = acy_outcome_finalize;
-}
-
-static void
-acy_outcome_init (AcyOutcome *self)
-{
-}
-
-/* The allowed states' model: the final states of a report, read where
- * they are. A result can have hundreds of thousands of states (a
- * store-buffering ring of 18 threads has 262,143); the column view asks
- * only for the rows it shows, so nothing is made per row up front, and
- * the whole table arrives in one items-changed. */
-struct _AcyOutcomeList
-{
-  GObject         parent_instance;
-  AcyCheckResult *result;       /* nullable: empty */
-  GHashTable     *value_text;   /* AcyValue * -> char * */
-  GStrv           observed;
-  guint           n_observed;
-  guint           n_states;
-  guint           n_shown;      /* the first n_shown states are items */
-};
-
-static const char *
-acy_outcome_get_value (AcyOutcome *self,
-                       guint       column)
-{
-  const char *text;
-
-  if (self->values)
-    return column < g_strv_length (self->values) ? self->values[column] : "";
-  if (self->list == NULL || column >= self->list->n_observed)
-    return "";
-  text = g_hash_table_lookup (self->list->value_text, &self->state->values[column]);
-  return text ? text : "?";
-}
-
-static GType
-acy_outcome_list_get_item_type (GListModel *model)
-{
-  return ACY_TYPE_OUTCOME;
-}
-
-static guint
-acy_outcome_list_get_n_items (GListModel *model)
-{
-  return ACY_OUTCOME_LIST (model)->n_shown;
-}
-
-static gpointer
-acy_outcome_list_get_item (GListModel *model,
-                           guint       position)
-{
-  AcyOutcomeList *self = ACY_OUTCOME_LIST (model);
-  AcyOutcome *outcome;
-
-  if (position >= self->n_shown)
-    return NULL;
-  outcome = g_object_new (ACY_TYPE_OUTCOME, NULL);
-  outcome->list = g_object_ref (self);
-  outcome->state = acy_check_result_get_state (self->result, position);
-  outcome->count = outcome->state->count;
-  outcome->satisfies = outcome->state->satisfies;
-  return outcome;
-}
-
-static void
-acy_outcome_list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = acy_outcome_list_get_item_type;
-  iface->get_n_items = acy_outcome_list_get_n_items;
-  iface->get_item = acy_outcome_list_get_item;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (AcyOutcomeList, acy_outcome_list, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, acy_outcome_list_model_init))
-
-static void
-acy_outcome_list_finalize (GObject *object)
-{
-  AcyOutcomeList *self = ACY_OUTCOME_LIST (object);
-
-  if (self->result)
-    acy_free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) acy_check_result_free);
-  g_clear_pointer (&self->value_text, g_hash_table_unref);
-  g_clear_pointer (&self->observed, g_strfreev);
-  G_OBJECT_CLASS (acy_outcome_list_parent_class)->finalize (object);
-}
-
-static void
-acy_outcome_list_class_init (AcyOutcomeListClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = acy_outcome_list_finalize;
-}
-
-static void
-acy_outcome_list_init (AcyOutcomeList *self)
-{
-}
-
-/* A list of @report's states, taken from it, showing the first
- * @n_shown. Each report gets a list of its own: rows made from an older
- * one keep that one, and its states, alive. */
-static AcyOutcomeList *
-acy_outcome_list_new (AcyRunReport *report,
-                      guint         n_shown)
-{
-  AcyOutcomeList *self = g_object_new (ACY_TYPE_OUTCOME_LIST, NULL);
-
-  if (report && report->result)
-    {
-      self->result = g_steal_pointer (&report->result);
-      self->value_text = g_steal_pointer (&report->value_text);
-      self->observed = g_strdupv (report->observed);
-      self->n_observed = g_strv_length (report->observed);
-      self->n_states = acy_check_result_get_n_states (self->result);
-      self->n_shown = MIN (n_shown, self->n_states);
-    }
-  return self;
-}
-
-/* Shows the first @n_shown states (at most all), telling the views. */
-static void
-acy_outcome_list_set_n_shown (AcyOutcomeList *self,
-                              guint           n_shown)
-{
-  guint old = self->n_shown;
-
-  n_shown = MIN (n_shown, self->n_states);
-  if (n_shown == old)
-    return;
-  self->n_shown = n_shown;
-  if (n_shown > old)
-    g_list_model_items_changed (G_LIST_MODEL (self), old, 0, n_shown - old);
-  else
-    g_list_model_items_changed (G_LIST_MODEL (self), n_shown, old - n_shown, 0);
-}
-
-struct _AcyResultsView
-{
-  GtkWidget       parent_instance;
-
-  /* Template children */
-  GtkStack       *stack;
-  GtkSpinner     *spinner;
-  GtkProgressBar *progress_bar;
-  GtkLabel       *progress_label;
-  AdwStatusPage  *failure_page;
-  GtkRevealer    *stale_revealer;
-  GtkLabel       *stale_label;
-  GtkWidget      *result_box;
-  GtkLabel       *verdict_label;
-  GtkLabel       *witnesses_label;
-  GtkLabel       *summary_label;
-  GtkLabel       *flags_label;
-  GtkBox         *expected_box;
-  GtkImage       *expected_icon;
-  GtkLabel       *expected_label;
-  GtkColumnView  *column_view;
-  GtkTextView    *herd_view;
-  AcyExecutionBrowser *browser;
-  AcyFixesView   *fixes_view;
-  GtkWidget      *fixes_button;
-  GtkPaned       *outcomes_paned;
-  AcyMachineBar  *machine_bar;
-
-  AcyOutcomeList *outcomes;      /* allowed final states, in herd's order */
-  GListStore     *forbidden;     /* then those no allowed execution reaches */
-  GListStore     *sections;      /* the two, in the table's model */
-  GStrv           observed;      /* the observed variables the columns show */
-  GtkSingleSelection *selection;
-  AcyRunReport   *report;
-  guint64         progress_candidates;
-  guint64         progress_allowed;
-  gboolean        progress_seen;
-  gint64          running_since;
-  guint           tick_id;
-  AcyStaleReason  stale;
-  guint           table_idle;    /* growing or emptying the table */
-  GdkFrameClock  *table_clock;   /* growing it once this draws a frame */
-  gulong          table_frame_id;
-  guint           pending_row;   /* to select once shown, or G_MAXUINT */
-
-  /* The test run on this machine's CPU (acy_results_view_set_machine) */
-  AcyMachineReport *machine;
-  GHashTable     *machine_seen;   /* a state's values, joined (state_key) -> its count (guint64 *) */
-  GtkColumnViewColumn *observed_column;
-};
 
 G_DEFINE_FINAL_TYPE (AcyResultsView, acy_results_view, GTK_TYPE_WIDGET)
 
 /* Adwaita's column view, measured: header and row heights in pixels,
  * plus the card's border and bottom margin. */
-/* Past this many observed variables, a state is one cell: a table 18
- * columns wide reads no better, and GTK 4.8 makes a widget per cell for
- * 200 rows whatever the table shows, which was most of the time a big
- * result took to appear. */
+/* Past this many observed variables, a state is one cell (showing what
+ * differs from the row above, bind_state): a table 18 columns wide
+ * reads no better, and GTK 4.8 makes a widget per cell for 200 rows
+ * whatever the table shows, which was most of the time a big result
+ * took to appear. */
 #define MAX_VALUE_COLUMNS 6
 
 /* GTK 4.8's column view keeps widgets for 200 rows around the one in
@@ -343,8 +118,6 @@ acy_results_view_set_page (AcyResultsView *self,
 }
 
 static void acy_results_view_selection_changed (AcyResultsView *self);
-static void acy_results_view_apply_machine (AcyResultsView *self);
-static char *observed_text (AcyResultsView *self, AcyOutcome *outcome, gboolean *alarm);
 
 /* Selects @row of the table, already shown, without showing its
  * executions again: the browser shows them already. */
@@ -536,10 +309,10 @@ acy_results_view_show_failure (AcyResultsView *self,
   acy_results_view_set_page (self, "failed");
 }
 
-static void
-set_css_class (GtkWidget  *widget,
-               const char *css_class,
-               gboolean    on)
+void
+acy_results_view_set_css_class (GtkWidget  *widget,
+                                const char *css_class,
+                                gboolean    on)
 {
   if (on)
     gtk_widget_add_css_class (widget, css_class);
@@ -566,7 +339,7 @@ acy_results_view_set_stale (AcyResultsView *self,
   else if (reason == ACY_STALE_EDITED)
     gtk_label_set_text (self->stale_label, _("Edited since the last run"));
   gtk_revealer_set_reveal_child (self->stale_revealer, reason != ACY_STALE_NONE);
-  set_css_class (self->result_box, "stale-result", reason == ACY_STALE_MODEL);
+  acy_results_view_set_css_class (self->result_box, "stale-result", reason == ACY_STALE_MODEL);
 }
 
 gboolean
@@ -592,14 +365,14 @@ static void
 style_value (GtkWidget        *label,
              const AcyOutcome *outcome)
 {
-  set_css_class (label, "satisfying", outcome->satisfies && !outcome->forbidden);
-  set_css_class (label, "dim-label", outcome->forbidden);
+  acy_results_view_set_css_class (label, "satisfying", outcome->satisfies && !outcome->forbidden);
+  acy_results_view_set_css_class (label, "dim-label", outcome->forbidden);
 }
 
-static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  user_data)
+void
+acy_results_view_setup_label (GtkSignalListItemFactory *factory,
+                              GtkListItem              *item,
+                              gpointer                  user_data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -621,7 +394,11 @@ bind_value (GtkSignalListItemFactory *factory,
   style_value (label, outcome);
 }
 
-/* The whole state in one cell, as herd7 writes it: "0:r0=0; 1:r0=1;" */
+/* The state in one cell, as herd7 writes it ("0:r0=0; 1:r0=1;"), in the
+ * first row of its section; below it only what differs from the row
+ * above, after "⋯", and the whole state in the cell's tooltip. With 16
+ * registers the states of a table share most of their values, and
+ * cells cut at the table's edge all looked the same. */
 static void
 bind_state (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -631,11 +408,22 @@ bind_state (GtkSignalListItemFactory *factory,
   AcyOutcome *outcome = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) changed = g_string_new ("⋯");
+  g_autoptr(AcyOutcome) above = NULL;
 
+  if (outcome->index > 0)
+    above = g_list_model_get_item (outcome->list ? G_LIST_MODEL (outcome->list) : G_LIST_MODEL (self->forbidden),
+                                   outcome->index - 1);
   for (guint i = 0; self->observed && self->observed[i]; i++)
-    g_string_append_printf (text, "%s%s=%s;", i ? " " : "", self->observed[i],
-                            acy_outcome_get_value (outcome, i));
-  gtk_label_set_text (GTK_LABEL (label), text->str);
+    {
+      const char *value = acy_outcome_get_value (outcome, i);
+
+      g_string_append_printf (text, "%s%s=%s;", i ? " " : "", self->observed[i], value);
+      if (above == NULL || g_strcmp0 (value, acy_outcome_get_value (above, i)) != 0)
+        g_string_append_printf (changed, " %s=%s;", self->observed[i], value);
+    }
+  gtk_label_set_text (GTK_LABEL (label), above ? changed->str : text->str);
+  gtk_widget_set_tooltip_text (label, above ? text->str : NULL);
   style_value (label, outcome);
 }
 
@@ -661,7 +449,7 @@ bind_model (GtkSignalListItemFactory *factory,
     }
   else
     text = g_strdup (_("Allowed"));
-  set_css_class (label, "error", outcome->forbidden);
+  acy_results_view_set_css_class (label, "error", outcome->forbidden);
   gtk_label_set_text (GTK_LABEL (label), text);
 }
 
@@ -726,7 +514,7 @@ name_row (AcyResultsView *self,
   if (self->machine != NULL)
     {
       gboolean alarm;
-      g_autofree char *observed = observed_text (self, outcome, &alarm);
+      g_autofree char *observed = acy_results_view_observed_text (self, outcome, &alarm);
 
       g_string_append_printf (name, "; %s", observed);
     }
@@ -844,7 +632,7 @@ update_expected (AcyResultsView *self,
 /* GtkPaned starts a fixed child at its minimum; give the table room for
  * its rows, allowed and forbidden (up to a few), the graphs the rest.
  * The user may drag. */
-static void
+void
 acy_results_view_fit_table (AcyResultsView *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
@@ -932,13 +720,13 @@ acy_results_view_show_report (AcyResultsView *self,
       /* A long state goes last, where it may run past the edge without
        * hiding the short columns. */
       for (guint i = 0; !wide && i < n_observed; i++)
-        add_column (self, report->observed[i], G_CALLBACK (setup_label), G_CALLBACK (bind_value),
+        add_column (self, report->observed[i], G_CALLBACK (acy_results_view_setup_label), G_CALLBACK (bind_value),
                     GUINT_TO_POINTER (i));
       add_column (self, _("Condition"), G_CALLBACK (setup_check), G_CALLBACK (bind_check), self);
-      add_column (self, _("Executions"), G_CALLBACK (setup_label), G_CALLBACK (bind_count), NULL);
-      add_column (self, _("Model"), G_CALLBACK (setup_label), G_CALLBACK (bind_model), NULL);
+      add_column (self, _("Executions"), G_CALLBACK (acy_results_view_setup_label), G_CALLBACK (bind_count), NULL);
+      add_column (self, _("Model"), G_CALLBACK (acy_results_view_setup_label), G_CALLBACK (bind_model), NULL);
       if (wide)
-        add_column (self, _("Final State"), G_CALLBACK (setup_label), G_CALLBACK (bind_state), self);
+        add_column (self, _("Final State"), G_CALLBACK (acy_results_view_setup_label), G_CALLBACK (bind_state), self);
     }
 
   /* Each report a list of its own: rows made from the old one keep it.
@@ -1094,329 +882,6 @@ acy_results_view_get_progress_candidates (AcyResultsView *self)
   return self->progress_candidates;
 }
 
-/* ---- the test run on this machine ----------------------------------- */
-
-/* A state's values as the table shows them, joined: the key of its
- * count in the machine's run (whose test is a parse of its own). */
-static char *
-outcome_key (AcyResultsView *self,
-             AcyOutcome     *outcome)
-{
-  GString *key = g_string_new (NULL);
-
-  for (guint i = 0; self->observed != NULL && self->observed[i] != NULL; i++)
-    {
-      if (i > 0)
-        g_string_append_c (key, '\x1f');
-      g_string_append (key, acy_outcome_get_value (outcome, i));
-    }
-  return g_string_free (key, FALSE);
-}
-
-static char *
-machine_key (const AcyTest  *test,
-             const AcyValue *values)
-{
-  GString *key = g_string_new (NULL);
-
-  for (guint i = 0; i < acy_test_get_n_observed (test); i++)
-    {
-      g_autofree char *text = acy_test_format_value (test, acy_test_observed_value (test, i, values[i]));
-
-      if (i > 0)
-        g_string_append_c (key, '\x1f');
-      g_string_append (key, text);
-    }
-  return g_string_free (key, FALSE);
-}
-
-static guint64
-machine_count (AcyResultsView *self,
-               AcyOutcome     *outcome)
-{
-  g_autofree char *key = NULL;
-  const guint64 *count;
-
-  if (self->machine_seen == NULL)
-    return 0;
-  key = outcome_key (self, outcome);
-  count = g_hash_table_lookup (self->machine_seen, key);
-  return count ? *count : 0;
-}
-
-/* What this machine's CPU did with a row's state: seen (and how often)
- * or not, against what the model says; *@alarm when the model forbids
- * a state the CPU showed. */
-static char *
-observed_text (AcyResultsView *self,
-               AcyOutcome     *outcome,
-               gboolean       *alarm)
-{
-  guint64 n = machine_count (self, outcome);
-  g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  g_autofree char *runs = g_strdup_printf ("%'" G_GUINT64_FORMAT,
-                                           acy_run_result_get_iterations (self->machine->result));
-
-  *alarm = n > 0 && outcome->forbidden;
-  if (*alarm)
-    /* Translators: the outcome table's Observed column, for a state the
-     * model forbids that this machine's CPU showed; %s is a count */
-    return g_strdup_printf (_("Seen %s times!"), count);
-  if (n > 0)
-    /* Translators: the Observed column, for an allowed state the CPU
-     * showed; %s is a count */
-    return g_strdup_printf (_("%s seen"), count);
-  if (outcome->forbidden)
-    /* Translators: the Observed column, for a state the model forbids */
-    return g_strdup (_("Never seen"));
-  /* Translators: the Observed column, for an allowed state the CPU did
-   * not show; %s is how many times the test ran */
-  return g_strdup_printf (_("Not seen in %s runs"), runs);
-}
-
-static void
-bind_observed (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  AcyResultsView *self = user_data;
-  AcyOutcome *outcome = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = NULL;
-  gboolean alarm = FALSE;
-
-  gtk_widget_remove_css_class (label, "monospace");
-  if (self->machine == NULL)
-    {
-      gtk_label_set_text (GTK_LABEL (label), "");
-      return;
-    }
-  text = observed_text (self, outcome, &alarm);
-  gtk_label_set_text (GTK_LABEL (label), text);
-  set_css_class (label, "machine-alarm-cell", alarm);
-  set_css_class (label, "dim-label", !alarm && machine_count (self, outcome) == 0);
-}
-
-static void
-remove_machine_rows (AcyResultsView *self)
-{
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)); i-- > 0;)
-    {
-      g_autoptr(AcyOutcome) outcome = g_list_model_get_item (G_LIST_MODEL (self->forbidden), i);
-
-      if (outcome->machine_only)
-        g_list_store_remove (self->forbidden, i);
-    }
-}
-
-/* The Observed column, the rows of states only the machine saw, and the
- * bar's sentence and alarm, for the report and the machine's run shown.
- * Called whenever either changes. */
-static void
-acy_results_view_apply_machine (AcyResultsView *self)
-{
-  g_autoptr(GHashTable) in_table = NULL;
-  g_autoptr(GString) alarm = NULL;
-  g_autofree char *runs = NULL, *positive = NULL, *summary = NULL;
-  const AcyRunResult *result;
-  const AcyTest *test;
-
-  remove_machine_rows (self);
-  if (self->observed_column != NULL)
-    {
-      if (gtk_column_view_column_get_column_view (self->observed_column) == self->column_view)
-        gtk_column_view_remove_column (self->column_view, self->observed_column);
-      g_clear_object (&self->observed_column);
-    }
-  if (self->machine == NULL || self->report == NULL)
-    return;
-
-  result = self->machine->result;
-  test = self->machine->test;
-  /* the states of every row, allowed (all, shown or not yet) and
-   * forbidden; a state seen that none has is a row of its own */
-  in_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; self->outcomes->result != NULL && i < self->outcomes->n_states; i++)
-    {
-      /* read in place, as the list does (not a GObject: never ref'd) */
-      AcyOutcome row = { .list = self->outcomes,
-                         .state = acy_check_result_get_state (self->outcomes->result, i) };
-
-      g_hash_table_insert (in_table, outcome_key (self, &row), GINT_TO_POINTER (1));
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)); i++)
-    {
-      g_autoptr(AcyOutcome) row = g_list_model_get_item (G_LIST_MODEL (self->forbidden), i);
-
-      g_hash_table_insert (in_table, outcome_key (self, row), GINT_TO_POINTER (2));
-    }
-
-  alarm = g_string_new (NULL);
-  for (guint i = 0; i < acy_run_result_get_n_states (result); i++)
-    {
-      const AcyState *state = acy_run_result_get_state (result, i);
-      g_autofree char *key = machine_key (test, state->values);
-      gint where = GPOINTER_TO_INT (g_hash_table_lookup (in_table, key));
-
-      if (where == 1)
-        continue;
-      if (where == 0)
-        {
-          AcyOutcome *row = g_object_new (ACY_TYPE_OUTCOME, NULL);
-
-          row->values = g_strsplit (key, "\x1f", -1);
-          row->satisfies = state->satisfies;
-          row->forbidden = TRUE;
-          row->machine_only = TRUE;
-          g_list_store_append (self->forbidden, row);
-          g_object_unref (row);
-        }
-      {
-        g_autofree char *text = acy_check_format_state (test, state->values);
-        g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, state->count);
-
-        /* Translators: one state in the alarm, and how often it was seen */
-        g_string_append_printf (alarm, _("\n%s seen %s times"), text, count);
-      }
-    }
-
-  self->observed_column = gtk_column_view_column_new (_("Observed"), NULL);
-  {
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-    g_signal_connect (factory, "setup", G_CALLBACK (setup_label), NULL);
-    g_signal_connect (factory, "bind", G_CALLBACK (bind_observed), self);
-    gtk_column_view_column_set_factory (self->observed_column, factory);
-    g_object_unref (factory);
-  }
-  gtk_column_view_column_set_expand (self->observed_column, TRUE);
-  gtk_column_view_append_column (self->column_view, self->observed_column);
-
-  runs = g_strdup_printf ("%'" G_GUINT64_FORMAT, acy_run_result_get_iterations (result));
-  positive = g_strdup_printf ("%'" G_GUINT64_FORMAT, acy_run_result_get_positive (result));
-  /* Translators: what a run on this machine saw: the machine, how many
-   * times the test ran, in how long, the mapping of the kernel's
-   * primitives, then how often the condition held */
-  summary = g_strdup_printf (_("On this machine, %s: %s runs in %.2f s (primitives mapped as %s). "
-                               "The condition held %s times."),
-                             self->machine->machine, runs, acy_run_result_get_seconds (result),
-                             self->machine->mapping, positive);
-  {
-    guint online, pinned;
-
-    acy_run_result_get_cpus (result, &online, &pinned);
-    if (pinned == 0)
-      {
-        /* Translators: after the sentence on a run on this machine,
-         * when it has fewer cores than the test has threads */
-        char *more = g_strconcat (summary, " ", _("Its threads were not pinned to cores of their own (too few "
-                                                  "cores), so some weak behaviours may not show."), NULL);
-
-        g_free (summary);
-        summary = more;
-      }
-  }
-  if (alarm->len > 0)
-    {
-      /* Translators: said loudly: the model forbids final states that
-       * this machine's CPU showed. %s: the model, the states, the
-       * machine, the mapping of the primitives */
-      g_autofree char *loud = g_strdup_printf (_("Forbidden by %s, but seen on this CPU:%s\n"
-                                                 "Either the model or the CPU is wrong (or the mapping "
-                                                 "of the primitives, %s), on %s."),
-                                               self->report->model_name, alarm->str,
-                                               self->machine->mapping, self->machine->machine);
-
-      acy_machine_bar_show_result (self->machine_bar, summary, loud);
-    }
-  else
-    acy_machine_bar_show_result (self->machine_bar, summary, NULL);
-  /* what the mapping's name stands for: the instructions */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->machine_bar), self->machine->mapping_text);
-  acy_results_view_fit_table (self);
-}
-
-/**
- * acy_results_view_set_machine:
- * @report: (transfer full) (nullable): what this machine's CPU saw
- *   running the test shown, or %NULL to show nothing of it
- *
- * Adds the Observed column to the outcome table, and says above it what
- * the run saw; loudly when the CPU showed a state the model forbids.
- */
-void
-acy_results_view_set_machine (AcyResultsView   *self,
-                              AcyMachineReport *report)
-{
-  g_return_if_fail (ACY_IS_RESULTS_VIEW (self));
-
-  acy_free_in_thread (g_steal_pointer (&self->machine), (GDestroyNotify) acy_machine_report_free);
-  g_clear_pointer (&self->machine_seen, g_hash_table_unref);
-  self->machine = report;
-  if (report != NULL)
-    {
-      self->machine_seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      for (guint i = 0; i < acy_run_result_get_n_states (report->result); i++)
-        {
-          const AcyState *state = acy_run_result_get_state (report->result, i);
-
-          g_hash_table_insert (self->machine_seen, machine_key (report->test, state->values),
-                               g_memdup2 (&state->count, sizeof state->count));
-        }
-    }
-  else
-    acy_machine_bar_clear (self->machine_bar);
-  acy_results_view_apply_machine (self);
-}
-
-AcyMachineBar *
-acy_results_view_get_machine_bar (AcyResultsView *self)
-{
-  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
-
-  return self->machine_bar;
-}
-
-/**
- * acy_results_view_get_row_observed:
- * @row: a row of the table
- *
- * Returns: (transfer full) (nullable): what the Observed column says of
- *   @row, or %NULL when no run on this machine is shown
- */
-char *
-acy_results_view_get_row_observed (AcyResultsView *self,
-                                   guint           row,
-                                   gboolean       *alarm)
-{
-  g_autoptr(AcyOutcome) outcome = NULL;
-  gboolean loud = FALSE;
-  char *text;
-
-  g_return_val_if_fail (ACY_IS_RESULTS_VIEW (self), NULL);
-
-  if (self->machine == NULL || self->observed_column == NULL)
-    return NULL;
-  if (row < self->outcomes->n_states)
-    {
-      /* read in place, as the list does (not a GObject: never ref'd) */
-      AcyOutcome tmp = { .list = self->outcomes,
-                         .state = acy_check_result_get_state (self->outcomes->result, row) };
-
-      text = observed_text (self, &tmp, &loud);
-    }
-  else
-    {
-      outcome = g_list_model_get_item (G_LIST_MODEL (self->forbidden), row - self->outcomes->n_states);
-      if (outcome == NULL)
-        return NULL;
-      text = observed_text (self, outcome, &loud);
-    }
-  if (alarm != NULL)
-    *alarm = loud;
-  return text;
-}
-
 /* Executions */
 
 /* The final states of the recorded forbidden executions that no allowed
@@ -1488,6 +953,7 @@ acy_results_view_add_forbidden (AcyResultsView *self,
       outcome->forbidden = TRUE;
       outcome->check = r->failed_check;
       outcome->record = state->record;
+      outcome->index = rows->len;
       g_ptr_array_add (rows, outcome);
     }
   g_list_store_splice (self->forbidden, 0, g_list_model_get_n_items (G_LIST_MODEL (self->forbidden)),
