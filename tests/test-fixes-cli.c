@@ -28,7 +28,7 @@ test_single (void)
   g_auto(Run) r = { 0 };
   g_autofree char *file = fixes_file ("MP+wmb.litmus");
   g_autofree char *want = g_strdup_printf (
-    "%s: 2 single changes of 5 forbid exists (1:r0=1 /\\ 1:r1=0):\n"
+    "%s: 2 of the 5 changes tried make the model forbid exists (1:r0=1 /\\ 1:r1=0):\n"
     "  smp_mb() between lines 17 and 18 of P1\n"
     "    forbidden by acyclic rmo-order\n"
     "    insert at 17:21: \"\\n\\tsmp_mb();\"\n"
@@ -50,8 +50,8 @@ test_pairs_and_forbidden (void)
 
   run_check (&toy, "-cat", "toy-rmo", "--suggest-fixes", file, NULL);
   g_assert_cmpint (toy.status, ==, 0);
-  g_assert_nonnull (strstr (toy.out, ": No single change of 2 forbids exists (0:r0=0 /\\ 1:r0=0); "
-                                     "1 pair of 1 does:\n"
+  g_assert_nonnull (strstr (toy.out, ": None of the 2 changes tried makes the model forbid exists (0:r0=0 /\\ 1:r0=0) "
+                                     "on its own; the one pair of them tried does:\n"
                                      "  smp_mb() between lines 9 and 10 of P0, and smp_mb() between lines 17 and 18 of P1\n"));
   run_check (&sc, "-cat", "sc", "--suggest-fixes", file, NULL);
   g_assert_cmpint (sc.status, ==, 0);

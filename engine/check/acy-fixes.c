@@ -11,7 +11,11 @@
  * smp_rmb() only between two reads and smp_wmb() only between two writes,
  * which is all they order in the kernel. A WRITE_ONCE() that follows an
  * event can become smp_store_release(), a READ_ONCE() that precedes one
- * smp_load_acquire(). Each changed text is parsed and checked again by
+ * smp_load_acquire(). A C11 test (one calling the C11 atomics) is
+ * offered memory orders instead of the kernel's macros: a relaxed store
+ * after an event made release, a relaxed load before one acquire, any
+ * weaker order seq_cst, and atomic_thread_fence(memory_order_seq_cst)
+ * between two events. Each changed text is parsed and checked again by
  * the engine as it is; what forbids the state is the check that fails on
  * every execution ending in it. Events inside `if` blocks are left alone.
  */
@@ -44,6 +48,7 @@ typedef struct {
   guint      call;              /* READ_ONCE / WRITE_ONCE: where its name starts */
   guint      call_end;          /* just past its ')' */
   guint      arg_start, arg_end;/* its first argument */
+  guint      mo_start, mo_end;  /* a C11 access's memory_order_*, or 0, 0 */
 } Stmt;
 
 static void
@@ -101,6 +106,48 @@ is_fence_name (const char *name)
          && strcmp (name, "smp_store_mb") != 0;
 }
 
+/* A C11 builtin called at @name_start, its '(' at @open: a fence (the
+ * call's text), or an access, with its memory order when it names one
+ * in its last argument. */
+static void
+classify_c11 (const char *t, Stmt *s, const char *name, guint name_start, guint open)
+{
+  guint depth = 0, last = open + 1, m, a, e;
+
+  for (m = open; m < s->end; m++)
+    {
+      if (t[m] == '(')
+        depth++;
+      else if (t[m] == ')' && --depth == 0)
+        break;
+      else if (t[m] == ',' && depth == 1)
+        last = m + 1;
+    }
+  if (g_str_has_suffix (name, "_fence"))
+    {
+      if (!s->fence)
+        s->fence = g_strndup (t + name_start, MIN (m + 1, s->end) - name_start);
+      return;
+    }
+  if (s->kind != EV_NONE)
+    s->kind = EV_OTHER;
+  else if (g_str_has_prefix (name, "atomic_load"))
+    s->kind = EV_READ;
+  else if (g_str_has_prefix (name, "atomic_store"))
+    s->kind = EV_WRITE;
+  else
+    s->kind = EV_OTHER;
+  for (a = last; a < m && g_ascii_isspace (t[a]); a++)
+    ;
+  for (e = m; e > a && g_ascii_isspace (t[e - 1]); e--)
+    ;
+  if (e - a > 13 && strncmp (t + a, "memory_order_", 13) == 0 && s->kind != EV_OTHER)
+    {
+      s->mo_start = a;
+      s->mo_end = e;
+    }
+}
+
 /* Classify the statement [s->start, s->end). */
 static void
 classify (const char *t, Stmt *s, const AcyMacros *macros)
@@ -133,6 +180,8 @@ classify (const char *t, Stmt *s, const AcyMacros *macros)
             k++;
           if (k < s->end && t[k] == '(' && (strcmp (name, "if") == 0 || strcmp (name, "while") == 0))
             s->compound = TRUE;
+          else if (k < s->end && t[k] == '(' && acy_lit_c11_is_builtin (name))
+            classify_c11 (t, s, name, i, k);
           else if (k < s->end && t[k] == '(' && acy_macros_lookup (macros, name))
             {
               if (is_fence_name (name))
@@ -349,6 +398,7 @@ indent_at (const char *t, guint offset)
   return g_strndup (t + b, e - b);
 }
 
+/* @fence, a call ("smp_mb()"), between @a and @b */
 static void
 add_fence (GPtrArray *out, const char *t, const Stmt *a, const Stmt *b, const char *fence)
 {
@@ -360,8 +410,8 @@ add_fence (GPtrArray *out, const char *t, const Stmt *a, const Stmt *b, const ch
   fix->thread = a->thread;
   fix->n_edits = 1;
   set_edit (&fix->edits[0], t, a->end, 0,
-            same_line ? g_strdup_printf (" %s();", fence) : g_strdup_printf ("\n%s%s();", indent, fence));
-  fix->label = g_strdup_printf ("%s() between lines %u and %u of P%u", fence,
+            same_line ? g_strdup_printf (" %s;", fence) : g_strdup_printf ("\n%s%s;", indent, fence));
+  fix->label = g_strdup_printf ("%s between lines %u and %u of P%u", fence,
                                 line_of (t, a->end - 1), line_of (t, b->end - 1), a->thread);
   g_ptr_array_add (out, fix);
 }
@@ -396,6 +446,46 @@ add_ordering (GPtrArray *out, const char *t, const Stmt *s, AcyFixKind kind)
   g_ptr_array_add (out, fix);
 }
 
+/* @s's memory order as @order */
+static void
+add_memory_order (GPtrArray *out, const char *t, const Stmt *s, AcyFixKind kind, const char *order)
+{
+  AcyFix *fix = g_new0 (AcyFix, 1);
+  g_autofree char *was = g_strndup (t + s->mo_start, s->mo_end - s->mo_start);
+
+  fix->kind = kind;
+  fix->thread = s->thread;
+  fix->n_edits = 1;
+  set_edit (&fix->edits[0], t, s->mo_start, s->mo_end - s->mo_start, g_strdup (order));
+  fix->label = g_strdup_printf ("%s in place of %s at line %u of P%u", order, was,
+                                line_of (t, s->mo_start), s->thread);
+  g_ptr_array_add (out, fix);
+}
+
+/* A C11 test's changes at event @a: @b the event after it in its thread
+ * (or NULL), @prev_event whether one comes before, @has_sc_fence whether
+ * an seq_cst fence is already between. */
+static void
+add_c11 (GPtrArray *out, const char *t, const Stmt *a, const Stmt *b, gboolean prev_event,
+         gboolean has_sc_fence)
+{
+  if (a->mo_end)
+    {
+      g_autofree char *mo = g_strndup (t + a->mo_start, a->mo_end - a->mo_start);
+      gboolean relaxed = strcmp (mo, "memory_order_relaxed") == 0;
+
+      /* release orders what comes before a store, acquire what follows a load */
+      if (relaxed && a->kind == EV_WRITE && prev_event)
+        add_memory_order (out, t, a, ACY_FIX_RELEASE, "memory_order_release");
+      if (relaxed && a->kind == EV_READ && b)
+        add_memory_order (out, t, a, ACY_FIX_ACQUIRE, "memory_order_acquire");
+      if (strcmp (mo, "memory_order_seq_cst") != 0)
+        add_memory_order (out, t, a, ACY_FIX_SEQ_CST, "memory_order_seq_cst");
+    }
+  if (b && !has_sc_fence)
+    add_fence (out, t, a, b, "atomic_thread_fence(memory_order_seq_cst)");
+}
+
 GPtrArray *
 acy_fixes_candidates (const char      *text,
                       gssize           len,
@@ -410,13 +500,14 @@ acy_fixes_candidates (const char      *text,
   gboolean wmb = acy_macros_lookup (macros, "smp_wmb") != NULL;
   gboolean rel = acy_macros_lookup (macros, "smp_store_release") != NULL;
   gboolean acq = acy_macros_lookup (macros, "smp_load_acquire") != NULL;
+  gboolean c11 = acy_test_text_uses_c11 (t, n);
 
   stmts = read_statements (t, n, macros);
   for (guint i = 0; i < stmts->len; i++)
     {
       const Stmt *a = &g_array_index (stmts, Stmt, i);
       const Stmt *b = NULL;
-      gboolean has_mb = FALSE, has_rmb = FALSE, has_wmb = FALSE, prev_event = FALSE;
+      gboolean has_mb = FALSE, has_rmb = FALSE, has_wmb = FALSE, has_sc = FALSE, prev_event = FALSE;
 
       if (a->kind == EV_NONE || a->compound)
         continue;
@@ -448,7 +539,13 @@ acy_fixes_candidates (const char      *text,
               has_mb |= strcmp (s->fence, "smp_mb") == 0;
               has_rmb |= strcmp (s->fence, "smp_rmb") == 0;
               has_wmb |= strcmp (s->fence, "smp_wmb") == 0;
+              has_sc |= strstr (s->fence, "memory_order_seq_cst") != NULL;
             }
+        }
+      if (c11)
+        {
+          add_c11 (out, t, a, b, prev_event, has_sc);
+          continue;
         }
       /* release orders what comes before a write, acquire what follows a read */
       if (rel && a->kind == EV_WRITE && prev_event)
@@ -458,11 +555,11 @@ acy_fixes_candidates (const char      *text,
       if (!b || has_mb)
         continue;
       if (mb)
-        add_fence (out, t, a, b, "smp_mb");
+        add_fence (out, t, a, b, "smp_mb()");
       if (rmb && !has_rmb && a->kind == EV_READ && b->kind == EV_READ)
-        add_fence (out, t, a, b, "smp_rmb");
+        add_fence (out, t, a, b, "smp_rmb()");
       if (wmb && !has_wmb && a->kind == EV_WRITE && b->kind == EV_WRITE)
-        add_fence (out, t, a, b, "smp_wmb");
+        add_fence (out, t, a, b, "smp_wmb()");
     }
   return out;
 }
@@ -609,6 +706,37 @@ fix_pair (const AcyFix *a, const AcyFix *b)
   return p;
 }
 
+typedef enum { SIDE_WRITE, SIDE_READ, SIDE_FULL } Side;
+
+/* What a single change orders: the writes before a write (smp_wmb(), a
+ * release), the reads after a read (smp_rmb(), an acquire), or all. */
+static Side
+fix_side (const AcyFix *fix)
+{
+  if (fix->kind == ACY_FIX_RELEASE || (fix->kind == ACY_FIX_FENCE && strstr (fix->edits[0].text, "smp_wmb")))
+    return SIDE_WRITE;
+  if (fix->kind == ACY_FIX_ACQUIRE || (fix->kind == ACY_FIX_FENCE && strstr (fix->edits[0].text, "smp_rmb")))
+    return SIDE_READ;
+  return SIDE_FULL;
+}
+
+/* The pairs a programmer writes come first: a write side in one thread
+ * with a read side in another, alike (smp_wmb() with smp_rmb(), a
+ * release with an acquire), then mixed (smp_wmb() with an acquire), then
+ * the other pairs without a full fence, then the rest. They came last,
+ * after every pair with smp_mb(), and past the limit not at all. */
+#define N_PAIR_RANKS 4
+
+static guint
+pair_rank (const AcyFix *a, const AcyFix *b)
+{
+  Side x = fix_side (a), y = fix_side (b);
+
+  if (a->thread != b->thread && x != SIDE_FULL && y != SIDE_FULL && x != y)
+    return (a->kind == ACY_FIX_FENCE) == (b->kind == ACY_FIX_FENCE) ? 0 : 1;
+  return x != SIDE_FULL && y != SIDE_FULL ? 2 : 3;
+}
+
 /* Check @fix on @text; add a copy to @found when it forbids the state. */
 static gboolean
 try_fix (const char *text, const char *filename, const AcyMacros *macros, const AcyModel *model,
@@ -689,7 +817,8 @@ acy_fixes_suggest (const char           *text,
       report->status = ACY_FIXES_ALREADY_FORBIDDEN;
       return g_steal_pointer (&report);
     }
-  if (!acy_macros_lookup (macros, "smp_mb") && !acy_macros_lookup (macros, "smp_rmb")
+  if (!acy_test_text_uses_c11 (t, -1)
+      && !acy_macros_lookup (macros, "smp_mb") && !acy_macros_lookup (macros, "smp_rmb")
       && !acy_macros_lookup (macros, "smp_wmb") && !acy_macros_lookup (macros, "smp_store_release")
       && !acy_macros_lookup (macros, "smp_load_acquire"))
     {
@@ -717,10 +846,15 @@ acy_fixes_suggest (const char           *text,
   {
     g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func ((GDestroyNotify) acy_fix_free);
 
-    for (guint i = 0; i < singles->len && pairs->len < max_pairs; i++)
-      for (guint j = i + 1; j < singles->len && pairs->len < max_pairs; j++)
-        if (!edits_clash (g_ptr_array_index (singles, i), g_ptr_array_index (singles, j)))
-          g_ptr_array_add (pairs, fix_pair (g_ptr_array_index (singles, i), g_ptr_array_index (singles, j)));
+    for (guint rank = 0; rank < N_PAIR_RANKS; rank++)
+      for (guint i = 0; i < singles->len && pairs->len < max_pairs; i++)
+        for (guint j = i + 1; j < singles->len && pairs->len < max_pairs; j++)
+          {
+            const AcyFix *a = g_ptr_array_index (singles, i), *b = g_ptr_array_index (singles, j);
+
+            if (pair_rank (a, b) == rank && !edits_clash (a, b))
+              g_ptr_array_add (pairs, fix_pair (a, b));
+          }
     total += pairs->len;
     for (guint i = 0; i < pairs->len; i++)
       {
@@ -785,23 +919,35 @@ acy_fix_report_get_condition (const AcyFixReport *report)
   return report->condition;
 }
 
+/* Says what was tried and what it did, in that order: "2 of the 5
+ * changes tried make the model forbid exists (...)" (it said "2 single
+ * changes of 5 forbid exists (...)"). */
 char *
 acy_fix_report_describe (const AcyFixReport *report)
 {
   switch (report->status)
     {
     case ACY_FIXES_SINGLE:
-      return g_strdup_printf (report->fixes->len == 1 ? "%u single change of %u forbids %s"
-                                                      : "%u single changes of %u forbid %s",
+      if (report->n_tried == 1)
+        return g_strdup_printf ("The one change tried makes the model forbid %s", report->condition);
+      return g_strdup_printf (report->fixes->len == 1 ? "%u of the %u changes tried makes the model forbid %s"
+                                                      : "%u of the %u changes tried make the model forbid %s",
                               report->fixes->len, report->n_tried, report->condition);
     case ACY_FIXES_PAIRS:
-      return g_strdup_printf (report->fixes->len == 1 ? "No single change of %u forbids %s; %u pair of %u does"
-                                                      : "No single change of %u forbids %s; %u pairs of %u do",
+      if (report->n_pairs_tried == 1)
+        return g_strdup_printf ("None of the %u changes tried makes the model forbid %s on its own; "
+                                "the one pair of them tried does", report->n_tried, report->condition);
+      return g_strdup_printf (report->fixes->len == 1
+                                ? "None of the %u changes tried makes the model forbid %s on its own; %u of the %u pairs of them tried does"
+                                : "None of the %u changes tried makes the model forbid %s on its own; %u of the %u pairs of them tried do",
                               report->n_tried, report->condition, report->fixes->len,
                               report->n_pairs_tried);
     case ACY_FIXES_NONE:
-      return g_strdup_printf ("No single change of %u%s forbids %s", report->n_tried,
-                              report->n_pairs_tried ? ", nor pair of them," : "", report->condition);
+      if (report->n_pairs_tried)
+        return g_strdup_printf ("None of the %u changes tried, nor of the %u pairs of them, makes the model forbid %s",
+                                report->n_tried, report->n_pairs_tried, report->condition);
+      return g_strdup_printf ("None of the %u changes tried makes the model forbid %s", report->n_tried,
+                              report->condition);
     case ACY_FIXES_ALREADY_FORBIDDEN:
       return g_strdup_printf ("The model already forbids %s", report->condition);
     case ACY_FIXES_NO_FENCES:

@@ -30,9 +30,13 @@ typedef struct {
 } AcyTextEdit;
 
 typedef enum {
-  ACY_FIX_FENCE,     /* smp_mb(), smp_rmb() or smp_wmb() between two events */
-  ACY_FIX_RELEASE,   /* smp_store_release() in place of WRITE_ONCE() */
-  ACY_FIX_ACQUIRE,   /* smp_load_acquire() in place of READ_ONCE() */
+  ACY_FIX_FENCE,     /* smp_mb(), smp_rmb() or smp_wmb() between two events;
+                      * in a C11 test atomic_thread_fence(memory_order_seq_cst) */
+  ACY_FIX_RELEASE,   /* smp_store_release() in place of WRITE_ONCE(); in a
+                      * C11 test memory_order_release for relaxed */
+  ACY_FIX_ACQUIRE,   /* smp_load_acquire() in place of READ_ONCE(); in a
+                      * C11 test memory_order_acquire for relaxed */
+  ACY_FIX_SEQ_CST,   /* a C11 access made memory_order_seq_cst */
 } AcyFixKind;
 
 /**

@@ -34,6 +34,7 @@ struct _AcyFixesView
   char           *searched_text;
   AcyFixReport   *report;
   GPtrArray      *rows;          /* GtkWidget, by fix */
+  char           *idle_text;     /* the status before any search */
 };
 
 G_DEFINE_FINAL_TYPE (AcyFixesView, acy_fixes_view, GTK_TYPE_WIDGET)
@@ -274,6 +275,15 @@ acy_fixes_view_get_running (AcyFixesView *self)
   return self->cancellable != NULL;
 }
 
+void
+acy_fixes_view_reset (AcyFixesView *self)
+{
+  g_return_if_fail (ACY_IS_FIXES_VIEW (self));
+  acy_fixes_view_cancel (self);
+  clear_list (self);
+  gtk_label_set_text (self->status_label, self->idle_text);
+}
+
 static void
 on_cancel_clicked (AcyFixesView *self)
 {
@@ -373,6 +383,7 @@ acy_fixes_view_dispose (GObject *object)
   g_clear_pointer (&self->report, acy_fix_report_free);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->searched_text, g_free);
+  g_clear_pointer (&self->idle_text, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), ACY_TYPE_FIXES_VIEW);
   G_OBJECT_CLASS (acy_fixes_view_parent_class)->dispose (object);
 }
@@ -400,4 +411,5 @@ acy_fixes_view_init (AcyFixesView *self)
 {
   self->rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->idle_text = g_strdup (gtk_label_get_text (self->status_label));
 }

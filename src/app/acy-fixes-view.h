@@ -21,6 +21,9 @@ void        acy_fixes_view_run             (AcyFixesView  *self,
                                             const char    *model_path,
                                             GHashTable    *cat_overrides);
 void        acy_fixes_view_cancel          (AcyFixesView  *self);
+/* Back to the view before any search (a new check's result came: the
+ * list and "Applied: ..." were about the text before). */
+void        acy_fixes_view_reset           (AcyFixesView  *self);
 gboolean    acy_fixes_view_get_running     (AcyFixesView  *self);
 /* Make fix @i's edits in the buffer, as one undoable action. FALSE when
  * the text changed since the search. */

@@ -664,8 +664,10 @@ acy_results_view_show_report (AcyResultsView *self,
   self->report = report;
 
   gtk_label_set_text (self->verdict_label, verdict_text (report->observation));
-  /* fixes are for a state the test reaches */
+  /* fixes are for a state the test reaches, and for the text checked:
+   * a list or "Applied: ..." from before is gone */
   gtk_widget_set_visible (self->fixes_button, g_strcmp0 (report->observation, "Never") != 0);
+  acy_fixes_view_reset (self->fixes_view);
   positive = g_strdup_printf ("%" G_GUINT64_FORMAT, report->positive);
   negative = g_strdup_printf ("%" G_GUINT64_FORMAT, report->negative);
   /* Translators: herd's witness counts; keep "Positive"/"Negative" short */
