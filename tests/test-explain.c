@@ -198,6 +198,9 @@ test_eval_errors (void)
   g_assert_false (acy_model_check_expression (model, "(po | rf", &error));
   g_assert_true (g_str_has_prefix (error->message, "<eval>:1:9: "));
   g_assert_nonnull (strstr (error->message, "opened at 1:1"));
+  /* one line, no file: its end is the expression's */
+  g_assert_true (g_str_has_suffix (error->message, " at the end of the expression"));
+  g_assert_null (strstr (error->message, "end of file"));
   g_clear_error (&error);
   g_assert_false (acy_model_check_expression (model, "", &error));
   g_assert_true (g_str_has_prefix (error->message, "<eval>:1:1: "));

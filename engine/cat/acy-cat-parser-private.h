@@ -12,6 +12,7 @@
 
 #include "acy-cat-lexer.h"
 #include "acy-cat-parser.h"
+#include "acy-explain.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +54,9 @@ error_near (AcyCatParser *p, const AcyCatToken *t, AcyErrorCode code, const char
     acy_set_error_at (p->error, code, tok_loc (p, t), "%s near ''%.*s'", msg, (int) t->len, t->start);
   else if (t->kind == ACY_CAT_TOK_STRING)
     acy_set_error_at (p->error, code, tok_loc (p, t), "%s near '\"%.*s\"'", msg, (int) t->len, t->start);
+  else if (t->kind == ACY_CAT_TOK_EOF && g_strcmp0 (p->file, ACY_EXPRESSION_FILE) == 0)
+    /* one line typed in a field or given to --eval: it has no file */
+    acy_set_error_at (p->error, code, tok_loc (p, t), "%s at the end of the expression", msg);
   else if (t->kind == ACY_CAT_TOK_EOF)
     acy_set_error_at (p->error, code, tok_loc (p, t), "%s near end of file", msg);
   else

@@ -140,6 +140,49 @@ show_cycle (AcyExecutionBrowser *self, const AcyRecord *r)
   gtk_widget_set_visible (self->cycle_label, r != NULL);
 }
 
+typedef struct {
+  const char *text;
+  GError     *error;
+} TypeCheck;
+
+static void
+on_type_check (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
+{
+  TypeCheck *c = data;
+  g_autoptr(GError) error = NULL;
+  const AcyWord *bits = NULL;
+
+  if (acy_model_env_eval (env, c->text, &bits, &error) != ACY_MODEL_VALUE_OTHER)
+    return;
+  if (error == NULL)
+    c->error = g_error_new (ACY_ERROR, ACY_ERROR_TYPE,
+                            ACY_EXPRESSION_FILE ":1:1: not a set of events or a relation near '%s'",
+                            c->text);
+  else if (g_error_matches (error, ACY_ERROR, ACY_ERROR_TYPE))
+    c->error = g_steal_pointer (&error);
+}
+
+/* The console's check of a new expression: evaluated on the shown
+ * execution, a type error ("po & W") is refused in the field, where it
+ * was listed and then never drawn. A name the model had not yet bound
+ * where it stopped is no reason: another execution may draw it. */
+static gboolean
+check_expression (const char *text, GError **error, gpointer data)
+{
+  AcyExecutionBrowser *self = data;
+  TypeCheck c = { text, NULL };
+
+  if (self->recorder == NULL || self->model == NULL || self->list->len == 0
+      || !acy_recorder_explain (self->recorder, self->model,
+                                g_array_index (self->list, guint, self->pos),
+                                on_type_check, &c, NULL))
+    return TRUE;
+  if (c.error == NULL)
+    return TRUE;
+  g_propagate_error (error, c.error);
+  return FALSE;
+}
+
 static void
 show_current (AcyExecutionBrowser *self)
 {
@@ -603,6 +646,7 @@ acy_execution_browser_init (AcyExecutionBrowser *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   acy_accessible_name_drop_down (GTK_DROP_DOWN (self->filter_dropdown), _("Executions to Show"));
   self->list = g_array_new (FALSE, FALSE, sizeof (guint));
+  acy_relation_console_set_check (self->console, check_expression, self);
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   update_actions (self);

@@ -63,6 +63,8 @@ struct _AcyRelationConsole {
   guint           err_start, err_end;
   gboolean        has_error;
   guint           quiet;        /* > 0 while rebuilding: no ::changed */
+  AcyRelationConsoleCheck check;
+  gpointer        check_data;
 };
 
 G_DEFINE_FINAL_TYPE (AcyRelationConsole, acy_relation_console, GTK_TYPE_WIDGET)
@@ -441,6 +443,16 @@ acy_relation_console_set_active (AcyRelationConsole *self, const char *name, gbo
     }
 }
 
+void
+acy_relation_console_set_check (AcyRelationConsole     *self,
+                                AcyRelationConsoleCheck check,
+                                gpointer                data)
+{
+  g_return_if_fail (ACY_IS_RELATION_CONSOLE (self));
+  self->check = check;
+  self->check_data = data;
+}
+
 gboolean
 acy_relation_console_submit (AcyRelationConsole *self, const char *text)
 {
@@ -473,7 +485,8 @@ acy_relation_console_submit (AcyRelationConsole *self, const char *text)
       show_error (self, t, error);
       return FALSE;
     }
-  if (!acy_model_check_expression (self->model, t, &error))
+  if (!acy_model_check_expression (self->model, t, &error)
+      || (self->check && !self->check (t, &error, self->check_data)))
     {
       gtk_editable_set_text (GTK_EDITABLE (self->entry), t);
       show_error (self, t, error);

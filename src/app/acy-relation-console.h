@@ -25,9 +25,18 @@ void               acy_relation_console_set_model  (AcyRelationConsole *self,
 const char *const *acy_relation_console_get_shown  (AcyRelationConsole *self);
 /* Base relations unchecked: "po", "rf", "co", "fr". */
 const char *const *acy_relation_console_get_hidden (AcyRelationConsole *self);
+/* Asked before an expression that parses is listed: FALSE and @error
+ * (positioned as the parser's) when it cannot be drawn whatever the
+ * execution, as a type error. */
+typedef gboolean (*AcyRelationConsoleCheck) (const char  *text,
+                                             GError     **error,
+                                             gpointer     data);
+void               acy_relation_console_set_check  (AcyRelationConsole     *self,
+                                                    AcyRelationConsoleCheck check,
+                                                    gpointer                data);
 /* The text as Enter takes it: a listed name is checked; anything else is
- * parsed as an expression and, if it parses, drawn. FALSE with the
- * error shown (positioned in the field) when it does not parse. */
+ * parsed as an expression and, if it parses and passes the check, drawn.
+ * FALSE with the error shown (positioned in the field) when it does not. */
 gboolean           acy_relation_console_submit     (AcyRelationConsole *self,
                                                     const char         *text);
 /* The shown parse error ("1:5: unknown name near 'pox'"), NULL if none. */
