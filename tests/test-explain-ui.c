@@ -102,6 +102,25 @@ fixture_setup_kernel (Fixture *f, gconstpointer data)
     show_window (f);
 }
 
+/* Message passing with release and acquire: RC11 forbids the stale
+ * read by its coherence check, irreflexive hb ; eco? */
+static const char c11_mp_rel_acq[] =
+  "C C11-MP+rel+acq\n{ x = 0; y = 0; }\n"
+  "P0 (atomic_int* x, atomic_int* y) {\n"
+  "  atomic_store_explicit(x, 1, memory_order_relaxed);\n"
+  "  atomic_store_explicit(y, 1, memory_order_release);\n}\n"
+  "P1 (atomic_int* x, atomic_int* y) {\n"
+  "  int r0 = atomic_load_explicit(y, memory_order_acquire);\n"
+  "  int r1 = atomic_load_explicit(x, memory_order_relaxed);\n}\n"
+  "exists (1:r0=1 /\\ 1:r1=0)\n";
+
+static void
+fixture_setup_c11 (Fixture *f, gconstpointer data)
+{
+  exec_fixture_run (&f->run, c11_mp_rel_acq, "rc11.cat", 0);
+  show_window (f);
+}
+
 static GtkWidget *popover_of (AcyGraphView *view);
 
 static void
@@ -573,6 +592,60 @@ po_rfe_plus (const AcyRecord *r)
   return out;
 }
 
+/* The self-loop of an irreflexive check is the check's relation as
+ * written, and its popover derives the pair in that relation: the hb
+ * path and the eco step back (it said "co", and explained rs, which
+ * holds (a, a) too). */
+static void
+test_c11_coherence (Fixture *f, gconstpointer data)
+{
+  AcyGraphView *view = acy_execution_browser_get_view (f->browser);
+  AcyDerivationView *tree = ACY_DERIVATION_VIEW (acy_graph_view_get_derivation_view (view));
+  const AcyGraphLayout *layout;
+  const AcyRecord *r;
+  const AcyDerivation *d;
+  g_autofree char *top = NULL;
+  const char *text;
+  gboolean hb = FALSE;
+  gint loop = -1;
+
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
+  r = acy_execution_browser_get_record (f->browser);
+  g_test_message ("forbidden by %s", r->failed_check);
+  g_assert_nonnull (strstr (r->failed_check, "coherence"));
+  layout = acy_graph_view_get_layout (view);
+  for (guint i = 0; i < layout->edges->len; i++)
+    {
+      const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, i);
+      if (e->witness && e->src == e->dst)
+        loop = (gint) i;
+    }
+  g_assert_cmpint (loop, >=, 0);
+  g_assert_cmpstr (g_array_index (layout->edges, AcyGraphEdge, loop).label, ==, "hb ; eco?");
+  click_edge (view, loop);
+  text = acy_graph_view_get_explanation (view);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "hb ; eco?: the relation the check tests"));
+  g_assert_false (g_str_has_prefix (text, "co"));
+  d = acy_derivation_view_get_derivation (tree);
+  g_assert_nonnull (d);
+  g_assert_true (d->holds);
+  g_assert_cmpuint (d->a, ==, d->b);
+  top = acy_derivation_view_get_row_text (tree, 0);
+  g_test_message ("%s", top);
+  /* "(a, a) ∈ hb ; (eco)?" */
+  g_assert_true (g_str_has_prefix (top, "(a, a) ∈ hb ;"));
+  g_assert_cmpuint (check_tree (r, d), >=, 2);
+  for (guint i = 0; i < acy_derivation_view_get_n_rows (tree); i++)
+    {
+      const AcyDerivation *row = acy_derivation_view_get_row_node (tree, i);
+      hb |= row->kind == ACY_DERIVATION_NAME && g_str_equal (row->text, "hb");
+      g_assert_false (row->kind == ACY_DERIVATION_NAME && g_str_equal (row->text, "rs") && i == 0);
+    }
+  g_assert_true (hb);
+  save_window_with_popover (f->window, popover_of (view), "31-item9-c11-coherence");
+}
+
 /* An expression typed in the console is drawn over the execution, in
  * a colour of its own, with a legend entry; its pairs are the
  * expression's. */
@@ -675,6 +748,69 @@ test_console_error (Fixture *f, gconstpointer data)
   gtk_editable_set_text (acy_relation_console_get_entry (console), "(po;rfe)");
   g_assert_null (acy_relation_console_get_error (console));
   ui_test_pause_for_screenshot ();
+}
+
+/* A type error is refused in the field, as a parse error is (it was
+ * listed, then never drawn); an unclosed expression's end is the
+ * expression's, not a file's. */
+static void
+test_console_type_error (Fixture *f, gconstpointer data)
+{
+  AcyRelationConsole *console = ACY_RELATION_CONSOLE (acy_execution_browser_get_console (f->browser));
+  guint start, end;
+
+  g_assert_false (acy_relation_console_submit (console, "po & W"));
+  g_test_message ("%s", acy_relation_console_get_error (console));
+  g_assert_nonnull (acy_relation_console_get_error (console));
+  g_assert_true (g_str_has_prefix (acy_relation_console_get_error (console), "1:"));
+  g_assert_true (acy_relation_console_get_error_range (console, &start, &end));
+  g_assert_cmpstr (gtk_editable_get_text (acy_relation_console_get_entry (console)), ==, "po & W");
+  g_assert_false (g_strv_contains (acy_relation_console_get_shown (console), "po & W"));
+  g_assert_null (acy_execution_browser_get_note (f->browser));
+
+  g_assert_false (acy_relation_console_submit (console, "(po;rfe"));
+  g_assert_null (strstr (acy_relation_console_get_error (console), "end of file"));
+  g_assert_nonnull (strstr (acy_relation_console_get_error (console), "at the end of the expression"));
+
+  /* a name the model binds after a forbidden execution's failing check
+   * is no type error: the expression is drawn where it can be */
+  g_assert_true (browser_goto_forbidden_condition (f->browser));
+  g_assert_false (acy_execution_browser_get_record (f->browser)->allowed);
+  g_assert_true (acy_relation_console_submit (console, "com;po"));
+  g_assert_true (g_strv_contains (acy_relation_console_get_shown (console), "com;po"));
+
+  if (g_getenv ("ACY_SHOT_DIR"))
+    {
+      GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (console), GTK_TYPE_POPOVER);
+
+      gtk_popover_popup (GTK_POPOVER (popover));
+      iterate_a_little ();
+      g_assert_false (acy_relation_console_submit (console, "po & W"));
+      save_window_with_popover (f->window, popover, "31-item13-console-type-error");
+      gtk_popover_popdown (GTK_POPOVER (popover));
+    }
+}
+
+/* The model's relations keep room for three of them whatever is listed
+ * above (they shrank to a row and a half). */
+static void
+test_console_min_height (Fixture *f, gconstpointer data)
+{
+  GtkWidget *console = acy_execution_browser_get_console (f->browser);
+  GtkWidget *scroller = find_widget_of_type (console, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *list = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  GtkWidget *row;
+  int min, row_height;
+
+  if (GTK_IS_VIEWPORT (list))
+    list = gtk_viewport_get_child (GTK_VIEWPORT (list));
+  row = gtk_widget_get_first_child (list);
+  g_assert_true (GTK_IS_LIST_BOX_ROW (row));
+  gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, -1, NULL, &row_height, NULL, NULL);
+  gtk_widget_measure (scroller, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("relations at least %d pixels high, a row %d", min, row_height);
+  g_assert_cmpint (row_height, >, 0);
+  g_assert_cmpint (min, >=, 3 * row_height);
 }
 
 /* po, rf, co and fr can be hidden; po-loc drawn; com is not co's blue. */
@@ -803,9 +939,12 @@ main (int argc, char **argv)
   g_test_add ("/ui/explain/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
   g_test_add ("/ui/explain/location", Fixture, NULL, fixture_setup, test_location, fixture_teardown);
   g_test_add ("/ui/explain/kernel-hb", Fixture, NULL, fixture_setup_kernel, test_kernel_hb, fixture_teardown);
+  g_test_add ("/ui/explain/c11-coherence", Fixture, NULL, fixture_setup_c11, test_c11_coherence, fixture_teardown);
   g_test_add ("/ui/explain/console/expression", Fixture, NULL, fixture_setup, test_console_expression, fixture_teardown);
   g_test_add ("/ui/explain/console/error", Fixture, NULL, fixture_setup, test_console_error, fixture_teardown);
   g_test_add ("/ui/explain/console/base", Fixture, NULL, fixture_setup, test_console_base, fixture_teardown);
+  g_test_add ("/ui/explain/console/type-error", Fixture, NULL, fixture_setup, test_console_type_error, fixture_teardown);
+  g_test_add ("/ui/explain/console/min-height", Fixture, NULL, fixture_setup, test_console_min_height, fixture_teardown);
   g_test_add ("/ui/explain/console/search", Fixture, NULL, fixture_setup, test_console_search, fixture_teardown);
   g_test_add_func ("/ui/explain/glossary/comments", test_glossary_comments);
   return g_test_run ();

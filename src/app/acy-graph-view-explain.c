@@ -145,6 +145,19 @@ acy_graph_view_explain_edge (AcyGraphView *self, guint edge)
   self->why_dst = e->dst;
   if (acy_graph_scene_get_model (self->scene) != NULL)
     self->why_relations = acy_graph_scene_holding (self->scene, e->src, e->dst);
+  /* An edge of the witness is in the relation the check tests: first,
+   * as the check writes it, when the model does not name it. */
+  if (e->witness && self->why_relations != NULL && acy_graph_scene_get_tested (self->scene) != NULL
+      && !g_strv_contains ((const char *const *) self->why_relations, acy_graph_scene_get_tested (self->scene)))
+    {
+      GStrvBuilder *b = g_strv_builder_new ();
+
+      g_strv_builder_add (b, acy_graph_scene_get_tested (self->scene));
+      g_strv_builder_addv (b, (const char **) self->why_relations);
+      g_strfreev (self->why_relations);
+      self->why_relations = g_strv_builder_end (b);
+      g_strv_builder_unref (b);
+    }
   if (self->why_relations == NULL || self->why_relations[0] == NULL)
     {
       gtk_widget_set_visible (self->why_box, FALSE);

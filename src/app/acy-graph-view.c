@@ -145,7 +145,10 @@ acy_graph_view_describe (AcyGraphView *self, AcyGraphHit kind, guint index)
         g_string_append_printf (s, _("Part of the witness that makes “%s” fail."), r->failed_check);
         g_string_append_c (s, '\n');
       }
-    if (co)
+    if (e->witness && g_strcmp0 (name, acy_graph_scene_get_tested (self->scene)) == 0)
+      /* TRANSLATORS: %s is a relation as a check of the model writes it, e.g. "hb ; eco?" */
+      g_string_append_printf (s, _("%s: the relation the check tests"), name);
+    else if (co)
       {
         const AcyEvent *ev = &r->x.events[e->src];
         const char *loc = ev->loc >= 0 ? r->x.loc_names[ev->loc] : "?";

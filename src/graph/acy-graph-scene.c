@@ -25,6 +25,7 @@ struct _AcyGraphScene {
   GPtrArray       *names;    /* char*, NULL-terminated view of rels' names */
   GHashTable      *witness_labels;  /* pair_key -> char*: the cycle's edges, named */
   AcyWord         *initial_co;      /* co from the initial writes, when the model bound no co */
+  char            *tested;          /* the failed check's relation as written, or NULL */
 };
 
 static gboolean
@@ -138,6 +139,9 @@ name_witness (AcyGraphScene *scene, const AcyExecution *x, const AcyVerdict *v, 
   /* "~acyclic r": the relation is what follows the test */
   expr += strspn (expr, "~ ");
   expr += strcspn (expr, " ");
+  expr += strspn (expr, " ");
+  g_free (scene->tested);
+  scene->tested = g_strdup (expr);
   acy_graph_witness_pairs (v->failed_kind, n, v->failed_relation, pairs, cycle);
   for (guint a = 0; a < n; a++)
     ACY_BITS_FOREACH (b, acy_rel_row (pairs, n, a), n)
@@ -145,6 +149,11 @@ name_witness (AcyGraphScene *scene, const AcyExecution *x, const AcyVerdict *v, 
         g_autoptr(AcyDerivation) d = acy_model_env_explain (env, expr, a, b, NULL);
         const char *name = d ? witness_name (d) : NULL;
 
+        /* An irreflexive check's one edge, (a, a), in no relation the
+         * model names ("hb ; eco?"), is the relation as the check writes
+         * it, not some named relation that happens to hold (a, a) (rs) */
+        if (name == NULL && d != NULL && a == b)
+          name = expr;
         if (name)
           g_hash_table_insert (scene->witness_labels, g_memdup2 (&(guint64) { pair_key (a, b) }, sizeof (guint64)),
                                g_strdup (name));
@@ -245,7 +254,14 @@ acy_graph_scene_free (AcyGraphScene *scene)
   g_clear_pointer (&scene->rels, g_array_unref);
   g_clear_pointer (&scene->witness_labels, g_hash_table_unref);
   g_free (scene->initial_co);
+  g_free (scene->tested);
   g_free (scene);
+}
+
+const char *
+acy_graph_scene_get_tested (const AcyGraphScene *scene)
+{
+  return scene->tested;
 }
 
 const AcyRecord *
@@ -481,7 +497,7 @@ witness_label (guint src, guint dst, gpointer data)
   const NamedRel *best = NULL;
   guint words = (guint) acy_rel_words (n);
 
-  if (r->co == NULL && (es->kind & ACY_EV_W) && (ed->kind & ACY_EV_W) && es->loc == ed->loc)
+  if (r->co == NULL && src != dst && (es->kind & ACY_EV_W) && (ed->kind & ACY_EV_W) && es->loc == ed->loc)
     return g_strdup ("co");
   if (named)
     return g_strdup (named);

@@ -29,6 +29,10 @@ const AcyWord     *acy_graph_scene_lookup     (const AcyGraphScene *scene, const
 /* The named relations holding (src, dst), smallest first, joined with
  * " ⊆ " where one includes the next ("rfe ⊆ hb ⊆ pb"); NULL if none. */
 char              *acy_graph_scene_containing (const AcyGraphScene *scene, guint src, guint dst);
+/* The relation the failed check tests, as the model writes it ("hb ;
+ * eco?" of "irreflexive hb ; eco? as coherence"); NULL when the outcome
+ * is allowed or there is no model. */
+const char        *acy_graph_scene_get_tested (const AcyGraphScene *scene);
 /* The model the scene was made with, NULL without one. */
 const AcyModel    *acy_graph_scene_get_model  (const AcyGraphScene *scene);
 /* Why (@a, @b) is in @relation (a name the model binds, or any cat
