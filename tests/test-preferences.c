@@ -497,6 +497,56 @@ test_tutorial_open_example (void)
   destroy_window (window);
 }
 
+/* Each step promises one verdict in bold: the one its example gets
+ * under its model in the window (step 10 promised "Undef", which is a
+ * flag, where the headline says Sometimes). */
+static void
+test_tutorial_verdicts (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window;
+  AcyTutorial *tutorial;
+
+  g_application_activate (G_APPLICATION (app));
+  window = ACY_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  tutorial = acy_tutorial_new (window);
+  for (guint i = 0; i < acy_tutorial_get_n_steps (); i++)
+    {
+      const char *text = acy_tutorial_get_text (i);
+      const char *bold = strstr (text, "<b>");
+      g_autofree char *promised = NULL;
+      AcyResultsView *results;
+      AcyDocument *document;
+
+      g_assert_nonnull (bold);
+      promised = g_strndup (bold + 3, strcspn (bold + 3, "<"));
+      /* one verdict a step */
+      g_assert_null (strstr (bold + 3, "<b>"));
+      acy_tutorial_open_example (tutorial, i);
+      document = ui_test_run (window);
+      results = acy_document_get_results_view (document);
+      g_test_message ("step %u, %s: promised %s, got %s", i + 1,
+                      acy_document_get_title (document), promised,
+                      acy_results_view_get_verdict (results));
+      g_assert_cmpstr (acy_results_view_get_verdict (results), ==, promised);
+      /* and a race is flagged where the text says it is */
+      if (strstr (text, "<tt>Flags: *undef*</tt>"))
+        {
+          g_assert_cmpstr (acy_results_view_get_notes (results), ==, "Flags: *undef*");
+          if (g_getenv ("ACY_SHOT_DIR"))
+            {
+              gtk_window_present (GTK_WINDOW (tutorial));
+              iterate_until (widget_is_mapped, tutorial);
+              acy_tutorial_set_position (tutorial, i);
+              ui_test_save_shot (GTK_WIDGET (window), "31-item13-tutorial-race-window");
+              ui_test_save_shot (GTK_WIDGET (tutorial), "31-item13-tutorial-race-step");
+            }
+        }
+    }
+  destroy_window (tutorial);
+  destroy_window (window);
+}
+
 /* French */
 
 static void
@@ -549,6 +599,7 @@ main (int   argc,
   g_test_add_func ("/ui/preferences/application", test_application_actions);
   g_test_add_func ("/ui/tutorial/steps", test_tutorial_steps);
   g_test_add_func ("/ui/tutorial/open-example", test_tutorial_open_example);
+  g_test_add_func ("/ui/tutorial/verdicts", test_tutorial_verdicts);
   g_test_add_func ("/ui/i18n/french", test_french);
 
   return g_test_run ();

@@ -125,11 +125,11 @@ static const Step steps[] = {
     "C11-MP+rel+acq", "rc11.cat" },
   { N_("seq_cst Is More Than Release/Acquire"),
     /* Translators: Pango markup; keep the tags and the C names */
-    N_("Store buffering with release stores and acquire loads is allowed: release "
-       "orders what comes <i>before</i> a store, acquire what comes <i>after</i> a load, "
-       "and nothing orders a store before a later load. With <tt>memory_order_seq_cst</tt> "
-       "everywhere, RC11 asks the order <tt>psc</tt> of seq_cst events to be acyclic and "
-       "says <b>Never</b>.\n\n"
+    N_("Store buffering with release stores and acquire loads is allowed, "
+       "<b>Sometimes</b>: release orders what comes <i>before</i> a store, acquire what "
+       "comes <i>after</i> a load, and nothing orders a store before a later load. With "
+       "<tt>memory_order_seq_cst</tt> everywhere, RC11 asks the order <tt>psc</tt> of "
+       "seq_cst events to be acyclic and says Never.\n\n"
        "Compare this test under RC11 and <i>SC for C11</i>."),
     "acyclic psc",
     "C11-SB+rel+acq", "rc11.cat" },
@@ -145,8 +145,9 @@ static const Step steps[] = {
     /* Translators: Pango markup; keep the tags */
     N_("Two plain accesses to one variable, one a write, from two threads, with "
        "nothing ordering them by happens-before: a <i>data race</i>. C11 gives such a "
-       "program no meaning; the verdict is <b>Undef</b> and the racy executions are "
-       "flagged.\n\n"
+       "program no meaning. The outcome is still reached, so the verdict is "
+       "<b>Sometimes</b>, but the racy executions are flagged: under the verdict "
+       "the window says <tt>Flags: *undef*</tt>, as herd7 prints <tt>Flag *undef*</tt>.\n\n"
        "Memory models are contracts: the examples of the C11 section of the Examples "
        "menu explore the rest of it."),
     "undefined_unless empty race",
@@ -218,6 +219,19 @@ acy_tutorial_get_step (guint        n,
   if (model != NULL)
     *model = steps[n].model;
   return steps[n].example;
+}
+
+/**
+ * acy_tutorial_get_text:
+ * @n: a step
+ *
+ * Returns: (nullable): the @n-th step's text as written (Pango markup,
+ *   untranslated), or %NULL past the last
+ */
+const char *
+acy_tutorial_get_text (guint n)
+{
+  return n < G_N_ELEMENTS (steps) ? steps[n].body : NULL;
 }
 
 guint

@@ -19,6 +19,7 @@ AcyTutorial *acy_tutorial_new          (AcyWindow   *window);
 guint        acy_tutorial_get_n_steps  (void);
 const char  *acy_tutorial_get_step     (guint        n,
                                         const char **model);
+const char  *acy_tutorial_get_text     (guint        n);
 guint        acy_tutorial_get_position (AcyTutorial *self);
 void         acy_tutorial_set_position (AcyTutorial *self,
                                         guint        n);
