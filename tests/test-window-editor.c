@@ -126,11 +126,66 @@ test_editor_ctrl_home_end (void)
   destroy_window (window);
 }
 
+static gboolean
+revealer_in (gpointer data)
+{
+  return gtk_revealer_get_child_revealed (data);
+}
+
+/* An error a few lines below the editor's view is scrolled into it, and
+ * is still in view once the error bar has slid in above the editor: it
+ * ended under the editor's bottom edge, the bar having taken its
+ * height after the scroll. */
+static void
+test_editor_error_in_view (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app);
+  AcyDocument *document = acy_window_get_document (window);
+  GtkTextView *view = GTK_TEXT_VIEW (acy_document_get_view (document));
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (document));
+  GtkRevealer *bar = GTK_REVEALER (find_widget_of_type (GTK_WIDGET (document), GTK_TYPE_REVEALER));
+  g_autoptr(GString) text = g_string_new ("C long\n");
+  g_autofree char *own = NULL, *message = NULL;
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height, line;
+
+  for (guint i = 0; i < 200; i++)
+    g_string_append_printf (text, "(* line %u *)\n", i + 2);
+  gtk_text_buffer_set_text (buffer, text->str, -1);
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_view_scroll_to_iter (view, &iter, 0, TRUE, 0, 0);
+  iterate_a_little ();
+  g_assert_false (gtk_revealer_get_child_revealed (bar));
+  /* the line three below the last one in view */
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_line_at_y (view, &iter, visible.y + visible.height - 1, NULL);
+  line = gtk_text_iter_get_line (&iter) + 3;
+  own = acy_document_get_source_name (document);
+  message = g_strdup_printf ("%s:%d:3: syntax error near 'line'", own, line + 1);
+  acy_document_show_error (document, message);
+  iterate_until (revealer_in, bar);
+  iterate_a_little ();
+
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, line);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  gtk_text_view_get_visible_rect (view, &visible);
+  g_test_message ("line %d at %d..%d, in view %d..%d", line + 1, y, y + height, visible.y,
+                  visible.y + visible.height);
+  g_assert_cmpint (y, >=, visible.y);
+  g_assert_cmpint (y + height, <=, visible.y + visible.height);
+  ui_test_save_shot (GTK_WIDGET (window), "31-item13-error-in-view");
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
   if (!ui_test_init (&argc, &argv))
     return 77;
   g_test_add_func ("/ui/editor/ctrl-home-end", test_editor_ctrl_home_end);
+  g_test_add_func ("/ui/editor/error-in-view", test_editor_error_in_view);
   return g_test_run ();
 }

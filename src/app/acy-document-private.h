@@ -37,6 +37,7 @@ struct _AcyDocument
   guint             error_line;
   guint             error_col;
   gboolean          error_marked;
+  gboolean          error_scroll;  /* scroll to error_mark once the bar is in */
 
   /* An untitled copy of a model that is not to be edited in place
    * (a built-in one): the path it copies, until saved elsewhere */

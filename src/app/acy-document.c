@@ -385,6 +385,8 @@ display_name_of (AcyDocument *self,
   return g_path_get_basename (file);
 }
 
+static void acy_document_scroll_to_error (AcyDocument *self);
+
 /**
  * acy_document_show_error:
  * @message: an error as the engine gives it, "file:line:col: message"
@@ -430,7 +432,7 @@ acy_document_show_error (AcyDocument *self,
           /* bring the place into view, the cursor staying where it is */
           iter_at_line_col (buffer, &at, line, col);
           gtk_text_buffer_move_mark (buffer, self->error_mark, &at);
-          gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->source_view), self->error_mark);
+          self->error_scroll = TRUE;
         }
       else
         g_signal_emit (self, signals[ERROR_ELSEWHERE], 0, file, line, col);
@@ -441,6 +443,27 @@ acy_document_show_error (AcyDocument *self,
   self->error_message = g_strdup (shown);
   gtk_label_set_text (self->error_label, shown);
   gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+  if (gtk_revealer_get_child_revealed (self->error_revealer))
+    acy_document_scroll_to_error (self);
+}
+
+/* The bar above the editor takes its height from the editor as it
+ * slides in: scrolled to before, an error on the last lines in view
+ * ended under the editor's bottom edge. Scrolled to once the bar is in,
+ * with a margin, and at once: gtk_text_view_scroll_to_mark() leaves the
+ * scroll pending while any of the buffer is still to be measured (text
+ * just loaded), and a pending scroll is made only after a later change
+ * to the text (seen on a loaded machine: the line never came into view). */
+static void
+acy_document_scroll_to_error (AcyDocument *self)
+{
+  GtkTextIter at;
+
+  if (!self->error_scroll || !gtk_revealer_get_child_revealed (self->error_revealer))
+    return;
+  self->error_scroll = FALSE;
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &at, self->error_mark);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &at, 0.15, FALSE, 0, 0);
 }
 
 static void
@@ -724,6 +747,8 @@ acy_document_init (AcyDocument *self)
   g_signal_connect_object (self->buffer, "changed",
                            G_CALLBACK (acy_document_buffer_changed),
                            self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (self->error_revealer, "notify::child-revealed",
+                           G_CALLBACK (acy_document_scroll_to_error), self, G_CONNECT_SWAPPED);
   self->flash_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "event-flash",
                                                 "paragraph-background-rgba",
                                                 &(GdkRGBA) { 0.96f, 0.83f, 0.18f, 0.35f },
