@@ -254,6 +254,43 @@ test_fetch_error (void)
   fixture_tear_down (&f);
 }
 
+/* "From a Mirror or Folder...": a folder holding the files (a kernel
+ * tree's tools/memory-model), as the command line's --from; the address
+ * of the settings is where the dialog starts, and is not asked. */
+static void
+test_fetch_from_folder (void)
+{
+  Fixture f = { 0 };
+  GtkWidget *from, *dialog, *entry;
+  g_autofree char *want = NULL;
+  g_autofree char *listing = NULL;
+
+  if (!fixture_set_up (&f))
+    return;
+  from = gtk_widget_get_last_child (f.row);
+  g_assert_true (GTK_IS_BUTTON (from));
+  g_assert_true (gtk_widget_get_visible (from));
+  g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (from)), "Folder"));
+  ui_test_save_shot (gtk_widget_get_ancestor (f.row, GTK_TYPE_POPOVER_MENU), "31-item13-kernel-row");
+  dialog = acy_window_ask_kernel_model_source (f.window);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  entry = find_widget_of_type (dialog, GTK_TYPE_ENTRY);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, test_server_get_url (f.server));
+  gtk_editable_set_text (GTK_EDITABLE (entry), fixtures);
+  ui_test_save_shot (dialog, "31-item13-kernel-from-folder");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "get");
+  iterate_until (fetch_is_over, &f);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f.error_label)), ==, "");
+  want = g_build_filename (store_parent (), "linux-kernel", "linux-kernel.cfg", NULL);
+  g_assert_cmpstr (acy_window_get_model (f.window), ==, want);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "linux-kernel");
+  /* from the folder: the server was not asked */
+  g_assert_cmpuint (test_server_get_n_requests (f.server), ==, 0);
+  fixture_tear_down (&f);
+}
+
 static gboolean
 server_has_request (gpointer data)
 {
@@ -301,6 +338,7 @@ main (int   argc,
   g_test_add_func ("/ui/kernel-model/fetch", test_fetch_from_chooser);
   g_test_add_func ("/ui/kernel-model/error", test_fetch_error);
   g_test_add_func ("/ui/kernel-model/cancel", test_fetch_cancel);
+  g_test_add_func ("/ui/kernel-model/from-folder", test_fetch_from_folder);
 
   status = g_test_run ();
   store_test_clear ();

@@ -46,6 +46,7 @@ struct _AcyWindow
    */
   GtkWidget            *kernel_row;
   GtkWidget            *kernel_get_button;
+  GtkWidget            *kernel_from_button;
   GtkWidget            *kernel_busy_box;
   GtkProgressBar       *kernel_progress;
   GtkLabel             *kernel_error;
@@ -81,6 +82,12 @@ void         acy_window_rebuild_recent_files (AcyWindow     *self);
 /* acy-window-models.c */
 void         acy_window_init_models         (AcyWindow      *self);
 void         acy_window_dispose_models      (AcyWindow      *self);
+void         acy_window_unplace_kernel_row  (AcyWindow      *self);
+
+/* acy-window-kernel.c; the kernel model's configuration, by which it is known */
+#define KERNEL_CFG "linux-kernel.cfg"
+void         acy_window_build_kernel_row    (AcyWindow      *self);
+void         acy_window_cancel_kernel_fetch (AcyWindow      *self);
 char        *acy_window_find_kernel_model   (void);
 void         acy_window_update_model_button (AcyWindow      *self);
 void         acy_window_add_recent_model    (AcyWindow      *self,

@@ -41,6 +41,9 @@ void             acy_window_run               (AcyWindow      *self);
 void             acy_window_run_machine       (AcyWindow      *self);
 void             acy_window_offer_recovery    (AcyWindow      *self);
 void             acy_window_fetch_kernel_model (AcyWindow     *self);
+void             acy_window_fetch_kernel_model_from (AcyWindow  *self,
+                                                     const char *base_url);
+GtkWidget       *acy_window_ask_kernel_model_source (AcyWindow *self);
 GtkWidget       *acy_window_get_kernel_model_row (AcyWindow   *self);
 void             acy_add_model_legal_sections (AdwAboutWindow *about);
 
