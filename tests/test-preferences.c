@@ -537,7 +537,12 @@ test_tutorial_verdicts (void)
             {
               gtk_window_present (GTK_WINDOW (tutorial));
               iterate_until (widget_is_mapped, tutorial);
-              acy_tutorial_set_position (tutorial, i);
+              for (guint k = 0; k < i; k++)
+                g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tutorial), "tutorial.next", NULL));
+              /* the carousel scrolls there; the picture only waits */
+              for (gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC; g_get_monotonic_time () < end;)
+                if (!g_main_context_iteration (NULL, FALSE))
+                  g_usleep (5000);
               ui_test_save_shot (GTK_WIDGET (window), "31-item13-tutorial-race-window");
               ui_test_save_shot (GTK_WIDGET (tutorial), "31-item13-tutorial-race-step");
             }
