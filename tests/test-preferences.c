@@ -497,7 +497,7 @@ test_tutorial_open_example (void)
   destroy_window (window);
 }
 
-/* Each step promises one verdict in bold: the one its example gets
+/* Each step that promises a verdict promises one, in bold: the one its example gets
  * under its model in the window (step 10 promised "Undef", which is a
  * flag, where the headline says Sometimes). */
 static void
@@ -518,7 +518,9 @@ test_tutorial_verdicts (void)
       AcyResultsView *results;
       AcyDocument *document;
 
-      g_assert_nonnull (bold);
+      /* a step may promise no verdict (the ladder of models) */
+      if (bold == NULL)
+        continue;
       promised = g_strndup (bold + 3, strcspn (bold + 3, "<"));
       /* one verdict a step */
       g_assert_null (strstr (bold + 3, "<b>"));
