@@ -66,6 +66,11 @@ void         acy_model_free      (AcyModel *model);
 /* The model's title: the leading string of the cat file ("Toy RMO"), or
  * the file's base name without extension when it has none. */
 const char  *acy_model_get_name  (const AcyModel *model);
+/* The architecture herd takes the model to be for: its title's first
+ * word when that names one ("X86" for `X86 TSO`), else NULL (any). */
+const char  *acy_model_get_arch  (const AcyModel *model);
+/* Whether @word is one of herd's architecture names (C, X86, AArch64...). */
+gboolean     acy_model_is_arch_name (const char *word);
 /* Whether the model was loaded with variant @name (herd's -variant). */
 gboolean     acy_model_has_variant (const AcyModel *model, const char *name);
 

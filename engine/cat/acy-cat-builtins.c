@@ -31,6 +31,14 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_TAG2EVENTS] = "tag2events",
   [ACY_CAT_P_CO_ORDERS] = "co-orders",
   [ACY_CAT_P_LAZY_CROSS] = "lazy-cross",
+  [ACY_CAT_P_SI] = "si",
+  [ACY_CAT_P_MFENCE] = "MFENCE", [ACY_CAT_P_SFENCE] = "SFENCE", [ACY_CAT_P_LFENCE] = "LFENCE",
+  [ACY_CAT_P_NT] = "NT",
+};
+
+/* The event sets of the architectures: the events tagged so */
+static const AcyCatPredef arch_sets[] = {
+  ACY_CAT_P_MFENCE, ACY_CAT_P_SFENCE, ACY_CAT_P_LFENCE, ACY_CAT_P_NT,
 };
 
 /* domain and range: the events on one side of the pairs of @arg. */
@@ -282,6 +290,12 @@ acy_cat_bind_structure (AcyCatEval *ev)
       s[p] = kind_set (ev, predef_kinds[p]);
   s[ACY_CAT_P_B] = acy_cat_new_set (ev);
   s[ACY_CAT_P_LS] = acy_cat_new_set (ev);
+  for (guint a = 0; a < G_N_ELEMENTS (arch_sets); a++)
+    {
+      v = acy_cat_value_new (ev, ACY_CAT_V_SET);
+      v->u.bits = acy_cat_tag_events (ev, acy_cat_predef_names[arch_sets[a]]);
+      s[arch_sets[a]] = v;
+    }
   /* NA: herd's events that are not atomic, fences and initial writes too */
   v = acy_cat_new_set (ev);
   for (guint i = 0; i < n; i++)
@@ -307,6 +321,12 @@ acy_cat_bind_structure (AcyCatEval *ev)
   v = acy_cat_new_rel_raw (ev);
   acy_rel_identity (n, v->u.bits, NULL);
   s[ACY_CAT_P_ID] = v;
+  /* si: each memory access is an instance of its own (no mixed sizes) */
+  v = acy_cat_new_rel (ev);
+  for (guint i = 0; i < n; i++)
+    if (x->events[i].kind & (ACY_EV_R | ACY_EV_W | ACY_EV_IW))
+      acy_rel_add (v->u.bits, n, i, i);
+  s[ACY_CAT_P_SI] = v;
 
   {
     AcyCatValue *loc = acy_cat_new_rel (ev);

@@ -116,6 +116,11 @@ typedef enum {
   ACY_CAT_P_DOMAIN, ACY_CAT_P_RANGE, ACY_CAT_P_CLASSES_LOC,
   ACY_CAT_P_LINEARISATIONS, ACY_CAT_P_DIFFERENT_VALUES, ACY_CAT_P_SAME_VALUES,
   ACY_CAT_P_TAG2EVENTS, ACY_CAT_P_CO_ORDERS, ACY_CAT_P_LAZY_CROSS,
+  /* herd's si (same instance of a memory access: id on them, sizes not
+   * mixed) and the architectures' event sets, which events carry as
+   * tags of those names (engine/arch) */
+  ACY_CAT_P_SI,
+  ACY_CAT_P_MFENCE, ACY_CAT_P_SFENCE, ACY_CAT_P_LFENCE, ACY_CAT_P_NT,
   ACY_CAT_N_PREDEF
 } AcyCatPredef;
 
@@ -124,6 +129,7 @@ extern const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF];
 struct _AcyModel {
   AcyArena        *arena;         /* AST and names */
   char            *name;
+  char            *arch;          /* herd's architecture of the model (its title's first word), or NULL */
   char           **variants;
   GPtrArray       *program;       /* flat top-level statements */
   guint            n_root_slots;

@@ -65,7 +65,8 @@ is_ident_char (char c)
   return g_ascii_isalnum (c) || c == '_' || c == '-' || c == '.';
 }
 
-/* Skips blanks, nested (* ... *) comments and // line comments. */
+/* Skips blanks, nested (* ... *) comments and line comments, // or #
+ * (herd's x86tso.cat writes `#ppo`). */
 static gboolean
 skip_blanks (AcyCatLexer *lex, GError **error)
 {
@@ -81,7 +82,7 @@ skip_blanks (AcyCatLexer *lex, GError **error)
         }
       else if (g_ascii_isspace (c))
         lex->p++;
-      else if (c == '/' && lex->p + 1 < lex->end && lex->p[1] == '/')
+      else if ((c == '/' && lex->p + 1 < lex->end && lex->p[1] == '/') || c == '#')
         {
           while (lex->p < lex->end && *lex->p != '\n')
             lex->p++;

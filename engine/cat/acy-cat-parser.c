@@ -521,6 +521,9 @@ acy_cat_parse (AcyCatParseCtx *ctx,
    * most one name (a model option) or string. More words are an error
    * (text that is not a model, say a .cfg, would otherwise load as an
    * empty model). */
+  if (ok && ctx->stack->len == 1)
+    ctx->arch_word = p.tok.kind == ACY_CAT_TOK_STRING || p.tok.kind == ACY_CAT_TOK_IDENT
+                     ? tok_text (&p, &p.tok) : NULL;
   if (ok && p.tok.kind == ACY_CAT_TOK_STRING)
     {
       *title = tok_text (&p, &p.tok);

@@ -22,6 +22,9 @@ typedef struct {
   GPtrArray          *stack;          /* canonical paths being parsed */
   GHashTable         *included;       /* canonical paths parsed once */
   AcyHalt            *halt;           /* nullable: looked at every few thousand tokens */
+  /* The first word of the last top-level file's title (arena), NULL
+   * for none: herd takes it for the architecture the model is for */
+  const char         *arch_word;
 } AcyCatParseCtx;
 
 void     acy_cat_parse_ctx_init  (AcyCatParseCtx     *ctx,

@@ -151,6 +151,8 @@ model_load (const AcyModelSource *source,
       ok = acy_cat_parse (&ctx, cat_path, source->cat_text, FALSE, &lists[n], &titles[n], error);
       n++;
     }
+  if (ok && ctx.arch_word != NULL && acy_model_is_arch_name (ctx.arch_word))
+    model->arch = g_strdup (g_str_equal (ctx.arch_word, "RISC-V") ? "RISCV" : ctx.arch_word);
   acy_cat_parse_ctx_clear (&ctx);
   if (!ok)
     return NULL;
@@ -223,6 +225,7 @@ acy_model_free (AcyModel *model)
     return;
   g_clear_pointer (&model->arena, acy_arena_free);
   g_free (model->name);
+  g_free (model->arch);
   g_strfreev (model->variants);
   g_clear_pointer (&model->program, g_ptr_array_unref);
   g_clear_pointer (&model->slot_valid_from, g_array_unref);
@@ -238,6 +241,23 @@ const char *
 acy_model_get_name (const AcyModel *model)
 {
   return model->name;
+}
+
+const char *
+acy_model_get_arch (const AcyModel *model)
+{
+  return model->arch;
+}
+
+gboolean
+acy_model_is_arch_name (const char *word)
+{
+  static const char *const archs[] = {
+    "AArch64", "ARM", "BPF", "MIPS", "PPC", "X86", "RISCV", "RISC-V", "X86_64",
+    "C", "CPP", "C++", "LISA", "Bell", "JAVA", "Java", "ASL", NULL
+  };
+
+  return g_strv_contains (archs, word);
 }
 
 const char *const *
