@@ -110,6 +110,10 @@ const char *acy_test_text_find_macro_call (const char      *text,
                                            const AcyMacros *macros,
                                            const AcyMacros *except);
 
+/* The architecture a litmus test's first line names ("C", "X86_64"),
+ * read from the start of the file at @path; NULL when it cannot be read. */
+char       *acy_test_file_arch (const char *path);
+
 /* Something the test is read as that its author may not mean, where
  * herd7 reads it so without a word (a name no thread declares reads as
  * a register holding 0). */
@@ -122,7 +126,8 @@ guint                 acy_test_get_n_warnings (const AcyTest *test);
 const AcyTestWarning *acy_test_get_warning    (const AcyTest *test, guint i);
 
 const char *acy_test_get_name  (const AcyTest *test);   /* "C-MP+o-mb-o+o-mb-o" */
-const char *acy_test_get_arch  (const AcyTest *test);   /* "C" */
+const char *acy_test_get_arch  (const AcyTest *test);   /* "C", "X86_64" */
+const char *acy_test_get_filename (const AcyTest *test);   /* as given to the parser */
 /* The digest herd7 prints as `Hash=` (32 hex digits), computed from the
  * test's text as herd7 does; NULL when it cannot be (then herd7 would
  * not have read the test either). */
@@ -152,6 +157,9 @@ char        *acy_test_format_value    (const AcyTest *test, AcyValue v);
  * location declared `atomic_t` in the init block holds an unsigned
  * 32-bit number (atomic_dec from 0 gives 4294967295). */
 AcyValue     acy_test_observed_value  (const AcyTest *test, guint i, AcyValue v);
+/* The final value @v of observed variable @i as herd7 prints it in a
+ * state (acy_test_observed_value(), a uint64_t one unsigned). */
+char        *acy_test_format_observed (const AcyTest *test, guint i, AcyValue v);
 /* Order two final states of @n observed values as herd lists them:
  * value by value, numbers by value, then addresses by name. */
 int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,

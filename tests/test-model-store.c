@@ -655,6 +655,109 @@ test_cli_interrupt (void)
   g_assert_cmpstr (listing, ==, "");
 }
 
+/* ---- herd's model library ---------------------------------------------- */
+
+/* A server of herd's library (the oracle's copy beside the corpus), the
+ * store empty; NULL, with the test skipped, when it is absent. */
+static TestServer *
+serve_herdlib (void)
+{
+  g_autofree char *lib = g_build_filename (corpus, "..", "oracle", "herdlib", NULL);
+  g_autofree char *x86 = g_build_filename (lib, "x86tso-mixed.cat", NULL);
+
+  if (!g_file_test (x86, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("herd's library is not beside the corpus (../shared/oracle/herdlib)");
+      return NULL;
+    }
+  clear_store ();
+  g_unsetenv ("HERDLIB");
+  return test_server_new (lib);
+}
+
+/* Fetched from a mirror: herd's files, with their origin and licence;
+ * then herd7's default model for an X86_64 test is found there. */
+static void
+test_fetch_herdlib (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyModelOrigin) origin = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *want_dir = NULL;
+  g_autofree char *want_cat = NULL;
+  g_autofree char *listing = NULL;
+  g_auto(AcySetupPaths) paths = { 0 };
+  AcySetupSpec setup = { .arch = "X86_64" };
+  AcyFetchSpec spec = { .id = ACY_HERDLIB_ID };
+
+  if (!(server = serve_herdlib ()))
+    return;
+  spec.base_url = test_server_get_url (server);
+  dir = acy_model_store_fetch (&spec, NULL, &error);
+  g_assert_no_error (error);
+  want_dir = acy_model_store_user_dir (ACY_HERDLIB_ID);
+  g_assert_cmpstr (dir, ==, want_dir);
+  listing = store_listing ();
+  g_assert_cmpstr (listing, ==, "herd-lib");
+  origin = acy_model_origin_load (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (origin->name, ==, "herd's model library");
+  g_assert_cmpstr (origin->license, ==, "CeCILL-B");
+  g_assert_null (origin->version);
+  g_assert_cmpuint (g_strv_length (origin->files), ==,
+                    g_strv_length ((char **) acy_model_store_files (ACY_HERDLIB_ID)));
+
+  g_assert_true (acy_setup_resolve (&setup, &paths, &error));
+  g_assert_no_error (error);
+  want_cat = g_build_filename (dir, "x86tso-mixed.cat", NULL);
+  g_assert_cmpstr (paths.cat_path, ==, want_cat);
+}
+
+/* A library whose x86tso-mixed.cat is another model (sequential
+ * consistency: store buffering never seen) is not installed. */
+static void
+test_fetch_herdlib_not_herd (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  AcyFetchSpec spec = { .id = ACY_HERDLIB_ID };
+
+  if (!(server = serve_herdlib ()))
+    return;
+  test_server_set_body (server, "x86tso-mixed.cat", "\"SC\"\ninclude \"cos.cat\"\nacyclic po | rf | co | fr\n");
+  spec.base_url = test_server_get_url (server);
+  dir = acy_model_store_fetch (&spec, NULL, &error);
+  assert_fetch_failed (dir, error, ACY_ERROR_IO, "");
+  g_assert_nonnull (strstr (error->message, "judges store buffering without fences Never"));
+}
+
+/* acyclic-check --fetch-model herd-lib, then an X86_64 test with no
+ * model from another folder: herd7's answer */
+static void
+test_cli_herdlib_then_check (void)
+{
+  g_autoptr(TestServer) server = NULL;
+  g_autofree char *litmus = g_build_filename (home, "sb.litmus", NULL);
+  g_auto(Run) fetch = { 0 };
+  g_auto(Run) r = { 0 };
+
+  if (!(server = serve_herdlib ()))
+    return;
+  run_check (&fetch, "--fetch-model", "herd-lib", "--from", test_server_get_url (server), NULL);
+  g_assert_cmpint (fetch.status, ==, 0);
+  g_assert_nonnull (strstr (fetch.out, "Installed herd's model library"));
+  g_assert_true (g_file_set_contents (litmus,
+                                      "X86_64 SB\n{ }\n P0 | P1 ;\n movl $1,(x) | movl $1,(y) ;\n"
+                                      " movl (y),%eax | movl (x),%eax ;\nexists (0:rax=0 /\\ 1:rax=0)\n",
+                                      -1, NULL));
+  run_check (&r, litmus, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Observation SB Sometimes 1 3"));
+  g_remove (litmus);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -682,6 +785,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store/fetch/refused", test_fetch_refused);
   g_test_add_func ("/store/fetch/cancel", test_fetch_cancel);
   g_test_add_func ("/store/fetch/tls-error", test_fetch_tls_error);
+  g_test_add_func ("/store/fetch/herd-lib", test_fetch_herdlib);
+  g_test_add_func ("/store/fetch/herd-lib-not-herd", test_fetch_herdlib_not_herd);
   if (check_path != NULL)
     {
       g_test_add_func ("/store/cli/fetch-then-check", test_cli_fetch_then_check);
@@ -689,6 +794,7 @@ main (int argc, char **argv)
       g_test_add_func ("/store/cli/interrupt", test_cli_interrupt);
       g_test_add_func ("/store/cli/system-copy", test_cli_system_copy);
       g_test_add_func ("/store/cli/usage", test_cli_usage);
+      g_test_add_func ("/store/cli/herd-lib-then-check", test_cli_herdlib_then_check);
     }
 
   status = g_test_run ();

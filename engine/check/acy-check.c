@@ -670,6 +670,18 @@ acy_check_run (const AcyTest          *test,
   g_return_val_if_fail (test != NULL, NULL);
   g_return_val_if_fail (model != NULL, NULL);
 
+  /* herd7 runs a model whose title names an architecture on tests of
+   * that architecture only (x86tso.cat, `X86 TSO`, is not for X86_64) */
+  if (acy_model_get_arch (model) != NULL
+      && !g_str_equal (acy_model_get_arch (model), acy_test_get_arch (test)))
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_TYPE,
+                   "%s:1:1: Architecture mismatch between test and model (%s vs. %s) near '%s'",
+                   acy_test_get_filename (test), acy_test_get_arch (test), acy_model_get_arch (model),
+                   acy_test_get_arch (test));
+      return NULL;
+    }
+
   /* Two workers split the candidates between them (see on_candidate):
    * each enumerates all candidates, which is cheap next to judging them,
    * so the workers share nothing but counters. */
@@ -836,7 +848,7 @@ acy_check_format_state (const AcyTest *test, const AcyValue *values)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *v = acy_test_format_value (test, acy_test_observed_value (test, i, values[i]));
+      g_autofree char *v = acy_test_format_observed (test, i, values[i]);
       g_string_append_printf (s, "%s%s=%s;", i ? " " : "",
                               acy_test_get_observed (test, i), v);
     }

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "acy-asm.h"
 #include "acy-config.h"
 #include "acy-model-store.h"
 #include "acy-setup.h"
@@ -53,6 +54,38 @@ is_builtin_c11_model (const char *cat_path)
     if (g_str_equal (base, c11_models[i]))
       return TRUE;
   return FALSE;
+}
+
+const char *
+acy_setup_default_model (const char *arch)
+{
+  const AcyAsmArch *a;
+
+  if (arch == NULL || g_str_equal (arch, "C"))
+    return ACY_DEFAULT_C_MODEL;
+  a = acy_asm_arch_find (arch);
+  return a ? a->default_model : NULL;
+}
+
+/* @name in herd's library: its path, its folder then searched for what
+ * it includes (put in @dirs, before their final NULL), or NULL */
+static char *
+find_in_herd_lib (const char *name, GPtrArray *dirs)
+{
+  g_auto(GStrv) herd = acy_model_store_herd_dirs ((const char *const *) dirs->pdata);
+
+  for (guint i = 0; herd[i]; i++)
+    {
+      char *path = g_build_filename (herd[i], name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          g_ptr_array_insert (dirs, dirs->len - 1, g_strdup (herd[i]));
+          return path;
+        }
+      g_free (path);
+    }
+  return NULL;
 }
 
 void
@@ -160,23 +193,31 @@ acy_setup_resolve (const AcySetupSpec *spec,
 
   if (cat_name == NULL && config == NULL)
     {
-      /* herd7's model for C tests given none. Acyclic does not ship
-       * herd's file: it is looked for where herd7 looks, the working
-       * directory, the -I directories, then $HERDLIB. */
-      const char *herdlib = g_getenv ("HERDLIB");
+      /* herd7's model for the tests' architecture, given none. Acyclic
+       * does not ship herd's files: they are looked for where herd7
+       * looks, the working directory, the -I directories, then herd's
+       * library ($HERDLIB, a fetched copy, a herdtools7 install). */
+      const char *name = acy_setup_default_model (spec->arch);
 
-      if (herdlib != NULL && *herdlib != '\0')
+      if (name == NULL)
         {
-          g_ptr_array_insert (dirs, dirs->len - 1, g_strdup (herdlib));
-          search = (const char *const *) dirs->pdata;
+          g_set_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED,
+                       "There is no default model for architecture %s: use -model MODEL.cat",
+                       spec->arch);
+          return FALSE;
         }
-      out.cat_path = acy_config_resolve (ACY_DEFAULT_C_MODEL, search, NULL);
+      out.cat_path = acy_config_resolve (name, search, NULL);
+      if (out.cat_path == NULL)
+        out.cat_path = find_in_herd_lib (name, dirs);
+      search = (const char *const *) dirs->pdata;
       if (out.cat_path == NULL)
         {
-          g_set_error_literal (error, ACY_ERROR, ACY_ERROR_IO,
-                               "no model given, and herd7's default model for C tests, "
-                               ACY_DEFAULT_C_MODEL ", is not in the working directory, the -I "
-                               "directories or $HERDLIB: use -model MODEL.cat or -conf FILE.cfg");
+          g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                       "no model given, and herd7's default model for %s tests, %s, is not in "
+                       "the working directory, the -I directories, $HERDLIB or a copy of herd's "
+                       "library (get one with: acyclic-check --fetch-model " ACY_HERDLIB_ID "): "
+                       "use -model MODEL.cat or -conf FILE.cfg",
+                       spec->arch ? spec->arch : "C", name);
           return FALSE;
         }
     }
@@ -196,6 +237,12 @@ acy_setup_resolve (const AcySetupSpec *spec,
     out.cat_path = acy_config_resolve (cat_name, search, cat ? out.conf_path : config->model_loc.file);
   if (out.cat_path == NULL && cat != NULL)
     out.cat_path = acy_setup_builtin_model (cat);
+  /* as herd7 finds x86tso.cat in its library */
+  if (out.cat_path == NULL && cat != NULL && strchr (cat, G_DIR_SEPARATOR) == NULL)
+    {
+      out.cat_path = find_in_herd_lib (cat, dirs);
+      search = (const char *const *) dirs->pdata;
+    }
   if (out.cat_path == NULL)
     out.cat_path = acy_config_resolve_at (cat_name, search,
                                           cat ? out.conf_path : config->model_loc.file,

@@ -25,9 +25,10 @@ G_BEGIN_DECLS
  *   its options and takes its settings as options
  * @cat: the cat model (`-cat`): a path, or a built-in model's name ("sc",
  *   "coherent-rmo.cat"); overrides the configuration's. A name ending in
- *   `.cfg` is taken as @conf. With neither, herd7's default for C tests,
- *   %ACY_DEFAULT_C_MODEL, found in the working directory, @include_dirs
- *   or $HERDLIB.
+ *   `.cfg` is taken as @conf. With neither, herd7's default model for
+ *   @arch (acy_setup_default_model()), found in the working directory,
+ *   @include_dirs or herd's library (acy_model_store_herd_dirs()). A
+ *   name found nowhere else is looked for in herd's library too.
  * @bell: the bell file (`-bell`), overrides the configuration's
  * @macros: the macro file (`-macros`); default: the configuration's, else
  *   the built-in linux-basic.def (c11.def for the built-in C11 models)
@@ -68,6 +69,9 @@ typedef struct {
    * the setup then giving no model; herd7 finds these when it runs the
    * model on a test and reports them for each test (exit status 0) */
   GError           **model_error;
+  /* The architecture of the tests to check ("X86_64"; NULL: C): with
+   * neither @cat nor @conf, herd7's default model for it */
+  const char        *arch;
 } AcySetupSpec;
 
 #define ACY_DEFAULT_MACROS "linux-basic.def"
@@ -109,6 +113,9 @@ gboolean acy_setup_load (const AcySetupSpec  *spec,
 char    *acy_setup_find_conf (const char         *conf,
                               const char *const  *include_dirs,
                               GError            **error);
+/* herd7's model for tests of @arch given none ("x86tso.cat" for X86;
+ * NULL or "C": %ACY_DEFAULT_C_MODEL), NULL when herd7 has none. */
+const char *acy_setup_default_model (const char *arch);
 
 /* The path of a built-in model named @name ("sc" or "sc.cat"), or NULL. */
 char    *acy_setup_builtin_model (const char *name);

@@ -594,6 +594,7 @@ fault_raise (Enum *en, Combo *c)
   if (en->error == NULL && s != NULL)
     {
       why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
+      code = acy_lit_binop_fault_code (en->test, s->op, c->fault_a, c->fault_b);
       if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
         {
           why = (g_free (why), g_strdup ("division by zero"));
@@ -780,7 +781,8 @@ emit_finals (Enum *en, Combo *c)
     {
       for (guint t = 0; t < test->n_threads && !c->saw_fault; t++)
         for (guint i = 0; en->chosen[t]->may_fault && i < en->chosen[t]->n_ops; i++)
-          if (en->chosen[t]->ops[i]->op == ACY_LOP_DIV || en->chosen[t]->ops[i]->op == ACY_LOP_MOD)
+          if (en->chosen[t]->all_ops_fault || en->chosen[t]->ops[i]->op == ACY_LOP_DIV
+              || en->chosen[t]->ops[i]->op == ACY_LOP_MOD)
             (void) sym_value (c, en->chosen[t]->ops[i], t);
       if (c->saw_fault)
         return fault_raise (en, c);

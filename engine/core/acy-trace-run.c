@@ -139,6 +139,8 @@ acy_run_op (AcyRun *x, AcyLitOp op, const AcySym *a, const AcySym *b)
     {
       AcyValue v;
 
+      if (!acy_lit_binop (x->test, op, a->value, b ? b->value : 0, &v) && x->lazy_faults)
+        goto unfolded;
       if (!acy_lit_binop (x->test, op, a->value, b ? b->value : 0, &v))
         {
           /* herd7 stops on a division by zero (Division_by_zero): so do
@@ -147,12 +149,9 @@ acy_run_op (AcyRun *x, AcyLitOp op, const AcySym *a, const AcySym *b)
             {
               g_autofree char *why = acy_lit_binop_fault (x->test, op, a->value, b ? b->value : 0);
 
-              /* herd7's Division_by_zero ends its run */
-              gboolean by_zero = (op == ACY_LOP_DIV || op == ACY_LOP_MOD) && b && b->value == 0
-                                 && !ACY_VALUE_IS_PTR (a->value);
-
-              acy_set_error_at (&x->error, by_zero ? ACY_ERROR_FATAL : ACY_ERROR_UNSUPPORTED, x->at,
-                                "%s near '%s'", why, acy_lit_op_text (op));
+              acy_set_error_at (&x->error,
+                                acy_lit_binop_fault_code (x->test, op, a->value, b ? b->value : 0),
+                                x->at, "%s near '%s'", why, acy_lit_op_text (op));
             }
           x->dead = TRUE;
           return a;
@@ -173,6 +172,7 @@ acy_run_op (AcyRun *x, AcyLitOp op, const AcySym *a, const AcySym *b)
       if (b->kind == ACY_SYM_CONST && b->value == 0)
         return a;
     }
+unfolded:
   s = acy_arena_new0 (x->arena, AcySym);
   s->kind = ACY_SYM_OP;
   s->op = op;
@@ -586,6 +586,8 @@ save_trace (AcyRun *x)
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
   if (x->ops->len > 0)
     memcpy (t->ops, x->ops->pdata, x->ops->len * sizeof (gpointer));
+  t->all_ops_fault = x->all_ops_fault && t->n_ops > 0;
+  t->may_fault = t->all_ops_fault;
   for (guint i = 0; i < t->n_ops && !t->may_fault; i++)
     t->may_fault = t->ops[i]->op == ACY_LOP_DIV || t->ops[i]->op == ACY_LOP_MOD;
   t->cut = x->cut;
@@ -729,7 +731,9 @@ acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both, guint unroll,
   set->n_threads = test->n_threads;
   set->threads = g_new0 (AcyThreadTraces, MAX (test->n_threads, 1));
   set->arena = acy_arena_new (1 << 16);
-  if (!acy_lit_run_threads (test, rmw_tags_both, unroll, set, cancellable, deadline, error))
+  if (test->asm_arch != NULL
+      ? !acy_asm_run_threads (test, unroll, set, cancellable, deadline, error)
+      : !acy_lit_run_threads (test, rmw_tags_both, unroll, set, cancellable, deadline, error))
     return NULL;
   return g_steal_pointer (&set);
 }

@@ -60,6 +60,13 @@ struct _AcyRun {
   GError             *error;        /* a run that cannot go on at all */
   AcyLoc              at;           /* the operator acy_run_op works for, for messages */
 
+  /* An undefined operation on constants (a flag comparing an address)
+   * is left to the enumerator, which refuses the test only when a
+   * candidate needs its value; else the run stops on it at once */
+  gboolean            lazy_faults;
+  /* ...and every op of a path is then solved for faults (AcyTrace.all_ops_fault) */
+  gboolean            all_ops_fault;
+
   guint64             hc;           /* herd's symbols created so far (herd_symbol) */
   GPtrArray          *ops;          /* operations of the path */
   GPtrArray          *copies;       /* values that are copies (AcySym.copy_of) */
@@ -95,7 +102,7 @@ gboolean acy_run_decide (AcyRun *x, const AcySym *s);
 const AcySym *acy_run_const (AcyRun *x, AcyValue v);
 /* @a op @b (@b NULL for a unary operator), constants folded; an
  * undefined operation on constants ends the run with an error at
- * x->at. */
+ * x->at (but see AcyRun.lazy_faults). */
 const AcySym *acy_run_op    (AcyRun *x, AcyLitOp op, const AcySym *a, const AcySym *b);
 /* A variable of herd's own for @s (see AcySym.copy_of). */
 const AcySym *acy_run_copy  (AcyRun *x, const AcySym *s);
@@ -161,5 +168,8 @@ void     acy_run_link_rmw (AcyRun *x, gint r, gint w);
 gboolean acy_lit_run_threads (const AcyTest *test, gboolean rmw_tags_both, guint unroll,
                               AcyTraceSet *set, GCancellable *cancellable, gint64 deadline,
                               GError **error);
+/* assembly (engine/arch/acy-asm-exec.c) */
+gboolean acy_asm_run_threads (const AcyTest *test, guint unroll, AcyTraceSet *set,
+                              GCancellable *cancellable, gint64 deadline, GError **error);
 
 G_END_DECLS

@@ -124,6 +124,10 @@ typedef struct {
    * ran: herd7 solves every equation of a candidate, and stops on a
    * division by zero whether or not the value is looked at after */
   gboolean       may_fault;
+  /* Every op of the path is solved for its faults, not only divisions:
+   * an assembly test's operation on an address ('<' on x and 2) makes
+   * herd7 refuse the test whether or not the value is used */
+  gboolean       all_ops_fault;
   /* Events herd leaves unordered: the two operands of a binary operator
    * are evaluated side by side, so the events of [a, b) and of [b, c)
    * are not in po. Triples a, b, c. */

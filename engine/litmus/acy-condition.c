@@ -410,12 +410,24 @@ resolve_phantom (AcyTest *test, AcyLitVar *v)
 static gboolean
 check_var_thread (const AcyTest *test, const AcyLitVar *v, GError **error)
 {
-  if (v->thread < 0 || (guint) v->thread < test->n_threads)
+  if (v->thread < 0)
     return TRUE;
-  /* herd7: "Bad process P5" */
-  acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
-                    "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
-  return FALSE;
+  if ((guint) v->thread >= test->n_threads)
+    {
+      /* herd7: "Bad process P5" */
+      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
+                        "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
+      return FALSE;
+    }
+  if (test->reg_canonical != NULL && test->reg_canonical (v->name) == NULL)
+    {
+      /* an assembly test's register is one its architecture names */
+      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
+                        "%s is not a register (herd7 refuses it) near '%d:%s'",
+                        v->name, v->thread, v->name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -453,6 +465,16 @@ resolve_var (AcyTest *test, AcyLitVar *v)
     {
       resolve_phantom (test, v);
       return;
+    }
+  if (test->reg_canonical != NULL)
+    {
+      /* an assembly test: herd's name for the register (RAX is rax;
+       * one it has no name for was refused, acy_lit_check_reg_threads,
+       * or comes from -conds and stays as written) */
+      const char *canonical = test->reg_canonical (v->name);
+
+      if (canonical != NULL)
+        v->name = canonical;
     }
   th = &test->threads[v->thread];
   for (guint i = 0; i < th->n_regs; i++)
@@ -544,6 +566,14 @@ compare_vars (gconstpointer pa, gconstpointer pb, gpointer data)
     return a->thread < b->thread ? -1 : 1;
   if (a->thread >= (gint) sort_test->n_threads)
     return strcmp (a->name, b->name);
+  if (a->thread >= 0 && sort_test->reg_rank != NULL)
+    {
+      guint ra = sort_test->reg_rank (sort_test->threads[a->thread].reg_names[a->index]);
+      guint rb = sort_test->reg_rank (sort_test->threads[b->thread].reg_names[b->index]);
+
+      if (ra != rb)
+        return ra < rb ? -1 : 1;
+    }
   if (a->thread >= 0)
     return strcmp (sort_test->threads[a->thread].reg_names[a->index],
                    sort_test->threads[b->thread].reg_names[b->index]);
@@ -763,9 +793,18 @@ acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test, const AcyValue *val
       return FALSE;
     case ACY_LPROP_ATOM:
       {
+        AcyValue lhs = values[p->lhs.slot];
         AcyValue rhs = p->rhs_is_var ? values[p->rhs_var.slot] : p->rhs_value;
 
-        return values[p->lhs.slot] == rhs;
+        /* herd7 compares values as their types read them (an assembly
+         * test's int register or location: 32 bits) */
+        if (G_UNLIKELY (test->tracked_bits != NULL))
+          {
+            lhs = acy_lit_tracked_cast (test, (guint) p->lhs.slot, lhs);
+            if (p->rhs_is_var)
+              rhs = acy_lit_tracked_cast (test, (guint) p->rhs_var.slot, rhs);
+          }
+        return lhs == rhs;
       }
     case ACY_LPROP_NOT:
       return !acy_lit_prop_eval (p->a, test, values);
@@ -814,10 +853,23 @@ acy_test_observed_value (const AcyTest *test, guint i, AcyValue v)
   if (i >= test->n_observed || ACY_VALUE_IS_PTR (v))
     return v;
   var = &test->tracked[i];
+  if (test->tracked_bits != NULL)
+    return acy_lit_tracked_cast (test, i, v);
   if (var->thread < 0 && var->index >= 0
       && g_hash_table_contains (test->unsigned32, GINT_TO_POINTER (var->index + 1)))
     return (AcyValue) (guint32) v;
   return v;
+}
+
+char *
+acy_test_format_observed (const AcyTest *test, guint i, AcyValue v)
+{
+  v = acy_test_observed_value (test, i, v);
+  /* a 64-bit unsigned location (uint64_t) holds what no gint64 prints */
+  if (test->tracked_bits != NULL && i < test->n_tracked
+      && test->tracked_bits[i] == (64 | ACY_LIT_UNSIGNED) && v < 0 && v > G_MININT64 / 2)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) v);
+  return acy_test_format_value (test, v);
 }
 
 char *

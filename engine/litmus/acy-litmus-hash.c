@@ -1,4 +1,4 @@
-/* acy-litmus-hash.c - herd7's `Hash=` digest of a C litmus test
+/* acy-litmus-hash.c - herd7's `Hash=` digest of a litmus test
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -20,6 +20,9 @@
  *   padded with spaces to its own length (so no padding).
  * - observed: the locations of the `locations [...]` clause and of the
  *   final condition (not the filter), sorted as above and joined by "; ".
+ *
+ * An assembly test's code is its instructions as herd prints them, in
+ * the same table (its front end gives the text).
  *
  * A `Hash=` line among the test's header lines (between the name and the
  * `{`) is used as it is. Header keys MemoryType, MT and CacheType would
@@ -992,8 +995,25 @@ add_digest (GChecksum *outer, const char *text)
   g_checksum_update (outer, digest, len);
 }
 
+gboolean
+acy_lit_split_test (const char *text, gsize len, const char **init_from, const char **init_to,
+                    const char **code_from, const char **code_to)
+{
+  Span init, code, cond;
+  g_autofree char *header_hash = NULL;
+  gboolean other_digest = FALSE;
+
+  if (!split_test (text, text + len, &init, &code, &cond, &header_hash, &other_digest))
+    return FALSE;
+  *init_from = init.p;
+  *init_to = init.end;
+  *code_from = code.p;
+  *code_to = code.end;
+  return TRUE;
+}
+
 char *
-acy_lit_herd_hash (const char *text, gsize len)
+acy_lit_herd_hash (const char *text, gsize len, const char *code_digest)
 {
   Span init, code, cond;
   g_autofree char *header_hash = NULL;
@@ -1008,7 +1028,7 @@ acy_lit_herd_hash (const char *text, gsize len)
   if (other_digest)
     return NULL;
   init_s = init_text (init);
-  code_s = code_text (code);
+  code_s = code_digest ? g_strdup (code_digest) : code_text (code);
   obs_s = observed_text (cond);
   if (init_s == NULL || code_s == NULL || obs_s == NULL)
     return NULL;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acy-config.h"
+#include "acy-asm.h"
 #include "acy-litmus-private.h"
 #include "acy-trace.h"
 #include "acy-files.h"
@@ -584,8 +585,8 @@ header_variants (const char *text, const char *end, const char *const *variants,
  * description and `Key=value` lines (Cycle=, Relax=...), and some tests a
  * stray line: herd ignores them. Blank every character there that is not
  * in a comment, keeping positions (and the `Result:` comment) intact. */
-static char *
-blank_metadata (const char *text, gsize len, gsize first_line_from)
+char *
+acy_lit_blank_metadata (const char *text, gsize len, gsize first_line_from)
 {
   char *copy = g_malloc (len + 1);   /* not g_strndup: a NUL may be in a comment */
   char *p = copy + first_line_from, *end = copy + len;
@@ -782,6 +783,157 @@ no_c_comment (const AcyLitTokens *toks, AcyLoc from, AcyLoc to, const char *wher
   return TRUE;
 }
 
+/* Marks in @used the locations @p names (as a variable or an address). */
+static void
+prop_locations (const AcyLitProp *p, gboolean *used, guint n)
+{
+  if (p == NULL)
+    return;
+  if (p->kind == ACY_LPROP_ATOM)
+    {
+      if (p->lhs.thread < 0 && p->lhs.index >= 0 && (guint) p->lhs.index < n)
+        used[p->lhs.index] = TRUE;
+      if (p->rhs_is_var && p->rhs_var.thread < 0 && p->rhs_var.index >= 0 && (guint) p->rhs_var.index < n)
+        used[p->rhs_var.index] = TRUE;
+      if (!p->rhs_is_var && ACY_VALUE_IS_ADDR (p->rhs_value) && (guint) ACY_VALUE_ADDR_LOC (p->rhs_value) < n)
+        used[ACY_VALUE_ADDR_LOC (p->rhs_value)] = TRUE;
+      return;
+    }
+  prop_locations (p->a, used, n);
+  prop_locations (p->b, used, n);
+}
+
+/* final := ('locations' '[' ... ']')? ('filter' prop)? ('regions:' ...)?
+ *           ('exists' | '~exists' | 'forall') prop ';'?
+ * What follows the code in a test of any architecture; with
+ * @override, herd7's -conds condition replaces the test's. */
+gboolean
+acy_lit_parse_final (AcyLitParser *ps, AcyTest *test, GPtrArray *locations,
+                     const AcyTestOverride *override, AcyHalt *hp, GError **error)
+{
+  /* the locations the code and the init block know: herd7 refuses a
+   * condition naming another (one `locations` names is none of them) */
+  guint n_locs = test->loc_names->len;
+
+  if (acy_lit_tok_is_ident (peek (ps), "locations")
+      && !parse_locations (ps, test, locations, error))
+    return FALSE;
+  if (acy_lit_tok_is_ident (peek (ps), "filter"))
+    {
+      advance (ps);
+      test->filter = acy_lit_parse_prop (ps, test, error);
+      if (test->filter == NULL || !acy_lit_check_filter (test, test->filter, error))
+        return FALSE;
+    }
+  /* herd's memory-region annotations, `regions: x:PROP ...`, have no
+   * effect on the executions */
+  if (acy_lit_tok_is_ident (peek (ps), "regions") && acy_lit_tok_is (peek_at (ps, 1), ":"))
+    {
+      advance (ps);
+      advance (ps);
+      while (peek (ps)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (ps, 1), ":")
+             && peek_at (ps, 2)->kind == ACY_LTOK_IDENT)
+        ps->pos += 3;
+    }
+  if (override && override->condition)
+    {
+      /* herd7's -conds: the condition of the command line's file. */
+      AcyLitTokens ctoks;
+      g_autofree char *where = g_strdup_printf ("condition for %s", test->name);
+
+      if (!acy_lit_tokenize (test->arena, override->condition, strlen (override->condition),
+                             acy_arena_strdup (test->arena, where), 1, hp, &ctoks, error))
+        return FALSE;
+      ps->toks = ctoks.tokens;
+      ps->pos = 0;
+    }
+  if (peek (ps)->kind == ACY_LTOK_EOF)
+    {
+      /* no condition: herd checks `forall (true)` */
+      test->quant = ACY_QUANT_FORALL;
+      test->cond = acy_arena_new0 (test->arena, AcyLitProp);
+      test->cond->kind = ACY_LPROP_TRUE;
+      test->cond->loc = peek (ps)->loc;
+    }
+  else if (acy_lit_tok_is_ident (peek (ps), "exists"))
+    test->quant = ACY_QUANT_EXISTS;
+  else if (acy_lit_tok_is_ident (peek (ps), "forall"))
+    test->quant = ACY_QUANT_FORALL;
+  else if (acy_lit_tok_is (peek (ps), "~") && acy_lit_tok_is_ident (peek_at (ps, 1), "exists"))
+    {
+      advance (ps);
+      test->quant = ACY_QUANT_NOT_EXISTS;
+    }
+  else
+    {
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps),
+                  "expected the final condition ('exists', '~exists' or 'forall')");
+      return FALSE;
+    }
+  if (test->cond == NULL)
+    {
+      advance (ps);
+      test->cond = acy_lit_parse_prop (ps, test, error);
+      if (test->cond == NULL)
+        return FALSE;
+      {
+        /* herd7: "Post-condition introduces new symbolic location(s)" */
+        g_autofree gboolean *used = g_new0 (gboolean, test->loc_names->len + 1);
+        g_autoptr(GString) names = g_string_new (NULL);
+
+        prop_locations (test->cond, used, test->loc_names->len);
+        for (guint i = n_locs; i < test->loc_names->len; i++)
+          if (used[i])
+            g_string_append_printf (names, "%s%s", names->len ? "," : "",
+                                    (const char *) test->loc_names->pdata[i]);
+        if (names->len > 0)
+          acy_set_error_at (&ps->new_location, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
+                            "the condition introduces location(s) {%s} that no thread or "
+                            "initial value mentions (herd7 refuses this)", names->str);
+      }
+    }
+  if (override && override->set_quantifier)
+    test->quant = override->quantifier;
+  acy_lit_accept (ps, ";");
+  if (peek (ps)->kind != ACY_LTOK_EOF)
+    {
+      acy_lit_error_near (ps, error, ACY_ERROR_SYNTAX, peek (ps), "unexpected text after the condition");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What herd7 checks once it has read the whole test (the code's
+ * macros expanded, the condition read), in its order: registers of
+ * threads the test lacks, a name given twice in the init block, a
+ * condition naming a location nothing else does, an integer out of
+ * range, the init block's types. */
+gboolean
+acy_lit_check_read_test (AcyLitParser *ps, AcyTest *test, GPtrArray *locations,
+                         const AcyTestOverride *override, GError **error)
+{
+  GError **deferred[] = { &ps->init_twice, &ps->new_location, &ps->int_range, &ps->init_size };
+
+  if (!acy_lit_check_reg_threads (test, locations, override && override->condition, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (deferred); i++)
+    if (*deferred[i] != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (deferred[i]));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+void
+acy_lit_parser_clear (AcyLitParser *ps)
+{
+  g_clear_error (&ps->init_twice);
+  g_clear_error (&ps->new_location);
+  g_clear_error (&ps->int_range);
+  g_clear_error (&ps->init_size);
+}
+
 AcyTest *
 acy_test_parse_full (const char             *text,
                      gssize                  len,
@@ -803,7 +955,6 @@ acy_test_parse_full (const char             *text,
   AcyLoc loc1 = { NULL, 1, 1 }, code_from;
   gboolean ok = FALSE;
   g_autofree char *norm = NULL;
-  guint n_locs;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -898,9 +1049,20 @@ acy_test_parse_full (const char             *text,
       test->name[strlen (test->name) - strlen (".litmus")] = '\0';
     if (strcmp (test->arch, "C") != 0)
       {
-        acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, loc1,
-                          "only C litmus tests are supported near '%s'", test->arch);
-        return NULL;
+        const AcyAsmArch *arch = acy_asm_arch_find (test->arch);
+
+        if (arch == NULL)
+          {
+            acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, loc1,
+                              "only C, X86 and X86_64 litmus tests are supported near '%s'",
+                              test->arch);
+            return NULL;
+          }
+        /* an assembly test: the rest is read in engine/arch */
+        ok = acy_asm_test_parse (test, arch, line_start, (gsize) (end - line_start),
+                                 (gsize) (name_end - line_start), override, hp, error);
+        test->halt = NULL;
+        return ok ? g_steal_pointer (&test) : NULL;
       }
   }
 
@@ -908,7 +1070,7 @@ acy_test_parse_full (const char             *text,
     return NULL;
   {
     /* from the start of the first line, for the columns there */
-    g_autofree char *rest = blank_metadata (line_start, (gsize) (end - line_start),
+    g_autofree char *rest = acy_lit_blank_metadata (line_start, (gsize) (end - line_start),
                                             (gsize) (name_end - line_start));
 
     if (!acy_lit_tokenize (test->arena, rest, (gsize) (end - line_start), test->filename, 1, hp, &toks, error))
@@ -988,115 +1150,17 @@ acy_test_parse_full (const char             *text,
       goto out;
   }
 
-  if (acy_lit_tok_is_ident (peek (&ps), "locations")
-      && !parse_locations (&ps, test, locations, error))
+  if (!acy_lit_parse_final (&ps, test, locations, override, hp, error))
     goto out;
-  if (acy_lit_tok_is_ident (peek (&ps), "filter"))
-    {
-      advance (&ps);
-      test->filter = acy_lit_parse_prop (&ps, test, error);
-      if (test->filter == NULL || !acy_lit_check_filter (test, test->filter, error))
-        goto out;
-    }
-  /* herd's memory-region annotations, `regions: x:PROP ...`, have no
-   * effect on the executions */
-  if (acy_lit_tok_is_ident (peek (&ps), "regions") && acy_lit_tok_is (peek_at (&ps, 1), ":"))
-    {
-      advance (&ps);
-      advance (&ps);
-      while (peek (&ps)->kind == ACY_LTOK_IDENT && acy_lit_tok_is (peek_at (&ps, 1), ":")
-             && peek_at (&ps, 2)->kind == ACY_LTOK_IDENT)
-        ps.pos += 3;
-    }
-  if (override && override->condition)
-    {
-      /* herd7's -conds: the condition of the command line's file. */
-      AcyLitTokens ctoks;
-      g_autofree char *where = g_strdup_printf ("condition for %s", test->name);
 
-      if (!acy_lit_tokenize (test->arena, override->condition, strlen (override->condition),
-                             acy_arena_strdup (test->arena, where), 1, hp, &ctoks, error))
-        goto out;
-      ps.toks = ctoks.tokens;
-      ps.pos = 0;
-    }
-  if (peek (&ps)->kind == ACY_LTOK_EOF)
-    {
-      /* no condition: herd checks `forall (true)` */
-      test->quant = ACY_QUANT_FORALL;
-      test->cond = acy_arena_new0 (test->arena, AcyLitProp);
-      test->cond->kind = ACY_LPROP_TRUE;
-      test->cond->loc = peek (&ps)->loc;
-    }
-  else if (acy_lit_tok_is_ident (peek (&ps), "exists"))
-    test->quant = ACY_QUANT_EXISTS;
-  else if (acy_lit_tok_is_ident (peek (&ps), "forall"))
-    test->quant = ACY_QUANT_FORALL;
-  else if (acy_lit_tok_is (peek (&ps), "~") && acy_lit_tok_is_ident (peek_at (&ps, 1), "exists"))
-    {
-      advance (&ps);
-      test->quant = ACY_QUANT_NOT_EXISTS;
-    }
-  else
-    {
-      acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps),
-                  "expected the final condition ('exists', '~exists' or 'forall')");
-      goto out;
-    }
-  n_locs = test->loc_names->len;
-  if (test->cond == NULL)
-    {
-      advance (&ps);
-      test->cond = acy_lit_parse_prop (&ps, test, error);
-      if (test->cond == NULL)
-        goto out;
-    }
-  if (override && override->set_quantifier)
-    test->quant = override->quantifier;
-  acy_lit_accept (&ps, ";");
-  if (peek (&ps)->kind != ACY_LTOK_EOF)
-    {
-      acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "unexpected text after the condition");
-      goto out;
-    }
-
-  /* What herd7 checks once it has read the whole test, in its order */
-  if (!acy_lit_check_reg_threads (test, locations, override && override->condition, error))
+  if (!acy_lit_check_read_test (&ps, test, locations, override, error))
     goto out;
-  if (ps.init_twice != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&ps.init_twice));
-      goto out;
-    }
-  if (test->loc_names->len > n_locs)
-    {
-      /* herd7: "Post-condition introduces new symbolic location(s)" */
-      g_autoptr(GString) names = g_string_new (NULL);
-
-      for (guint i = n_locs; i < test->loc_names->len; i++)
-        g_string_append_printf (names, "%s%s", i > n_locs ? "," : "",
-                                (const char *) test->loc_names->pdata[i]);
-      acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, test->cond->loc,
-                        "the condition introduces location(s) {%s} that no thread or "
-                        "initial value mentions (herd7 refuses this)", names->str);
-      goto out;
-    }
-  if (ps.int_range != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&ps.int_range));
-      goto out;
-    }
-  if (ps.init_size != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&ps.init_size));
-      goto out;
-    }
   if (macros == NULL && !acy_lit_expand_macros (test, NULL, error))
     goto out;
   if (!acy_lit_lower (test, error))
     goto out;
   acy_lit_finish_condition (test, locations);
-  test->hash = acy_lit_herd_hash (text, (gsize) len);
+  test->hash = acy_lit_herd_hash (text, (gsize) len, NULL);
   /* the last look: hashing a long text takes its time too */
   if (hp != NULL && acy_lit_halted (test->filename, cancellable, deadline, error))
     goto out;
@@ -1105,9 +1169,7 @@ acy_test_parse_full (const char             *text,
 out:
   /* the halt lives on this stack */
   test->halt = NULL;
-  g_clear_error (&ps.init_twice);
-  g_clear_error (&ps.int_range);
-  g_clear_error (&ps.init_size);
+  acy_lit_parser_clear (&ps);
   if (threads != NULL)
     g_array_free (threads, TRUE);
   return ok ? g_steal_pointer (&test) : NULL;
@@ -1167,6 +1229,7 @@ acy_test_free (AcyTest *test)
   if (test->phantom_regs)
     g_ptr_array_free (test->phantom_regs, TRUE);
   g_free (test->tracked);
+  g_free (test->tracked_bits);
   g_strfreev (test->observed_names);
   acy_arena_free (test->arena);
   g_free (test);
@@ -1176,6 +1239,31 @@ const char *
 acy_test_get_name (const AcyTest *test)
 {
   return test->name;
+}
+
+char *
+acy_test_file_arch (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char buf[256];
+  gssize n;
+  const char *p = buf, *end;
+
+  if (in == NULL || (n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf - 1, NULL, NULL)) <= 0)
+    return NULL;
+  buf[n] = '\0';
+  end = buf + n;
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  n = (gssize) strcspn (p, " \t\r\n");
+  return n > 0 ? g_strndup (p, (gsize) n) : NULL;
+}
+
+const char *
+acy_test_get_filename (const AcyTest *test)
+{
+  return test->filename;
 }
 
 const char *

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define ACY_LIT_MAX_EXPANDED    200000 /* nodes macro expansion may make in one test */
 #define ACY_LIT_MAX_TAGS        64
 #define ACY_LIT_MAX_THREAD_EVENTS 256
+#define ACY_LIT_UNSIGNED        0x80   /* AcyTest.tracked_bits: an unsigned type */
 
 /* ---- parser (acy-litmus-parser.c) ---- */
 
@@ -30,11 +31,12 @@ typedef struct {
   AcyHalt           *halt;      /* nullable: looked at on entering a statement or operand */
   const AcyLitComment *comments;  /* a test's, for the braces in them (parse_thread) */
   guint              n_comments;
-  /* Errors of the init block that herd7 finds only once it has read the
+  /* Errors of the test that herd7 finds only once it has read the
    * whole test, after the code's macros and the condition: the first of
-   * each kind, raised then (acy_test_parse_full). */
+   * each kind, raised then (acy_lit_check_read_test). */
   GError            *init_twice;  /* a name given twice */
   GError            *int_range;   /* an integer its 32-bit values cannot hold */
+  GError            *new_location; /* the condition's location nothing else names */
   GError            *init_size;   /* a type it cannot size, or one not supported */
   gboolean           s128;        /* herd7's variant S128: 128-bit locations */
 } AcyLitParser;
@@ -118,10 +120,14 @@ const AcyLitMacro *acy_macros_lookup (const AcyMacros *macros, const char *name)
 
 /* ---- the test ---- */
 
+struct _AcyAsmArch;
+struct _AcyAsmCode;
+
 typedef struct {
   guint        number;
   AcyLoc       loc;
-  AcyLitStmt  *body;         /* a BLOCK, macros expanded after lowering */
+  AcyLitStmt  *body;         /* a BLOCK, macros expanded after lowering; NULL in assembly */
+  const struct _AcyAsmCode *asm_code;   /* an assembly test's code (engine/arch), else NULL */
   guint        n_params;
   const char **param_names;
   gint        *param_locs;   /* location of each parameter */
@@ -181,6 +187,25 @@ struct _AcyTest {
 
   /* while acy_test_parse_full() runs, else NULL: lowering looks at it */
   AcyHalt      *halt;
+
+  /* An assembly test's architecture (engine/arch/acy-asm.h), NULL for C,
+   * and the name herd gives a register named in the condition ("rax"
+   * for RAX; NULL: none, herd7 refuses it) */
+  const struct _AcyAsmArch *asm_arch;
+  const char *(*reg_canonical) (const char *name);
+  /* and the order herd prints a thread's registers in (NULL: by name) */
+  guint       (*reg_rank) (const char *canonical);
+  /* values are 64-bit integers (X86_64), else 32-bit ones that wrap */
+  gboolean      wide_values;
+  /* herd's variant telechat, from the test's Variant= line: `ret` ends
+   * the thread */
+  gboolean      telechat;
+  /* For each tracked variable, the bits its final value is read in
+   * (herd7 reads a register or location of type int as a signed 32-bit
+   * number, whatever a 64-bit instruction wrote there): 8, 16, 32 or
+   * 64, with ACY_LIT_UNSIGNED for an unsigned type; 0 to keep it whole.
+   * NULL: every one whole. */
+  guint8       *tracked_bits;
 };
 
 /* Index of a location, adding it if new. */
@@ -228,10 +253,34 @@ void        acy_lit_finish_condition (AcyTest *test, GPtrArray *locations);
 gboolean    acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test,
                                const AcyValue *tracked_values);
 gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
+/* The final value @v of tracked variable @i as herd7 reads it in its
+ * type (AcyTest.tracked_bits, which is not NULL). */
+AcyValue    acy_lit_tracked_cast (const AcyTest *test, guint i, AcyValue v);
 
 /* acy-litmus-hash.c: herd7's Hash= digest of the test's text, NULL when
- * it cannot be computed. */
-char    *acy_lit_herd_hash (const char *text, gsize len);
+ * it cannot be computed. @code_digest: the code as herd prints it for
+ * the digest (an assembly test's), NULL to take it from the text (C). */
+char    *acy_lit_herd_hash (const char *text, gsize len, const char *code_digest);
+/* Where herd's splitter finds the test's init block (between its
+ * braces), code and condition in @text; FALSE when it does not. */
+gboolean acy_lit_split_test (const char *text, gsize len, const char **init_from,
+                             const char **init_to, const char **code_from,
+                             const char **code_to);
+
+/* acy-litmus-parser.c: blanks the lines before the init block that herd
+ * ignores (quoted description, Key=value lines), keeping positions and
+ * comments; a copy of @text[0..len) from @first_line_from on. */
+char    *acy_lit_blank_metadata (const char *text, gsize len, gsize first_line_from);
+/* What follows the code: `locations`, `filter`, the final condition
+ * (or @override's), up to the end of the tokens. */
+gboolean acy_lit_parse_final (AcyLitParser *ps, AcyTest *test, GPtrArray *locations,
+                              const AcyTestOverride *override, AcyHalt *hp, GError **error);
+/* The errors herd7 finds once it has read the whole test, in its order
+ * (the parser's deferred ones among them). */
+gboolean acy_lit_check_read_test (AcyLitParser *ps, AcyTest *test, GPtrArray *locations,
+                                  const AcyTestOverride *override, GError **error);
+/* Frees the parser's deferred errors. */
+void     acy_lit_parser_clear (AcyLitParser *ps);
 
 /* acy-litmus-values.c: C arithmetic on values; FALSE when undefined. */
 /* @test (nullable) names the locations, which herd7 compares when it
@@ -242,5 +291,10 @@ const char *acy_lit_op_text (AcyLitOp op);
 /* Why acy_lit_binop (@test, @op, @a, @b) is undefined, as "division by
  * zero" or "shift by 40, out of range 0 to 31"; NULL when it is defined. */
 char    *acy_lit_binop_fault (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b);
+/* The error code of that refusal: %ACY_ERROR_FATAL for herd7's
+ * Division_by_zero, %ACY_ERROR_TYPE for its Illegal operation on an
+ * address (an error of the test), %ACY_ERROR_UNSUPPORTED where herd7
+ * would go on (an address moved too far for Acyclic's values). */
+AcyErrorCode acy_lit_binop_fault_code (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b);
 
 G_END_DECLS

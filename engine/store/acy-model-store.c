@@ -2,12 +2,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The Linux-kernel memory model is GPL-2.0 and stays out of the project:
- * a user has it in a kernel tree, or fetches it once from the kernel's
- * git web front into their data folder. The search order puts what the
- * user chose (an environment variable, a search folder, the folder they
- * stand in, a copy they fetched) before places guessed (~/linux,
- * /usr/src/linux*).
+ * The Linux-kernel memory model is GPL-2.0 and herd's model library
+ * CeCILL-B: both stay out of the project. A user has them in a kernel
+ * tree or a herdtools7 install, or fetches them once (the kernel's git
+ * web front, herdtools7's repository at a release) into their data
+ * folder. The search order puts what the user chose (an environment
+ * variable, a search folder, the folder they stand in, a copy they
+ * fetched) before places guessed (~/linux, /usr/src/linux*).
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -37,6 +38,26 @@ static const char *const lkmm_files[] = {
   NULL
 };
 
+/* herd's files that herd7 runs by default on C, X86 and X86_64 tests,
+ * with what they include; herd's rc11.cat beside them */
+static const char *const herdlib_files[] = {
+  "x86tso.cat",
+  "x86tso-mixed.cat",
+  "x86fences.cat",
+  "filters.cat",
+  "cos.cat",
+  "cos-opt.cat",
+  "cos-ok-opt.cat",
+  "cos-no-opt.cat",
+  "cross.cat",
+  "c11_partialSC.cat",
+  "c11_base.cat",
+  "c11_cos.cat",
+  "c11_los.cat",
+  "rc11.cat",
+  NULL
+};
+
 /* Written for Acyclic: message passing through a store-release and a
  * load-acquire. The kernel model forbids the reader seeing the flag but
  * not the data; a model that allows it is not the kernel's. */
@@ -62,12 +83,82 @@ static const char validation_test[] =
   "\n"
   "exists (1:r0=1 /\\ 1:r1=0)\n";
 
+static gboolean validate_lkmm (const char *tmp, GCancellable *cancellable, GError **error);
+static gboolean validate_herdlib (const char *tmp, GCancellable *cancellable, GError **error);
+
+static char *
+lkmm_url (const char *version, const char *file)
+{
+  return g_strdup_printf ("%s/%s?h=%s", ACY_LKMM_WEB_BASE, file, version);
+}
+
+static char *
+herdlib_url (const char *version, const char *file)
+{
+  return g_strdup_printf ("%s/%s/herd/libdir/%s", ACY_HERDLIB_WEB_BASE, version, file);
+}
+
+/* What can be fetched, and how each is checked */
+typedef struct {
+  const char         *id;
+  const char         *name;
+  const char *const  *files;
+  const char         *default_version;
+  char             *(*url) (const char *version, const char *file);
+  const char         *license;       /* when the files' headers name none */
+  const char         *authors;
+  const char         *checking;      /* what validate() checks, for progress */
+  gboolean          (*validate) (const char *tmp, GCancellable *cancellable, GError **error);
+} Fetchable;
+
+static const Fetchable fetchables[] = {
+  { ACY_LKMM_ID, "Linux-kernel memory model", lkmm_files, ACY_LKMM_DEFAULT_VERSION, lkmm_url,
+    "GPL-2.0", "the Linux-kernel memory model's authors (see each file's header)",
+    "checking that the files load and forbid release/acquire message passing", validate_lkmm },
+  { ACY_HERDLIB_ID, "herd's model library", herdlib_files, ACY_HERDLIB_DEFAULT_VERSION, herdlib_url,
+    "CeCILL-B", "Jade Alglave, Luc Maranget and the herdtools7 authors (herdtools7's LICENSE.txt)",
+    "checking that the models load and judge store buffering as herd7 does", validate_herdlib },
+};
+
+static const Fetchable *
+fetchable (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fetchables); i++)
+    if (g_strcmp0 (id, fetchables[i].id) == 0)
+      return &fetchables[i];
+  return NULL;
+}
+
 const char *const *
 acy_model_store_files (const char *id)
 {
-  if (g_strcmp0 (id, ACY_LKMM_ID) == 0)
-    return lkmm_files;
-  return NULL;
+  const Fetchable *f = fetchable (id);
+
+  return f ? f->files : NULL;
+}
+
+const char *
+acy_model_store_name (const char *id)
+{
+  const Fetchable *f = fetchable (id);
+
+  return f ? f->name : NULL;
+}
+
+const char *
+acy_model_store_default_version (const char *id)
+{
+  const Fetchable *f = fetchable (id);
+
+  return f ? f->default_version : NULL;
+}
+
+const char *
+acy_model_store_checking (const char *id)
+{
+  const Fetchable *f = fetchable (id);
+
+  return f ? f->checking : NULL;
 }
 
 char *
@@ -144,6 +235,53 @@ acy_model_store_search_dirs (const char *const *dirs)
       add_dir (out, g_strdup (trees->pdata[i]));
   }
 
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&out), FALSE);
+}
+
+#define HERD_LIBDIR "share" G_DIR_SEPARATOR_S "herdtools7" G_DIR_SEPARATOR_S "herd" \
+                    G_DIR_SEPARATOR_S "libdir"
+
+char **
+acy_model_store_herd_dirs (const char *const *dirs)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+  const char *herdlib = g_getenv ("HERDLIB");
+  const char *const *system_dirs = g_get_system_data_dirs ();
+  g_autofree char *herd7 = g_find_program_in_path ("herd7");
+  const char *home = g_getenv ("HOME");
+
+  if (herdlib && *herdlib)
+    add_dir (out, g_strdup (herdlib));
+  for (guint i = 0; dirs && dirs[i]; i++)
+    if (*dirs[i])
+      {
+        add_dir (out, g_strdup (dirs[i]));
+        add_dir (out, g_build_filename (dirs[i], "herd", "libdir", NULL));
+      }
+  add_dir (out, acy_model_store_user_dir (ACY_HERDLIB_ID));
+  for (guint i = 0; system_dirs[i]; i++)
+    add_dir (out, g_build_filename (system_dirs[i], "acyclic", "models", ACY_HERDLIB_ID, NULL));
+  if (herd7 != NULL)
+    {
+      /* PREFIX/bin/herd7 beside PREFIX/share/herdtools7/herd/libdir */
+      g_autofree char *bin = g_path_get_dirname (herd7);
+      g_autofree char *prefix = g_path_get_dirname (bin);
+
+      add_dir (out, g_build_filename (prefix, HERD_LIBDIR, NULL));
+    }
+  add_dir (out, g_build_filename ("/usr/local", HERD_LIBDIR, NULL));
+  add_dir (out, g_build_filename ("/usr", HERD_LIBDIR, NULL));
+  if (home == NULL || *home == '\0')
+    home = g_get_home_dir ();
+  {
+    g_autofree char *opam = g_build_filename (home, ".opam", NULL);
+    g_autoptr(GDir) d = g_dir_open (opam, 0, NULL);
+    const char *name;
+
+    while (d && (name = g_dir_read_name (d)) != NULL)
+      add_dir (out, g_build_filename (opam, name, HERD_LIBDIR, NULL));
+  }
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&out), FALSE);
 }
@@ -242,19 +380,26 @@ write_origin (const char         *dir,
   g_autofree char *base = NULL;
   g_autoptr(GError) local = NULL;
 
+  const Fetchable *what = fetchable (spec->id);
+
   if (spec->base_url)
     base = g_strdup (spec->base_url);
   else
-    base = g_strdup (ACY_LKMM_WEB_BASE);
-  g_key_file_set_string (kf, "Model", "Name", "Linux-kernel memory model");
+    {
+      /* the address of the first file, without the file's name */
+      g_autofree char *url = what->url (spec->version ? spec->version : what->default_version, files[0]);
+      char *at = strstr (url, files[0]);
+
+      base = g_strndup (url, (gsize) (at - url - 1));
+    }
+  g_key_file_set_string (kf, "Model", "Name", what->name);
   g_key_file_set_string (kf, "Model", "Source", base);
   if (spec->base_url == NULL)
     g_key_file_set_string (kf, "Model", "Version",
-                           spec->version ? spec->version : ACY_LKMM_DEFAULT_VERSION);
+                           spec->version ? spec->version : what->default_version);
   g_key_file_set_string (kf, "Model", "Fetched", when);
-  g_key_file_set_string (kf, "Model", "License", license ? license : "GPL-2.0");
-  g_key_file_set_string (kf, "Model", "Authors",
-                         "the Linux-kernel memory model's authors (see each file's header)");
+  g_key_file_set_string (kf, "Model", "License", license ? license : what->license);
+  g_key_file_set_string (kf, "Model", "Authors", what->authors);
   g_key_file_set_string_list (kf, "Model", "Files", files, g_strv_length ((char **) files));
   if (!g_key_file_save_to_file (kf, path, &local))
     {
@@ -267,14 +412,17 @@ write_origin (const char         *dir,
 /* ---- Fetching ---------------------------------------------------------- */
 
 char *
-acy_model_store_file_url (const char *base_url,
+acy_model_store_file_url (const char *id,
+                          const char *base_url,
                           const char *version,
                           const char *file)
 {
+  const Fetchable *what = fetchable (id);
+
   if (base_url != NULL)
     return g_strconcat (base_url, g_str_has_suffix (base_url, "/") ? "" : "/", file, NULL);
-  return g_strdup_printf ("%s/%s?h=%s", ACY_LKMM_WEB_BASE, file,
-                          version ? version : ACY_LKMM_DEFAULT_VERSION);
+  g_return_val_if_fail (what != NULL, NULL);
+  return what->url (version ? version : what->default_version, file);
 }
 
 static void
@@ -363,7 +511,7 @@ error_in_urls (GError            *error,
   for (guint i = 0; files[i]; i++)
     {
       g_autofree char *path = g_build_filename (tmp, files[i], NULL);
-      g_autofree char *url = acy_model_store_file_url (spec->base_url, spec->version, files[i]);
+      g_autofree char *url = acy_model_store_file_url (spec->id, spec->base_url, spec->version, files[i]);
       g_string_replace (msg, path, url, 0);
     }
   g_free (error->message);
@@ -373,7 +521,7 @@ error_in_urls (GError            *error,
 /* The files load as herd7 would run them (-conf linux-kernel.cfg), and
  * they forbid release/acquire message passing. */
 static gboolean
-validate (const char *tmp, GCancellable *cancellable, GError **error)
+validate_lkmm (const char *tmp, GCancellable *cancellable, GError **error)
 {
   g_autofree char *cfg = g_build_filename (tmp, "linux-kernel.cfg", NULL);
   g_autoptr(AcyConfig) config = NULL;
@@ -440,6 +588,69 @@ validate (const char *tmp, GCancellable *cancellable, GError **error)
   return TRUE;
 }
 
+/* Written for Acyclic: store buffering on X86_64, plain and fenced. */
+static const char herd_sb[] =
+  "X86_64 acyclic-fetch-sb\n"
+  "{\n}\n"
+  " P0            | P1            ;\n"
+  " movl $1,(x)   | movl $1,(y)   ;\n"
+  " %s | %s ;\n"
+  " movl (y),%%eax | movl (x),%%eax ;\n"
+  "exists (0:rax=0 /\\ 1:rax=0)\n";
+
+/* Store buffering under the fetched model named @cat, with the fences
+ * @fence: whether the outcome is @want. */
+static gboolean
+herd_sb_judged (const char *tmp, const char *cat, const char *fence, AcyObservation want,
+                GCancellable *cancellable, GError **error)
+{
+  g_autofree char *path = g_build_filename (tmp, cat, NULL);
+  g_autofree char *text = g_strdup_printf (herd_sb, fence, fence);
+  const char *const dirs[] = { tmp, NULL };
+  AcyModelSource src = { .cat_path = path, .include_dirs = dirs };
+  g_autoptr(AcyModel) model = acy_model_load (&src, error);
+  g_autoptr(AcyTest) test = NULL;
+  g_autoptr(AcyCheckResult) result = NULL;
+  AcyCheckOptions options = { .n_threads = 1 };
+
+  if (model == NULL || (test = acy_test_parse (text, -1, "acyclic-fetch-sb.litmus", NULL, error)) == NULL
+      || (result = acy_check_run (test, model, &options, cancellable, error)) == NULL)
+    return FALSE;
+  if (acy_check_result_get_observation (result) != want)
+    {
+      g_set_error (error, ACY_ERROR, ACY_ERROR_IO,
+                   "%s: judges store buffering %s %s, where herd7's says %s: not herd's model",
+                   path, *fence == ' ' ? "without fences" : "with mfences",
+                   acy_observation_to_string (acy_check_result_get_observation (result)),
+                   acy_observation_to_string (want));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* x86tso-mixed.cat, herd7's model for X86_64, allows store buffering
+ * and forbids it fenced; the C models load. */
+static gboolean
+validate_herdlib (const char *tmp, GCancellable *cancellable, GError **error)
+{
+  static const char *const loaded[] = { "c11_partialSC.cat", "rc11.cat", "x86tso.cat" };
+
+  if (!herd_sb_judged (tmp, "x86tso-mixed.cat", "      ", ACY_OBSERVATION_SOMETIMES, cancellable, error)
+      || !herd_sb_judged (tmp, "x86tso-mixed.cat", "mfence", ACY_OBSERVATION_NEVER, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (loaded); i++)
+    {
+      g_autofree char *path = g_build_filename (tmp, loaded[i], NULL);
+      const char *const dirs[] = { tmp, NULL };
+      AcyModelSource src = { .cat_path = path, .include_dirs = dirs };
+      g_autoptr(AcyModel) model = acy_model_load (&src, error);
+
+      if (model == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Puts @tmp in place of @dest; an older @dest is moved aside first and
  * put back if that fails. */
 static gboolean
@@ -498,7 +709,8 @@ acy_model_store_fetch (const AcyFetchSpec *spec,
   if (files == NULL)
     {
       g_set_error (error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME,
-                   "%s: no such model to fetch (known: %s)", spec->id ? spec->id : "(none)", ACY_LKMM_ID);
+                   "%s: no such model to fetch (known: %s, %s)", spec->id ? spec->id : "(none)",
+                   ACY_LKMM_ID, ACY_HERDLIB_ID);
       return NULL;
     }
   dest = spec->dest_dir ? g_strdup (spec->dest_dir) : acy_model_store_user_dir (spec->id);
@@ -525,7 +737,7 @@ acy_model_store_fetch (const AcyFetchSpec *spec,
   st.progress.n_files = g_strv_length ((char **) files);
   for (guint i = 0; files[i]; i++)
     {
-      g_autofree char *url = acy_model_store_file_url (spec->base_url, spec->version, files[i]);
+      g_autofree char *url = acy_model_store_file_url (spec->id, spec->base_url, spec->version, files[i]);
       g_autofree char *path = g_build_filename (tmp, files[i], NULL);
       g_autoptr(GBytes) bytes = NULL;
       gsize len;
@@ -550,7 +762,7 @@ acy_model_store_fetch (const AcyFetchSpec *spec,
     }
 
   report_stage (&st, ACY_FETCH_VALIDATING);
-  if (!validate (tmp, cancellable, &local))
+  if (!fetchable (spec->id)->validate (tmp, cancellable, &local))
     {
       error_in_urls (local, tmp, spec, files);
       goto fail;

@@ -18,11 +18,24 @@ G_BEGIN_DECLS
 /* The kernel's public git web front; a file is BASE/FILE?h=TAG. */
 #define ACY_LKMM_WEB_BASE \
   "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/plain/tools/memory-model"
+/* herd's model library (herdtools7's herd/libdir, CeCILL-B): the models
+ * herd7 runs by default on each architecture, and what they include. */
+#define ACY_HERDLIB_ID "herd-lib"
+/* herdtools7's release fetched when no version is given, and where its
+ * repository's files are: BASE/TAG/herd/libdir/FILE */
+#define ACY_HERDLIB_DEFAULT_VERSION "7.58"
+#define ACY_HERDLIB_WEB_BASE "https://raw.githubusercontent.com/herd/herdtools7"
+
 /* The provenance file written beside an installed copy. */
 #define ACY_MODEL_ORIGIN_FILE "ORIGIN"
 
 /* The files of model @id (NULL-terminated), or NULL for an unknown id. */
 const char *const *acy_model_store_files (const char *id);
+/* Its name ("herd's model library"), the release fetched by default,
+ * and what its fetch checks before installing (for progress reports). */
+const char        *acy_model_store_name (const char *id);
+const char        *acy_model_store_default_version (const char *id);
+const char        *acy_model_store_checking (const char *id);
 
 /* Where a fetched copy of @id is installed:
  * $XDG_DATA_HOME/acyclic/models/@id. */
@@ -36,6 +49,14 @@ char  *acy_model_store_user_dir (const char *id);
  * (…/acyclic/models/linux-kernel, as a Flatpak ships them), then
  * ~/linux, ~/src/linux and /usr/src/linux* (…/tools/memory-model). */
 char **acy_model_store_search_dirs (const char *const *dirs);
+
+/* The folders where herd's model library may be, in the order they are
+ * searched, existing ones only: $HERDLIB, each of @dirs (the -I
+ * folders, the preferences' search path) and its herd/libdir, the
+ * user's fetched copy, copies under the system data folders, then a
+ * herdtools7 install (beside a herd7 on PATH, /usr/local and /usr
+ * share/herdtools7/herd/libdir, opam switches under ~/.opam). */
+char **acy_model_store_herd_dirs (const char *const *dirs);
 
 /* The first folder of acy_model_store_search_dirs() that holds every
  * file of @id, or NULL. */
@@ -84,11 +105,11 @@ typedef void (*AcyFetchProgressFunc) (const AcyFetchProgress *progress,
 
 /**
  * AcyFetchSpec:
- * @id: the model, %ACY_LKMM_ID
+ * @id: the model, %ACY_LKMM_ID or %ACY_HERDLIB_ID
  * @base_url: (nullable): fetch BASE_URL/FILE; default: the kernel's git
- *   web front at @version
- * @version: (nullable): the kernel release tag; default
- *   %ACY_LKMM_DEFAULT_VERSION
+ *   web front, herdtools7's repository, at @version
+ * @version: (nullable): the release tag; default
+ *   acy_model_store_default_version()
  * @dest_dir: (nullable): where to install; default
  *   acy_model_store_user_dir()
  * @timeout: seconds the server may stay silent (0: 30)
@@ -104,8 +125,10 @@ typedef struct {
 } AcyFetchSpec;
 
 /* Downloads the model's files into a new folder beside the destination,
- * checks that they load and judge a release/acquire message-passing test
- * "Never", writes their ORIGIN, and only then puts the folder in place of
+ * checks that they load and judge a test as the model's authors' tools
+ * do (the kernel model: release/acquire message passing "Never"; herd's
+ * library: store buffering on X86_64 "Sometimes", fenced "Never"),
+ * writes their ORIGIN, and only then puts the folder in place of
  * any older copy. On any error nothing is left behind and an older copy
  * stays as it was. Blocks: run it in a thread.
  * Returns: (transfer full): the folder installed, or NULL */
@@ -113,8 +136,10 @@ char *acy_model_store_fetch (const AcyFetchSpec *spec,
                              GCancellable       *cancellable,
                              GError            **error);
 
-/* The URL a file of @id is fetched from. */
-char *acy_model_store_file_url (const char *base_url,
+/* The URL a file of model @id is fetched from: BASE_URL/FILE, or the
+ * model's own source at @version (NULL: its default). */
+char *acy_model_store_file_url (const char *id,
+                                const char *base_url,
                                 const char *version,
                                 const char *file);
 

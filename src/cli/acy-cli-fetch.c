@@ -38,14 +38,12 @@ on_progress (const AcyFetchProgress *p, gpointer user_data)
   /* One line per file and per stage, not per read. */
   if (p->stage == ACY_FETCH_DOWNLOADING && p->received == 0)
     {
-      g_autofree char *url = acy_model_store_file_url (f->spec.base_url, f->spec.version, p->file);
+      g_autofree char *url = acy_model_store_file_url (f->spec.id, f->spec.base_url, f->spec.version, p->file);
       fprintf (stderr, "acyclic-check: [%u/%u] %s\n", p->index + 1, p->n_files, url);
     }
   else if (p->stage != ACY_FETCH_DOWNLOADING && p->stage != f->last_stage)
     fprintf (stderr, "acyclic-check: %s\n",
-             p->stage == ACY_FETCH_VALIDATING ? "checking that the files load and forbid "
-                                                "release/acquire message passing"
-                                              : "installing");
+             p->stage == ACY_FETCH_VALIDATING ? acy_model_store_checking (f->spec.id) : "installing");
   f->last_stage = p->stage;
 }
 
@@ -126,10 +124,14 @@ acy_cli_fetch_model (const char *id,
     {
       g_autofree char *what = origin && origin->version
                               ? g_strdup_printf ("%s, %s", origin->version, origin->license)
-                              : g_strdup (origin && origin->license ? origin->license : "GPL-2.0");
-      printf ("Installed the Linux-kernel memory model (%s) in %s\n"
-              "Use it from any folder with: acyclic-check -conf linux-kernel.cfg TEST.litmus\n",
-              what, f.installed);
+                              : g_strdup (origin && origin->license ? origin->license : "");
+      gboolean lkmm = g_str_equal (id, ACY_LKMM_ID);
+
+      printf ("Installed %s (%s) in %s\n"
+              "Use it from any folder with: %s\n",
+              lkmm ? "the Linux-kernel memory model" : acy_model_store_name (id), what, f.installed,
+              lkmm ? "acyclic-check -conf linux-kernel.cfg TEST.litmus"
+                   : "acyclic-check TEST.litmus (herd7's default model for the test's architecture)");
     }
   g_free (f.installed);
   return 0;

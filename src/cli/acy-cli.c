@@ -97,8 +97,45 @@ setup_clear (Setup *s)
   g_clear_error (&s->model_error);
 }
 
+static gboolean load_setup (const AcyCliOptions *o, const char *arch, Setup *setup, GError **error);
+
+static void
+setup_free (Setup *s)
+{
+  setup_clear (s);
+  g_free (s);
+}
+
+/* With no model and no configuration, herd7 runs each test under its
+ * architecture's default model: the arch of the file's first line. */
+static char *
+file_arch (const char *path)
+{
+  char *arch = path && !g_str_equal (path, "-") ? acy_test_file_arch (path) : NULL;
+
+  return arch ? arch : g_strdup ("C");
+}
+
+/* The setup for tests of @arch (cached in @setups), given no model */
+static Setup *
+setup_for_arch (const AcyCliOptions *o, GHashTable *setups, const char *arch, GError **error)
+{
+  Setup *s = g_hash_table_lookup (setups, arch);
+
+  if (s != NULL)
+    return s;
+  s = g_new0 (Setup, 1);
+  if (!load_setup (o, arch, s, error))
+    {
+      setup_free (s);
+      return NULL;
+    }
+  g_hash_table_insert (setups, g_strdup (arch), s);
+  return s;
+}
+
 static gboolean
-load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
+load_setup (const AcyCliOptions *o, const char *arch, Setup *setup, GError **error)
 {
   g_autoptr(GPtrArray) dirs = g_ptr_array_new ();
   g_autoptr(GPtrArray) variants = g_ptr_array_new ();
@@ -128,6 +165,7 @@ load_setup (const AcyCliOptions *o, Setup *setup, GError **error)
   spec.model_error = &setup->model_error;
   spec.include_dirs = (const char *const *) dirs->pdata;
   spec.variants = (const char *const *) variants->pdata;
+  spec.arch = arch;
   /* a model too long to load within -timeout ends the run in time too */
   if (o->timeout > 0)
     spec.deadline = g_get_monotonic_time () + (gint64) (o->timeout * G_USEC_PER_SEC);
@@ -1162,12 +1200,17 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
   for (guint i = 0; i < o->variants->len; i++)
     g_ptr_array_add (variants, o->variants->pdata[i]);
   g_ptr_array_add (variants, NULL);
+  /* no model given: each architecture's default, its setup made once */
+  gboolean per_arch = o->cat == NULL && o->config == NULL;
+  g_autofree char *first_arch = per_arch ? file_arch (n_args > 0 ? args[0] : NULL) : NULL;
+  g_autoptr(GHashTable) setups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                        (GDestroyNotify) setup_free);
 
   /* --run needs no model, only macros: -macros FILE's, or those that
    * fit each test */
   if (o->run && o->config == NULL && o->cat == NULL)
     return acy_cli_machine_run (o, NULL, args, n_args);
-  if (!load_setup (o, &setup, &error))
+  if (!load_setup (o, first_arch, &setup, &error))
     {
       fprintf (stderr, "acyclic-check: %s\n", error->message);
       setup_clear (&setup);
@@ -1239,6 +1282,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       Outcomes outcomes = { 0 };
       gint64 started, deadline;
       g_autoptr(AcyRecorder) recorder = NULL;
+      const Setup *use;
 
       /* -timeout counts from here: loading a long test takes its time
        * too, and the check goes on with the same deadline */
@@ -1300,6 +1344,17 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       if (!selected (&sel, acy_test_get_name (test)))
         continue;
+      use = &setup;
+      if (per_arch && !g_str_equal (acy_test_get_arch (test), first_arch))
+        {
+          use = setup_for_arch (o, setups, acy_test_get_arch (test), &error);
+          if (use == NULL)
+            {
+              fprintf (stderr, "acyclic-check: %s: %s\n", file, error->message);
+              status = MAX (status, 2);
+              continue;
+            }
+        }
       /* A name seen before: herd7 skips the test */
       if (seen_before (seen, acy_test_get_name (test), acy_test_get_hash (test), file))
         continue;
@@ -1307,15 +1362,15 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
        * and checks nothing */
       if (o->dumpes)
         continue;
-      if (setup.model_error)
+      if (use->model_error)
         {
           /* herd7 finds an unknown name or a type error of the model
            * when it runs it on a test: an error of each test */
-          report_test_error (file, setup.model_error);
+          report_test_error (file, use->model_error);
           if (o->json)
             {
               g_string_append (out, n_json++ ? ",\n  " : "\n  ");
-              json_error (out, file, test, setup.model_error);
+              json_error (out, file, test, use->model_error);
               fputs (out->str, stdout);
             }
           if (o->judge)
@@ -1349,7 +1404,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
           g_string_append (out, ",\"file\":");
           json_string (out, file);
           g_string_append (out, ",\"model\":");
-          json_string (out, acy_model_get_name (setup.model));
+          json_string (out, acy_model_get_name (use->model));
           g_string_append (out, ",\"outcomes\":[");
         }
       if (o->graph_dir || o->dot_dir
@@ -1361,7 +1416,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
           copts.outcome = cli_outcome;
           copts.outcome_data = &outcomes;
         }
-      result = acy_check_run (test, setup.model, &copts, NULL, &error);
+      result = acy_check_run (test, use->model, &copts, NULL, &error);
       if (result == NULL)
         {
           gboolean timed_out = g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
@@ -1403,9 +1458,9 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
             break;
           continue;
         }
-      if (recorder && (o->graph_dir || o->dot_dir) && !write_graphs (o, test, setup.model, recorder))
+      if (recorder && (o->graph_dir || o->dot_dir) && !write_graphs (o, test, use->model, recorder))
         status = 1;
-      if (o->out_dir && !write_herd_dot (o, file, test, setup.model, recorder))
+      if (o->out_dir && !write_herd_dot (o, file, test, use->model, recorder))
         status = 1;
       /* herd7 7.58's -badexecs false prints these tests all the same, so
        * acyclic-check does too. */

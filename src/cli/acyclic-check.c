@@ -102,11 +102,13 @@ usage (FILE *out)
            "                   coherent-rmo, a .cat or a .cfg file) and print a table\n"
            "                   of tests x models, marking the tests they differ on\n"
            "  --markdown       print the --compare table in Markdown\n"
-           "  --fetch-model linux-kernel [--from BASE_URL] [--version TAG] [--fetch-timeout SECS]\n"
+           "  --fetch-model linux-kernel|herd-lib [--from BASE_URL] [--version TAG] [--fetch-timeout SECS]\n"
            "                   download the Linux-kernel memory model (from the kernel's git\n"
-           "                   web front at release TAG, default " ACY_LKMM_DEFAULT_VERSION ", or BASE_URL/FILE),\n"
-           "                   check it and install it in $XDG_DATA_HOME/acyclic/models;\n"
-           "                   then -conf linux-kernel.cfg works from any folder\n"
+           "                   web front at release TAG, default " ACY_LKMM_DEFAULT_VERSION ") or herd's model\n"
+           "                   library (from herdtools7's repository at release TAG, default\n"
+           "                   " ACY_HERDLIB_DEFAULT_VERSION "), or BASE_URL/FILE; check it and install it in\n"
+           "                   $XDG_DATA_HOME/acyclic/models; then -conf linux-kernel.cfg, or\n"
+           "                   herd7's default model of an X86, X86_64 or C test, works from any folder\n"
            "  --run            run each test on this machine as litmus7 does (its harness\n"
            "                   built with $CC, else cc, gcc or clang) and print litmus7's\n"
            "                   output; no model is needed. With no -conf, -cat or -macros,\n"
@@ -970,8 +972,8 @@ main (int argc, char **argv)
         }
       if (acy_model_store_files (fetch_model) == NULL)
         {
-          fprintf (stderr, "acyclic-check: --fetch-model: unknown model '%s' (known: %s)\n",
-                   fetch_model, ACY_LKMM_ID);
+          fprintf (stderr, "acyclic-check: --fetch-model: unknown model '%s' (known: %s, %s)\n",
+                   fetch_model, ACY_LKMM_ID, ACY_HERDLIB_ID);
           return 2;
         }
       return acy_cli_fetch_model (fetch_model, fetch_from, fetch_version, fetch_timeout, opts->quiet);

@@ -29,6 +29,7 @@ herd7_cases () {
     incl=$shared/lkmm conf="-conf linux-kernel.cfg"
     case "$args" in
       ' @C11@'*|'@C11@'*) incl=$shared/c11/models conf= args=${args#*@C11@} ;;
+      ' @ISA@'*|'@ISA@'*) incl=$shared/../oracle/herdlib conf= args=${args#*@ISA@} ;;
     esac
     # shellcheck disable=SC2086
     if (cd "$here" && "$prog" -I "$incl" $conf $args < "$input" \
