@@ -198,6 +198,11 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  *   candidate and refuses the test ("Non symbolic address") when the
  *   model allows it; its final state is never an outcome.
  * @non_address_value: that integer
+ * @fault: (nullable): an assembly test's candidate on whose values an
+ *   operation of the code is one herd7 cannot do (an address or'd with
+ *   1): herd7 refuses the test when the model allows it ("Illegal
+ *   operation"), as for @non_address_at; the message, with its place.
+ *   Never an outcome: a value of it is unknown.
  * @claimed: it lies below a choice the claim function granted
  *   (AcyEnumerateOptions.claim): no other enumeration sharing the test
  *   sees it
@@ -216,6 +221,7 @@ struct _AcyCandidate {
   void              (*find_images) (const AcyCandidate *candidate);
   const AcyLoc       *non_address_at;
   AcyValue            non_address_value;
+  const char         *fault;
   gboolean            claimed;
 };
 

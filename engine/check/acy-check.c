@@ -262,6 +262,21 @@ on_non_address_verdict (CheckRun *run, const AcyCandidate *c, const AcyVerdict *
   return FALSE;
 }
 
+/* An assembly test's candidate with an operation herd7 cannot do
+ * (AcyCandidate.fault): when the model allows it, herd7 refuses the
+ * test, and so does the check; else the candidate is left out. */
+static G_GNUC_NO_INLINE gboolean
+on_fault_verdict (CheckRun *run, const AcyCandidate *c, const AcyVerdict *verdict)
+{
+  if (!verdict->allowed)
+    return TRUE;
+  if (run->error == NULL)
+    g_set_error_literal (&run->error, ACY_ERROR, ACY_ERROR_TYPE, c->fault);
+  g_atomic_int_set (&run->shared->stop, TRUE);
+  run->stopped = TRUE;
+  return FALSE;
+}
+
 static gboolean
 on_verdict (const AcyExecution *x,
             const AcyVerdict   *verdict,
@@ -274,6 +289,8 @@ on_verdict (const AcyExecution *x,
 
   if (G_UNLIKELY (c->non_address_at != NULL))
     return on_non_address_verdict (run, c, verdict);
+  if (G_UNLIKELY (c->fault != NULL))
+    return on_fault_verdict (run, c, verdict);
   r->stats.outcomes++;
   run->outcomes_due++;
   if (run->options && run->options->outcome &&

@@ -582,34 +582,53 @@ note_loop_cut (Enum *en)
   return FALSE;
 }
 
-/* Refuse the test for the operation that faulted (Combo.fault_op), as
- * herd7 does (Division_by_zero, "Illegal operation"). */
-static G_GNUC_NO_INLINE gboolean
-fault_raise (Enum *en, Combo *c)
+/* The refusal for the operation that faulted (Combo.fault_op), as herd7
+ * says it (Division_by_zero, "Illegal operation"), into @error. */
+static void
+fault_error (Enum *en, Combo *c, GError **error)
 {
   const AcySym *s = c->fault_op;
   g_autofree char *why = NULL;
   AcyErrorCode code = ACY_ERROR_UNSUPPORTED;
 
-  if (en->error == NULL && s != NULL)
+  why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
+  code = acy_lit_binop_fault_code (en->test, s->op, c->fault_a, c->fault_b);
+  if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
     {
-      why = acy_lit_binop_fault (en->test, s->op, c->fault_a, c->fault_b);
-      code = acy_lit_binop_fault_code (en->test, s->op, c->fault_a, c->fault_b);
-      if (why == NULL || ((s->op == ACY_LOP_DIV || s->op == ACY_LOP_MOD) && c->fault_b == 0))
-        {
-          why = (g_free (why), g_strdup ("division by zero"));
-          code = ACY_ERROR_FATAL;   /* herd7's Division_by_zero ends its run */
-        }
-      if (s->at.file != NULL)
-        acy_set_error_at (&en->error, code, s->at,
-                          "%s (P%u, with a value it read)", why, c->fault_thread);
-      else
-        g_set_error (&en->error, ACY_ERROR, code,
-                     "%s: P%u: %s (with a value it read)", en->test->filename, c->fault_thread, why);
+      why = (g_free (why), g_strdup ("division by zero"));
+      code = ACY_ERROR_FATAL;   /* herd7's Division_by_zero ends its run */
     }
+  if (s->at.file != NULL)
+    acy_set_error_at (error, code, s->at, "%s (P%u, with a value it read)", why, c->fault_thread);
+  else
+    g_set_error (error, ACY_ERROR, code,
+                 "%s: P%u: %s (with a value it read)", en->test->filename, c->fault_thread, why);
+}
+
+/* Refuse the test for the operation that faulted, as herd7 does. */
+static G_GNUC_NO_INLINE gboolean
+fault_raise (Enum *en, Combo *c)
+{
+  if (en->error == NULL && c->fault_op != NULL)
+    fault_error (en, c, &en->error);
   en->halted = TRUE;
   en->steps_left = 1;
   return FALSE;
+}
+
+/* An assembly test's candidate with a faulting operation: herd7 finds
+ * it once the model has allowed the candidate, and refuses the test
+ * then only (AcyCandidate.fault): the candidate goes on, with the
+ * message. */
+static char *
+fault_deferred (Enum *en, Combo *c)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (c->fault_op == NULL)
+    return g_strdup ("an operation herd7 cannot do on this execution's values");
+  fault_error (en, c, &error);
+  return g_strdup (error->message);
 }
 
 /* The accesses of a solved candidate that go through a value that is
@@ -784,7 +803,7 @@ emit_finals (Enum *en, Combo *c)
           if (en->chosen[t]->all_ops_fault || en->chosen[t]->ops[i]->op == ACY_LOP_DIV
               || en->chosen[t]->ops[i]->op == ACY_LOP_MOD)
             (void) sym_value (c, en->chosen[t]->ops[i], t);
-      if (c->saw_fault)
+      if (c->saw_fault && test->asm_arch == NULL)
         return fault_raise (en, c);
     }
 
@@ -793,6 +812,7 @@ emit_finals (Enum *en, Combo *c)
     {
       Emitted em;
       AcyCandidate *cand = &em.cand;
+      g_autofree char *fault = NULL;
 
       acy_bits_clear (words, c->fw);
       for (guint f = 0; f < c->n_fw; f++)
@@ -823,8 +843,10 @@ emit_finals (Enum *en, Combo *c)
             c->values[v] = thin_air_symbol (c, sym);
         }
       /* a candidate whose path conditions hold needs a faulting value */
-      if (c->fault_pending || c->saw_fault)
+      if ((c->fault_pending || c->saw_fault) && test->asm_arch == NULL)
         return fault_raise (en, c);
+      if (G_UNLIKELY (c->fault_pending || c->saw_fault))
+        fault = fault_deferred (en, c);
 
       /* also when halted while solving: the values are not to be used */
       if (halted_after (en, STEPS_PER_LOOK / 256))
@@ -859,6 +881,7 @@ emit_finals (Enum *en, Combo *c)
       cand->weight = c->weight;
       cand->non_address_at = c->nonsym ? &c->nonsym->at : NULL;
       cand->non_address_value = c->nonsym ? c->nonsym_value : 0;
+      cand->fault = fault;
       cand->claimed = c->claim_depth <= c->n_reads;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads

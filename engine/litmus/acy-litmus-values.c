@@ -36,6 +36,18 @@ ptr_binop (const AcyTest *test, AcyLitOp op, AcyValue a, AcyValue b, AcyValue *o
     {
     case ACY_LOP_EQ: *out = a == b; return TRUE;
     case ACY_LOP_NE: *out = a != b; return TRUE;
+    case ACY_LOP_OR:
+      /* herd7: v | 0 is v, an address too */
+      if (a != 0 && b != 0)
+        return FALSE;
+      *out = a == 0 ? b : a;
+      return TRUE;
+    case ACY_LOP_XOR:
+      /* herd7: v ^ v is 0 */
+      if (a != b)
+        return FALSE;
+      *out = 0;
+      return TRUE;
     case ACY_LOP_LT: case ACY_LOP_GT:
       /* herd7 compares an address with 0 only (for x86's flags): it is
        * above */

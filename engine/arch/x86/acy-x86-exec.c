@@ -12,9 +12,9 @@
  * Some of herd's choices, followed here as they are:
  * - X86_64 reads a register by its part (%eax is rax & 0xffffffff) and
  *   a value read for an instruction by its size (movl masks to 32
- *   bits), but writes any part over the whole register (movl $-1,%eax
- *   leaves rax = -1; movb $1,%al leaves rax = 1, %ah's value goes 8
- *   bits up); an immediate is never masked.
+ *   bits), but writes a part over the whole register (movl $-1,%eax
+ *   leaves rax = -1; movb $1,%al leaves rax = 1; %ah's value goes 8
+ *   bits up, over the old %ah); an immediate is never masked.
  * - The flags after an operation: ZF = (a == b), SF = (a > b), CF = 0;
  *   jl jumps on ZF | !SF, jle on !SF, jge on ZF | SF, jg on SF.
  * - An exchange with memory is atomic with or without lock; inc and
@@ -101,14 +101,16 @@ read_reg (Ctx *c, gint reg, AcyX86Part part)
   return mask_part (c, v, part);
 }
 
-/* herd's write_reg keeps the bits a part does not name from the part
- * it reads, masked to that part: none of them. So a part is written
- * whole, %ah's value shifted into place. */
+/* herd's write_reg keeps, of the register, the bits its part does not
+ * name, taken from the part as it reads it (shifted down, masked):
+ * none of them for %al, %ax, %eax, %rax, so those are written over
+ * the whole register; %ah's old byte lands in the low byte, under the
+ * new value shifted into place. */
 static void
 write_reg (Ctx *c, gint reg, AcyX86Part part, AcyVal v)
 {
   if (c->wide && part == ACY_X86_PART_8H)
-    v = op_const (c, ACY_LOP_SHL, v, 8);
+    v = op2 (c, ACY_LOP_OR, read_reg (c, reg, ACY_X86_PART_8H), op_const (c, ACY_LOP_SHL, v, 8));
   c->r->regs[reg] = v.s;
   c->r->regd[reg] = v.d;
 }
