@@ -407,13 +407,17 @@ resolve_phantom (AcyTest *test, AcyLitVar *v)
   g_ptr_array_add (test->phantom_regs, acy_arena_strdup (test->arena, key));
 }
 
+/* @any_thread: a register of a thread the test lacks is no error (a
+ * -conds condition's, read as 0) */
 static gboolean
-check_var_thread (const AcyTest *test, const AcyLitVar *v, GError **error)
+check_var_thread (const AcyTest *test, const AcyLitVar *v, gboolean any_thread, GError **error)
 {
   if (v->thread < 0)
     return TRUE;
   if ((guint) v->thread >= test->n_threads)
     {
+      if (any_thread)
+        return TRUE;
       /* herd7: "Bad process P5" */
       acy_set_error_at (error, ACY_ERROR_UNKNOWN_NAME, v->loc,
                         "no thread P%d for register near '%d:%s'", v->thread, v->thread, v->name);
@@ -431,14 +435,15 @@ check_var_thread (const AcyTest *test, const AcyLitVar *v, GError **error)
 }
 
 static gboolean
-check_prop_threads (const AcyTest *test, const AcyLitProp *p, GError **error)
+check_prop_threads (const AcyTest *test, const AcyLitProp *p, gboolean any_thread, GError **error)
 {
   if (p == NULL)
     return TRUE;
   if (p->kind == ACY_LPROP_ATOM)
-    return check_var_thread (test, &p->lhs, error)
-           && (!p->rhs_is_var || check_var_thread (test, &p->rhs_var, error));
-  return check_prop_threads (test, p->a, error) && check_prop_threads (test, p->b, error);
+    return check_var_thread (test, &p->lhs, any_thread, error)
+           && (!p->rhs_is_var || check_var_thread (test, &p->rhs_var, any_thread, error));
+  return check_prop_threads (test, p->a, any_thread, error)
+         && check_prop_threads (test, p->b, any_thread, error);
 }
 
 gboolean
@@ -446,12 +451,13 @@ acy_lit_check_reg_threads (const AcyTest *test, GPtrArray *locations,
                            gboolean cond_from_command_line, GError **error)
 {
   for (guint i = 0; i < test->inits->len; i++)
-    if (!check_var_thread (test, &g_array_index (test->inits, AcyLitInit, i).var, error))
+    if (!check_var_thread (test, &g_array_index (test->inits, AcyLitInit, i).var, FALSE, error))
       return FALSE;
   for (guint i = 0; i < locations->len; i++)
-    if (!check_var_thread (test, locations->pdata[i], error))
+    if (!check_var_thread (test, locations->pdata[i], FALSE, error))
       return FALSE;
-  return cond_from_command_line || check_prop_threads (test, test->cond, error);
+  return check_prop_threads (test, test->cond, cond_from_command_line, error)
+         && check_prop_threads (test, test->filter, TRUE, error);
 }
 
 static void
@@ -469,8 +475,7 @@ resolve_var (AcyTest *test, AcyLitVar *v)
   if (test->reg_canonical != NULL)
     {
       /* an assembly test: herd's name for the register (RAX is rax;
-       * one it has no name for was refused, acy_lit_check_reg_threads,
-       * or comes from -conds and stays as written) */
+       * one it has no name for was refused, acy_lit_check_reg_threads) */
       const char *canonical = test->reg_canonical (v->name);
 
       if (canonical != NULL)

@@ -244,7 +244,8 @@ gboolean    acy_lit_parse_state_var (AcyLitParser *ps, AcyTest *test, AcyLitVar 
                                      gboolean allow_bracket, GError **error);
 /* herd7's check_regs: no register of a thread the test lacks in the init
  * block, `locations` or the test's own condition (a condition given by
- * -conds, like the filter, reads it as 0). */
+ * -conds, like the filter, reads it as 0); in an assembly test, no name
+ * its architecture has no register for. */
 gboolean    acy_lit_check_reg_threads (const AcyTest *test, GPtrArray *locations,
                                        gboolean cond_from_command_line, GError **error);
 /* Resolves the condition's registers and lists the observed variables;
