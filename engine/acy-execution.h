@@ -118,6 +118,11 @@ typedef struct {
   const AcyWord   *rf;      /* reads-from, as chosen by the enumerator */
   const AcyWord   *fw;      /* set: final writes of observed locations */
 
+  /* An assembly test's: per event, the instruction that made it as herd
+   * prints it ("movl $1,(x)"), NULL for an initial write; NULL for a C
+   * test. Graphs show it under the event. */
+  const char *const *instr_texts;
+
   /* The order in which locks are taken, when the enumerator chose it
    * (NULL otherwise): a strict order on the lock writes (LKW) of each
    * lock, total there, which every coherence order of this candidate

@@ -157,6 +157,7 @@ typedef struct {
   guint n_atomic;          /* in X (locked) */
   guint n_mfence;
   guint n_addr;
+  char *instrs;            /* each event's instruction, "|" between */
 } Shape;
 
 static gboolean
@@ -168,6 +169,13 @@ count_shape (const AcyCandidate *c, gpointer data)
 
   if (s->n_exec++ > 0)
     return TRUE;
+  {
+    GString *instrs = g_string_new (NULL);
+
+    for (guint i = 0; x->instr_texts && i < n; i++)
+      g_string_append_printf (instrs, "%s%s", i ? "|" : "", x->instr_texts[i] ? x->instr_texts[i] : "-");
+    s->instrs = g_string_free (instrs, FALSE);
+  }
   for (guint i = 0; i < n; i++)
     {
       s->n_atomic += (x->events[i].kind & ACY_EV_RMW) != 0;
@@ -216,6 +224,12 @@ test_events (void)
   g_assert_cmpuint (s.n_mfence, ==, 1);
   /* the read of (z) feeds the address of the last read */
   g_assert_cmpuint (s.n_addr, ==, 1);
+  /* each event knows its instruction, as herd prints it; the initial
+   * writes none */
+  g_assert_cmpstr (s.instrs, ==,
+                   "-|-|-|xchgl %eax,(x)|xchgl %eax,(x)|lock; addl $1,(y)|lock; addl $1,(y)|"
+                   "addl $1,(z)|addl $1,(z)|mfence|movq (z),%rdi|movl (%rdi),%ebx");
+  g_free (s.instrs);
 }
 
 /* Refusals where herd7 refuses, at the place: an unknown instruction,

@@ -120,6 +120,7 @@ run_path (AcyRun *r, gpointer data)
         }
       r->stmt_first = r->n_events;
       r->stmt_number++;
+      r->instr_text = line->text;
       if (!x->arch->exec_instr (r, line->instr, line->loc, &next) || r->dead)
         return FALSE;
       unorder (r, first, r->n_events);

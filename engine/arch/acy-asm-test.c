@@ -249,7 +249,7 @@ static gboolean
 parse_cell (AcyAsmParse *ps, const AcyAsmArch *arch, const AcyAsmToken *toks, guint from,
             guint to, GArray *lines, GError **error)
 {
-  AcyAsmLine line = { NULL, NULL, toks[from].loc };
+  AcyAsmLine line = { NULL, NULL, toks[from].loc, NULL };
 
   while (from + 1 < to && toks[from].kind == ACY_ATOK_NAME && acy_asm_tok_is (&toks[from + 1], ":"))
     {
@@ -265,9 +265,13 @@ parse_cell (AcyAsmParse *ps, const AcyAsmArch *arch, const AcyAsmToken *toks, gu
     }
   if (from < to)
     {
+      g_autofree char *text = NULL;
+
       line.instr = arch->parse_instr (ps, toks + from, to - from, error);
       if (line.instr == NULL)
         return FALSE;
+      text = arch->dump_instr (line.instr, NULL);
+      line.text = acy_arena_strdup (ps->arena, text);
       if (line.label == NULL)
         line.loc = toks[from].loc;
     }

@@ -59,6 +59,7 @@ typedef struct {
   const char   *label;
   gconstpointer instr;
   AcyLoc        loc;
+  const char   *text;   /* the instruction as herd prints it (graphs), or NULL */
 } AcyAsmLine;
 
 /* A thread's code, the cells of its column in order. */

@@ -123,7 +123,7 @@ intern_names (AcyRecorder *rec, const char *const *names, guint count)
   g_autofree const char **copy = g_new0 (const char *, count + 1);
 
   for (guint i = 0; i < count; i++)
-    copy[i] = g_string_chunk_insert_const (rec->strings, names[i]);
+    copy[i] = names[i] ? g_string_chunk_insert_const (rec->strings, names[i]) : NULL;
   return intern (rec, copy, (count + 1) * sizeof (char *));
 }
 
@@ -308,6 +308,7 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   r.x.loc_names = intern_names (rec, x->loc_names, x->n_locs);
   r.x.n_tags = x->n_tags;
   r.x.tag_names = intern_names (rec, x->tag_names, x->n_tags);
+  r.x.instr_texts = x->instr_texts ? intern_names (rec, x->instr_texts, n) : NULL;
   r.x.po = intern_rel (rec, x->po, n);
   r.x.addr = intern_rel (rec, x->addr, n);
   r.x.data = intern_rel (rec, x->data, n);

@@ -1344,6 +1344,14 @@ run_combination (Enum *en)
   c.x.loc_names = (const char *const *) test->loc_names->pdata;
   c.x.n_tags = test->tag_names->len;
   c.x.tag_names = (const char *const *) test->tag_names->pdata;
+  if (test->asm_arch != NULL)
+    {
+      const char **texts = acy_arena_newv0 (a, const char *, n);
+
+      for (guint g = n_locs; g < n; g++)
+        texts[g] = c.tev[g]->instr_text;
+      c.x.instr_texts = texts;
+    }
   c.x.po = c.po;
   c.x.addr = c.addr;
   c.x.data = c.data;

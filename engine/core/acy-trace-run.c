@@ -326,6 +326,7 @@ acy_run_event (AcyRun *x, guint32 kind, gint loc, const AcySym *value, gint tag,
   e->ctrl = x->ctrl;
   e->rmw_partner = -1;
   e->stmt = x->stmt_number;
+  e->instr_text = x->instr_text;
   if (addr)
     e->addr = e->vdep = addr->d;
   e->sym = value ? value : sym_read (x, x->n_events);

@@ -52,6 +52,7 @@ struct _AcyRun {
   guint               n_instrs;
   guint               stmt_first;   /* the first event of the statement (or instruction) being run */
   guint               stmt_number;  /* of that statement along the path (AcyTraceEvent.stmt) */
+  const char         *instr_text;   /* the instruction being run, as herd prints it (assembly), else NULL */
   gboolean            dead;         /* this path is not an execution */
   gboolean            cut;          /* went past -unroll at the loop at cut_at */
   AcyLoc              cut_at;

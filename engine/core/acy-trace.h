@@ -109,6 +109,9 @@ typedef struct {
    * path: herd7's instruction, within which no read reads from a write
    * whose value or address it feeds */
   guint     stmt;
+  /* An assembly test's instruction that made it, as herd prints it
+   * (AcyExecution.instr_texts), else NULL */
+  const char *instr_text;
 } AcyTraceEvent;
 
 typedef struct {

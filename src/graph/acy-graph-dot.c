@@ -15,6 +15,12 @@ append_escaped (GString *s, const char *text)
 {
   for (const char *p = text; *p; p++)
     {
+      if (*p == '\n')
+        {
+          /* a node's second line, its instruction: dot's own escape */
+          g_string_append (s, "\\n");
+          continue;
+        }
       if (*p == '"' || *p == '\\')
         g_string_append_c (s, '\\');
       g_string_append_c (s, *p);

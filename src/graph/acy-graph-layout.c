@@ -205,6 +205,19 @@ acy_graph_text_size (PangoLayout *l, double *w, double *h)
   *h = ph / (double) PANGO_SCALE;
 }
 
+/* A node's text: the event's label, and under it the instruction that
+ * made it in an assembly test ("movl $1,(x)"), which says more to whoever
+ * wrote the test than the event alone. */
+static char *
+node_label (const AcyExecution *x, guint event, const char *name)
+{
+  g_autofree char *label = acy_graph_event_label (x, event, name);
+
+  if (x->instr_texts == NULL || x->instr_texts[event] == NULL)
+    return g_steal_pointer (&label);
+  return g_strconcat (label, "\n", x->instr_texts[event], NULL);
+}
+
 void
 acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
 {
@@ -224,7 +237,7 @@ acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
         continue;
       grid->n_threads = MAX (grid->n_threads, (guint) e->thread + 1);
       grid->n_rows = MAX (grid->n_rows, (guint) e->po_index + 1);
-      label = acy_graph_event_label (x, i, names[i]);
+      label = node_label (x, i, names[i]);
       l = acy_graph_make_text (ctx, label, FONT, FALSE);
       acy_graph_text_size (l, &w, &h);
       grid->node_width = MAX (grid->node_width, w + 2 * NODE_PAD_X);
@@ -416,7 +429,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       node.thread = node.init ? -1 : (gint) ev->thread;
       node.row = ev->po_index;
       node.name = g_strdup (names[i]);
-      node.label = acy_graph_event_label (x, i, names[i]);
+      node.label = node_label (x, i, names[i]);
       node.text = acy_graph_make_text (ctx, node.label, FONT, FALSE);
       acy_graph_text_size (node.text, &tw, &th);
       node.w = tw + 2 * NODE_PAD_X;
