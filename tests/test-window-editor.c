@@ -31,6 +31,20 @@ create_window (AcyApplication *app)
   return window;
 }
 
+static gboolean
+document_is_idle (gpointer data)
+{
+  return !acy_document_get_running (ACY_DOCUMENT (data));
+}
+
+static const char *
+language_id (AcyDocument *document)
+{
+  GtkSourceLanguage *language = gtk_source_buffer_get_language (acy_document_get_buffer (document));
+
+  return language ? gtk_source_language_get_id (language) : NULL;
+}
+
 static int
 cursor_line (AcyDocument *document)
 {
@@ -199,6 +213,43 @@ test_editor_error_in_view (void)
   destroy_window (window);
 }
 
+/* An x86 example: highlighted as x86 assembly, run under the
+ * project's x86-TSO, its registers named as herd names them; the
+ * highlighting follows the first line when it names another
+ * architecture. */
+static void
+test_editor_x86 (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window = create_window (app);
+  AcyDocument *test;
+  AcyResultsView *results;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  acy_window_load_example (window, "X86_64-SB");
+  test = acy_window_get_document (window);
+  results = acy_document_get_results_view (test);
+  g_assert_cmpstr (language_id (test), ==, "litmus-x86");
+  g_assert_true (g_str_has_suffix (acy_document_get_model (test), "x86-tso.cat"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  iterate_until (document_is_idle, test);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 4);
+  g_assert_nonnull (strstr (acy_results_view_get_herd_text (results), "\n0:rax=0; 1:rax=0;\n"));
+  ui_test_save_shot (GTK_WIDGET (window), "33-x86-sb");
+
+  /* the first line says C: C's highlighting */
+  buffer = GTK_TEXT_BUFFER (acy_document_get_buffer (test));
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  end = start;
+  gtk_text_iter_forward_chars (&end, strlen ("X86_64"));
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, "C", -1);
+  g_assert_cmpstr (language_id (test), ==, "litmus");
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -206,5 +257,6 @@ main (int argc, char **argv)
     return 77;
   g_test_add_func ("/ui/editor/ctrl-home-end", test_editor_ctrl_home_end);
   g_test_add_func ("/ui/editor/error-in-view", test_editor_error_in_view);
+  g_test_add_func ("/ui/editor/x86", test_editor_x86);
   return g_test_run ();
 }

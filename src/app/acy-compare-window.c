@@ -30,6 +30,7 @@ static const struct {
   { "rc11", N_("RC11 (C11 Atomics)") },
   { "c11-sc", N_("SC for C11") },
   { "c11-ra", N_("Release/Acquire C11") },
+  { "x86-tso", N_("x86-TSO") },
 };
 
 /* The built-in model a path or name stands for, or NULL. */

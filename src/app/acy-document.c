@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "acy-accessible.h"
 #include "acy-document-private.h"
@@ -37,6 +38,52 @@ acy_document_notify (AcyDocument     *self,
                      AcyDocumentProp  prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The highlighting of a litmus test's architecture, the first word of
+ * its first line; C's for any other. An architecture's room in the
+ * engine comes with its language here. */
+static const struct {
+  const char *arch;
+  const char *language;
+} arch_languages[] = {
+  { "X86", "litmus-x86" },
+  { "X86_64", "litmus-x86" },
+};
+
+static const char *
+language_for_arch (const char *arch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (arch_languages); i++)
+    if (g_str_equal (arch, arch_languages[i].arch))
+      return arch_languages[i].language;
+  return "litmus";
+}
+
+/* Follows the first line of a litmus test: an X86_64 test is
+ * highlighted as x86 assembly, a C test as C. */
+static void
+acy_document_update_language (AcyDocument *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkSourceLanguage *current = gtk_source_buffer_get_language (self->buffer);
+  GtkTextIter start, end;
+  g_autofree char *line = NULL;
+  const char *id;
+  gsize n;
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  end = start;
+  gtk_text_iter_forward_to_line_end (&end);
+  line = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_strchug (line);
+  n = strcspn (line, " \t");
+  line[n] = '\0';
+  id = language_for_arch (line);
+  if (current == NULL || !g_str_equal (gtk_source_language_get_id (current), id))
+    gtk_source_buffer_set_language (self->buffer,
+                                    gtk_source_language_manager_get_language (
+                                      gtk_source_language_manager_get_default (), id));
 }
 
 AcyDocument *
@@ -561,6 +608,8 @@ acy_document_buffer_changed (AcyDocument   *self,
     }
 
   acy_document_update_stale (self);
+  if (self->kind == ACY_DOCUMENT_LITMUS)
+    acy_document_update_language (self);
 
   if (gtk_text_buffer_get_modified (buffer))
     acy_document_schedule_autosave (self);

@@ -19,6 +19,7 @@
 #define SECTION_PATTERNS N_("Classic Shapes")
 #define SECTION_KERNEL N_("Kernel Patterns")
 #define SECTION_C11 N_("C11 Atomics")
+#define SECTION_X86 N_("x86 Assembly")
 
 static const AcyExample examples[] = {
   { "C-MP+o-mb-o+o-mb-o", N_("Message Passing with Barriers"),
@@ -71,6 +72,10 @@ static const AcyExample examples[] = {
     N_("Plain accesses that race: undefined behaviour"), SECTION_C11, FALSE, "rc11.cat" },
   { "C11-mutex", N_("A Counter under a Mutex"),
     N_("mtx_lock and mtx_unlock make two increments exclusive"), SECTION_C11, FALSE, "rc11.cat" },
+  { "X86_64-MP", N_("MP on x86"),
+    N_("x86 keeps writes and reads in order: no fence needed"), SECTION_X86, FALSE, "x86-tso.cat" },
+  { "X86_64-SB", N_("SB on x86"),
+    N_("The one reordering x86 allows, and mfence against it"), SECTION_X86, FALSE, "x86-tso.cat" },
 };
 
 const AcyExample *

@@ -39,6 +39,7 @@ static const struct {
   { "rc11.cat", N_("RC11 (C11 Atomics)") },
   { "c11-sc.cat", N_("SC for C11") },
   { "c11-ra.cat", N_("Release/Acquire C11") },
+  { "x86-tso.cat", N_("x86-TSO") },
 };
 
 static char *acy_window_default_model (AcyWindow *self);
