@@ -25,6 +25,8 @@
  *                              isa/x86_64) under herd7's default model
  *                              for each, loaded unmodified from herd's
  *                              library (../shared/oracle/herdlib)
+ *   test-conformance isa-x86-ours  the same tests under the project's own
+ *                              models/x86-tso.cat, against herd7's output
  *
  * Tests listed in conformance-known-differences.txt (one label a line)
  * are reported as TAP TODO items: they are expected to differ, and one
@@ -314,9 +316,12 @@ add_c11_cases (Suite *suite, GPtrArray *models, const char *root, gboolean ours)
 
 /* herd's assembly tests of @archs (folders of isa/), each under herd7's
  * default model for its architecture, from herd's library beside the
- * corpus (oracle/herdlib); an empty .expected is a test herd7 refused */
+ * corpus (oracle/herdlib), or under @own (a model of the project's,
+ * which must give the same output); an empty .expected is a test herd7
+ * refused */
 static gboolean
-add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *const *archs)
+add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *const *archs,
+               const char *own)
 {
   g_autofree char *herdlib = g_build_filename (root, "..", "oracle", "herdlib", NULL);
   g_autoptr(GHashTable) by_arch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -324,6 +329,12 @@ add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *co
 
   if (!g_file_test (herdlib, G_FILE_TEST_IS_DIR))
     return FALSE;
+  if (own != NULL)
+    {
+      g_autofree char *cat = g_build_filename (SOURCE_MODELSDIR, own, NULL);
+
+      g_ptr_array_add (models, load_model (cat, NULL, NULL, NULL));
+    }
   for (guint a = 0; archs[a]; a++)
     {
       g_autofree char *isa = g_build_filename (root, "isa", archs[a], NULL);
@@ -335,7 +346,8 @@ add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *co
         {
           Case *c = g_new0 (Case, 1);
           g_autofree char *arch = acy_test_file_arch (files->pdata[i]);
-          AcyModel *m = arch ? g_hash_table_lookup (by_arch, arch) : NULL;
+          AcyModel *m = own ? models->pdata[models->len - 1]
+                            : arch ? g_hash_table_lookup (by_arch, arch) : NULL;
 
           if (m == NULL && arch != NULL && acy_setup_default_model (arch) != NULL)
             {
@@ -347,7 +359,8 @@ add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *co
             }
           c->litmus = g_strdup (files->pdata[i]);
           c->expected = g_strconcat (c->litmus, ".expected", NULL);
-          c->label = g_strdup (c->litmus + strlen (root) + 1);
+          c->label = own ? g_strdup_printf ("%s under models/%s", c->litmus + strlen (root) + 1, own)
+                         : g_strdup (c->litmus + strlen (root) + 1);
           c->model = m;
           c->macros = NULL;
           g_ptr_array_add (suite->cases, c);
@@ -384,12 +397,13 @@ main (int argc, char **argv)
   g_autofree char *c11_models = g_build_filename (root, "c11", "models", "rc11.cat", NULL);
 
   suite.cases = g_ptr_array_new_with_free_func (case_free);
-  if (g_str_equal (mode, "isa-x86"))
+  if (g_str_has_prefix (mode, "isa-x86"))
     {
       const char *archs[] = { "x86", "x86_64", NULL };
       g_autofree char *isa = g_build_filename (root, "isa", "x86", NULL);
+      const char *own = g_str_equal (mode, "isa-x86-ours") ? "x86-tso.cat" : NULL;
 
-      if (!g_file_test (isa, G_FILE_TEST_IS_DIR) || !add_isa_cases (&suite, models, root, archs))
+      if (!g_file_test (isa, G_FILE_TEST_IS_DIR) || !add_isa_cases (&suite, models, root, archs, own))
         {
           printf ("1..0 # SKIP assembly conformance corpus or herd's library not found beside %s "
                   "(set ACYCLIC_CONFORMANCE_DIR)\n", root);
