@@ -4,7 +4,9 @@
  *
  * acy-enumerate.c searches candidates (combinations of traces, rf, final
  * writes), acy-enumerate-locks.c the orders of writes taken in turn
- * (locks, RMWs); acy-enumerate-symmetry.c finds the symmetries of a test
+ * (locks, RMWs); acy-enumerate-values.c drops the paths and the
+ * combinations that no value of the locations can follow;
+ * acy-enumerate-symmetry.c finds the symmetries of a test
  * (two alike threads, classes of interchangeable threads, a ring of
  * threads) and says, per candidate, whether it is the first of its
  * images; acy-enumerate-images.c works out the states of the images of
@@ -13,6 +15,8 @@
 #pragma once
 
 #include "acy-trace.h"
+
+typedef struct _EnumValues EnumValues;
 
 typedef struct {
   const AcyTest             *test;
@@ -95,6 +99,10 @@ typedef struct {
   /* Choose the order in which each lock is taken (AcyExecution.co_hint) */
   gboolean                   order_locks;
   gboolean                   co_hint_used;
+
+  /* What the paths write and need (acy-enumerate-values.c), NULL when
+   * no combination is to be looked at */
+  EnumValues                *vals;
 
   AcyLoopCut                *loop_cut;     /* where to note a loop cut off, or NULL */
   guint                      unroll;       /* herd's -unroll, as the paths were run */
@@ -214,6 +222,12 @@ halted_after (Enum *en, gint64 steps)
 
 G_GNUC_INTERNAL gboolean acy_enum_setup_lock_order (Enum *en, Combo *c);
 G_GNUC_INTERNAL gboolean acy_enum_choose_lock_order (Enum *en, Combo *c, guint p);
+
+/* ---- the values locations can hold (acy-enumerate-values.c) ---- */
+
+G_GNUC_INTERNAL void acy_enum_values_setup (Enum *en, AcyTraceSet *set);
+G_GNUC_INTERNAL guint acy_enum_values_hopeless_from (Enum *en);
+G_GNUC_INTERNAL void acy_enum_values_free (EnumValues *ev);
 
 /* ---- symmetry (acy-enumerate-symmetry.c, acy-enumerate-images.c) ---- */
 

@@ -1389,6 +1389,7 @@ choose_traces (Enum *en)
     {
       AcyArenaMark mark = acy_arena_mark (en->arena);
       gboolean ok = TRUE, advanced = FALSE;
+      guint from = n;
 
       /* a path cut off at -unroll: only to find whether some candidate
        * has it, until one has */
@@ -1400,7 +1401,8 @@ choose_traces (Enum *en)
       en->combo_weight = en->combo_img_weight = 1;
       if (en->group != NULL)
         en->combo_weight = acy_enum_class_arrangements (en);
-      if (en->combo_weight > 0 && (!en->cut_probe || (en->loop_cut != NULL && !en->loop_cut->seen)))
+      if (en->combo_weight > 0 && (from = acy_enum_values_hopeless_from (en)) == n
+          && (!en->cut_probe || (en->loop_cut != NULL && !en->loop_cut->seen)))
         ok = run_combination (en);
       if (!ok && en->combo_done && !en->halted && en->error == NULL)
         ok = TRUE;
@@ -1408,6 +1410,9 @@ choose_traces (Enum *en)
       acy_arena_release (en->arena, mark);
       if (!ok)
         return FALSE;
+      /* none that keeps the paths of threads up to @from has a candidate */
+      for (guint t = from + 1; t < n; t++)
+        en->chosen_index[t] = en->set->threads[t].n_traces - 1;
       for (guint t = n; t-- > 0 && !advanced;)
         {
           const AcyThreadTraces *tt = &en->set->threads[t];
@@ -1472,6 +1477,7 @@ acy_test_enumerate (const AcyTest              *test,
   en.arena = acy_arena_new (1 << 16);
   en.sym_a = en.sym_b = -1;
   en.values_unseen = options && options->values_unseen;
+  acy_enum_values_setup (&en, set);
   if (options && options->symmetry && !acy_enum_find_interchangeable (&en))
     {
       acy_enum_find_symmetry (&en);
@@ -1495,6 +1501,7 @@ acy_test_enumerate (const AcyTest              *test,
   g_free (en.chosen);
   g_free (en.chosen_index);
   acy_enum_symmetry_free (&en);
+  acy_enum_values_free (en.vals);
   acy_arena_free (en.arena);
   return ok;
 }
