@@ -215,8 +215,8 @@ void            acy_model_runner_rf_chosen   (AcyModelRunner     *runner,
 void            acy_model_runner_rf_part     (AcyModelRunner     *runner,
                                               guint64             size);
 /* Whether the model, in some execution @runner judged since it was
- * made, read the values of some events (same-values or different-values
- * of a relation that was not empty): if not, the answers would have been
+ * made, read the values of some events (different-values of a relation
+ * that was not empty): if not, the answers would have been
  * the same with other values. */
 gboolean        acy_model_runner_read_values (AcyModelRunner *runner);
 

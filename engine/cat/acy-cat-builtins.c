@@ -27,7 +27,6 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_CLASSES_LOC] = "classes-loc",
   [ACY_CAT_P_LINEARISATIONS] = "linearisations",
   [ACY_CAT_P_DIFFERENT_VALUES] = "different-values",
-  [ACY_CAT_P_SAME_VALUES] = "same-values",
   [ACY_CAT_P_TAG2EVENTS] = "tag2events",
   [ACY_CAT_P_CO_ORDERS] = "co-orders",
   [ACY_CAT_P_LAZY_CROSS] = "lazy-cross",
@@ -99,8 +98,10 @@ prim_classes_loc (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
   return out;
 }
 
+/* The pairs of @arg whose events have different values (herd7 has no
+ * same-values: "unbound var"). */
 static AcyCatValue *
-values_filter (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, gboolean same)
+prim_different_values (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
 {
   AcyWord *r;
   AcyCatValue *out;
@@ -115,22 +116,10 @@ values_filter (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg, gboolean 
     ACY_BITS_FOREACH (j, acy_rel_row (r, n, i), n)
       {
         ev->cache->values_read = TRUE;
-        if ((ev->x->events[i].value == ev->x->events[j].value) == same)
+        if (ev->x->events[i].value != ev->x->events[j].value)
           acy_rel_add (out->u.bits, n, i, j);
       }
   return out;
-}
-
-static AcyCatValue *
-prim_different_values (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
-{
-  return values_filter (ev, at, arg, FALSE);
-}
-
-static AcyCatValue *
-prim_same_values (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
-{
-  return values_filter (ev, at, arg, TRUE);
 }
 
 AcyWord *
@@ -228,7 +217,6 @@ static const Prim structure_prims[] = {
 
 static const Prim candidate_prims[] = {
   { ACY_CAT_P_DIFFERENT_VALUES, prim_different_values },
-  { ACY_CAT_P_SAME_VALUES, prim_same_values },
 };
 
 static void

@@ -279,7 +279,6 @@ acy_cat_compute_levels (AcyModel *model,
   d.slot_level[ACY_CAT_P_FW] = 1;
   /* Values read depend on rf. */
   d.slot_level[ACY_CAT_P_DIFFERENT_VALUES] = 1;
-  d.slot_level[ACY_CAT_P_SAME_VALUES] = 1;
 
   model->stmt_level = g_new0 (guint8, MAX (prog->len, 1));
   for (guint i = 0; i < prog->len; i++)

@@ -114,7 +114,7 @@ typedef enum {
   ACY_CAT_P_RF, ACY_CAT_P_ID, ACY_CAT_P_LOC, ACY_CAT_P_INT, ACY_CAT_P_EXT,
   ACY_CAT_P_AMO,
   ACY_CAT_P_DOMAIN, ACY_CAT_P_RANGE, ACY_CAT_P_CLASSES_LOC,
-  ACY_CAT_P_LINEARISATIONS, ACY_CAT_P_DIFFERENT_VALUES, ACY_CAT_P_SAME_VALUES,
+  ACY_CAT_P_LINEARISATIONS, ACY_CAT_P_DIFFERENT_VALUES,
   ACY_CAT_P_TAG2EVENTS, ACY_CAT_P_CO_ORDERS, ACY_CAT_P_LAZY_CROSS,
   /* herd's si (same instance of a memory access: id on them, sizes not
    * mixed) and the architectures' event sets, which events carry as
@@ -230,7 +230,7 @@ typedef struct {
   gint64         next_memory_look;  /* monotonic time of the next look at the memory in use */
   AcyCatJudge   *rf_judge;    /* which checks judge partial rfs (acy_model_runner_rf_hopeless) */
   AcyCatJudge   *rf_shared_judge; /* the same, for those all workers judge (shared) */
-  gboolean       values_read; /* same-values or different-values was given a pair (acy_model_runner_read_values) */
+  gboolean       values_read; /* different-values was given a pair (acy_model_runner_read_values) */
   guint         *skip_to;     /* per statement: the first at or after it that runs where it stands */
   /* per root slot: the level its value depends on, as it turned out
    * when computed (a let's static level, or lower when the parts that
