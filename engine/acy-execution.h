@@ -83,6 +83,10 @@ typedef struct {
   guint64  tags;         /* bit i set = tag i of AcyExecution.tag_names */
   guint32  line;         /* source line of the statement (0 for init) */
   guint32  col;
+  /* A register event (herd's Rreg, Wreg: assembly tests under a model
+   * that computes dependencies itself): 1 + the register's index in its
+   * thread, which is its location; 0 for the others. */
+  guint32  reg;
 } AcyEvent;
 
 /**
@@ -115,6 +119,12 @@ typedef struct {
   const AcyWord   *data;    /* data dependencies */
   const AcyWord   *ctrl;    /* control dependencies */
   const AcyWord   *rmw;     /* read part -> write part of successful RMWs */
+  /* herd's intra-instruction causality (iico_data, iico_ctrl,
+   * iico_order) between the events of one instruction, register events
+   * included; NULL when the test's events have none */
+  const AcyWord   *iico_data;
+  const AcyWord   *iico_ctrl;
+  const AcyWord   *iico_order;
   const AcyWord   *rf;      /* reads-from, as chosen by the enumerator */
   const AcyWord   *fw;      /* set: final writes of observed locations */
 

@@ -27,6 +27,12 @@
  *                              library (../shared/oracle/herdlib)
  *   test-conformance isa-x86-ours  the same tests under the project's own
  *                              models/x86-tso.cat, against herd7's output
+ *   test-conformance isa-aarch64  herd's AArch64 tests of the base folders
+ *                              (the catalogue's aarch64, -cas, -pick,
+ *                              -readers-guide, -down-one-leg and herd's
+ *                              instruction tests) under aarch64.cat, from
+ *                              herd's library too; prints identical/total
+ *                              per folder
  *
  * Tests listed in conformance-known-differences.txt (one label a line)
  * are reported as TAP TODO items: they are expected to differ, and one
@@ -53,6 +59,7 @@ typedef struct {
   char *litmus;
   char *expected;
   char *label;        /* what is printed for it */
+  const char *group;  /* the folder it is counted in (isa modes), or NULL */
   const AcyModel  *model;
   const AcyMacros *macros;
   /* results */
@@ -361,6 +368,7 @@ add_isa_cases (Suite *suite, GPtrArray *models, const char *root, const char *co
           c->expected = g_strconcat (c->litmus, ".expected", NULL);
           c->label = own ? g_strdup_printf ("%s under models/%s", c->litmus + strlen (root) + 1, own)
                          : g_strdup (c->litmus + strlen (root) + 1);
+          c->group = archs[a];
           c->model = m;
           c->macros = NULL;
           g_ptr_array_add (suite->cases, c);
@@ -397,6 +405,23 @@ main (int argc, char **argv)
   g_autofree char *c11_models = g_build_filename (root, "c11", "models", "rc11.cat", NULL);
 
   suite.cases = g_ptr_array_new_with_free_func (case_free);
+  if (g_str_equal (mode, "isa-aarch64"))
+    {
+      const char *archs[] = {
+        "aarch64/catalogue/aarch64", "aarch64/catalogue/aarch64-cas",
+        "aarch64/catalogue/aarch64-pick", "aarch64/catalogue/aarch64-readers-guide",
+        "aarch64/catalogue/aarch64-down-one-leg", "aarch64/herd/tests/instructions/AArch64", NULL
+      };
+      g_autofree char *isa = g_build_filename (root, "isa", "aarch64", NULL);
+
+      if (!g_file_test (isa, G_FILE_TEST_IS_DIR) || !add_isa_cases (&suite, models, root, archs, NULL))
+        {
+          printf ("1..0 # SKIP assembly conformance corpus or herd's library not found beside %s "
+                  "(set ACYCLIC_CONFORMANCE_DIR)\n", root);
+          return 0;
+        }
+      goto run;
+    }
   if (g_str_has_prefix (mode, "isa-x86"))
     {
       const char *archs[] = { "x86", "x86_64", NULL };
@@ -545,6 +570,21 @@ run:
           if (shown++ < MAX_DIFFS_SHOWN)
             printf ("# %s: %s\n", c->label, c->diff);
         }
+    }
+  /* identical/total per folder, in the order the folders were given */
+  for (guint i = 0; i < suite.cases->len; i++)
+    {
+      Case *c = suite.cases->pdata[i];
+      guint same = 0, total = 0;
+
+      if (c->group == NULL || (i > 0 && ((Case *) suite.cases->pdata[i - 1])->group == c->group))
+        continue;
+      for (guint j = i; j < suite.cases->len && ((Case *) suite.cases->pdata[j])->group == c->group; j++)
+        {
+          total++;
+          same += ((Case *) suite.cases->pdata[j])->passed;
+        }
+      printf ("# %s: %u/%u identical to herd7\n", c->group, same, total);
     }
   printf ("# judge: %u of %u tests with a Result: comment judged as herd7's verdict would be\n",
           judge_agrees, judged);

@@ -21,7 +21,7 @@
 const AcyAsmArch *
 acy_asm_arch_find (const char *name)
 {
-  static const AcyAsmArch *const archs[] = { &acy_x86_arch, &acy_x86_64_arch };
+  static const AcyAsmArch *const archs[] = { &acy_x86_arch, &acy_x86_64_arch, &acy_aarch64_arch };
 
   for (guint i = 0; i < G_N_ELEMENTS (archs); i++)
     if (strcmp (archs[i]->name, name) == 0)

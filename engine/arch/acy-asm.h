@@ -140,5 +140,6 @@ gboolean acy_asm_test_parse (AcyTest *test, const AcyAsmArch *arch, const char *
 /* The architectures */
 extern const AcyAsmArch acy_x86_arch;
 extern const AcyAsmArch acy_x86_64_arch;
+extern const AcyAsmArch acy_aarch64_arch;
 
 G_END_DECLS

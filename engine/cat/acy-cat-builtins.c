@@ -33,11 +33,78 @@ const char *const acy_cat_predef_names[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_SI] = "si",
   [ACY_CAT_P_MFENCE] = "MFENCE", [ACY_CAT_P_SFENCE] = "SFENCE", [ACY_CAT_P_LFENCE] = "LFENCE",
   [ACY_CAT_P_NT] = "NT",
+  [ACY_CAT_P_IICO_DATA] = "iico_data", [ACY_CAT_P_IICO_CTRL] = "iico_ctrl",
+  [ACY_CAT_P_IICO_ORDER] = "iico_order", [ACY_CAT_P_SAME_INSTANCE] = "same-instance",
+  [ACY_CAT_P_EXP] = "Exp", [ACY_CAT_P_NEXP] = "NExp",
+  [ACY_CAT_P_RREG] = "Rreg", [ACY_CAT_P_WREG] = "Wreg", [ACY_CAT_P_ADDR_PORT] = "ADDR",
+  [ACY_CAT_P_DATA_PORT] = "DATA", [ACY_CAT_P_BCC] = "BCC", [ACY_CAT_P_PRED] = "PRED",
+  [ACY_CAT_P_Q] = "Q", [ACY_CAT_P_L] = "L", [ACY_CAT_P_EX] = "EX", [ACY_CAT_P_NORET] = "NoRet",
+  [ACY_CAT_P_DMB_SY] = "DMB.SY", [ACY_CAT_P_DMB_ST] = "DMB.ST", [ACY_CAT_P_DMB_LD] = "DMB.LD",
+  [ACY_CAT_P_DMB_ISH] = "DMB.ISH", [ACY_CAT_P_DMB_ISHST] = "DMB.ISHST",
+  [ACY_CAT_P_DMB_ISHLD] = "DMB.ISHLD", [ACY_CAT_P_DMB_NSH] = "DMB.NSH",
+  [ACY_CAT_P_DMB_NSHST] = "DMB.NSHST", [ACY_CAT_P_DMB_NSHLD] = "DMB.NSHLD",
+  [ACY_CAT_P_DMB_OSH] = "DMB.OSH", [ACY_CAT_P_DMB_OSHST] = "DMB.OSHST",
+  [ACY_CAT_P_DMB_OSHLD] = "DMB.OSHLD",
+  [ACY_CAT_P_DSB_SY] = "DSB.SY", [ACY_CAT_P_DSB_ST] = "DSB.ST", [ACY_CAT_P_DSB_LD] = "DSB.LD",
+  [ACY_CAT_P_DSB_ISH] = "DSB.ISH", [ACY_CAT_P_DSB_ISHST] = "DSB.ISHST",
+  [ACY_CAT_P_DSB_ISHLD] = "DSB.ISHLD", [ACY_CAT_P_DSB_NSH] = "DSB.NSH",
+  [ACY_CAT_P_DSB_NSHST] = "DSB.NSHST", [ACY_CAT_P_DSB_NSHLD] = "DSB.NSHLD",
+  [ACY_CAT_P_DSB_OSH] = "DSB.OSH", [ACY_CAT_P_DSB_OSHST] = "DSB.OSHST",
+  [ACY_CAT_P_DSB_OSHLD] = "DSB.OSHLD", [ACY_CAT_P_ISB] = "ISB",
+  [ACY_CAT_P_TLBI] = "TLBI", [ACY_CAT_P_DC_CVAU] = "DC.CVAU", [ACY_CAT_P_IC_IALLU] = "IC.IALLU",
+  [ACY_CAT_P_IC_IALLUIS] = "IC.IALLUIS", [ACY_CAT_P_IC_IVAU] = "IC.IVAU", [ACY_CAT_P_TAG] = "T",
+  [ACY_CAT_P_EXC_ENTRY] = "EXC-ENTRY", [ACY_CAT_P_EXC_RET] = "EXC-RET", [ACY_CAT_P_FAULT] = "FAULT",
+  [ACY_CAT_P_SPURIOUS] = "SPURIOUS", [ACY_CAT_P_SVC] = "SVC", [ACY_CAT_P_TLBIIS] = "TLBIIS",
+  [ACY_CAT_P_TLBINXS] = "TLBInXS", [ACY_CAT_P_TAGCHECK] = "TagCheck", [ACY_CAT_P_PTE] = "PTE",
+  [ACY_CAT_P_D_PTE] = "D-PTE", [ACY_CAT_P_I_PTE] = "I-PTE", [ACY_CAT_P_PTEV] = "PTEV",
+  [ACY_CAT_P_PTEINV] = "PTEINV", [ACY_CAT_P_PTEAF0] = "PTEAF0",
+  [ACY_CAT_P_RESTRICTED_CMODX] = "Restricted-CMODX", [ACY_CAT_P_PTE_NORMAL] = "PTENormal",
+  [ACY_CAT_P_PTE_TAGGED_NORMAL] = "PTETaggedNormal", [ACY_CAT_P_PTE_DEVICE_GRE] = "PTEDevice-GRE",
+  [ACY_CAT_P_PTE_DEVICE_NGRE] = "PTEDevice-nGRE", [ACY_CAT_P_PTE_DEVICE_NGNRE] = "PTEDevice-nGnRE",
+  [ACY_CAT_P_PTE_DEVICE_NGNRNE] = "PTEDevice-nGnRnE", [ACY_CAT_P_PTE_ISH] = "PTEISH",
+  [ACY_CAT_P_PTE_NSH] = "PTENSH", [ACY_CAT_P_PTE_OSH] = "PTEOSH", [ACY_CAT_P_PTE_INC] = "PTEiNC",
+  [ACY_CAT_P_PTE_IWB] = "PTEiWB", [ACY_CAT_P_PTE_IWT] = "PTEiWT", [ACY_CAT_P_PTE_ONC] = "PTEoNC",
+  [ACY_CAT_P_PTE_OWB] = "PTEoWB", [ACY_CAT_P_PTE_OWT] = "PTEoWT",
+  [ACY_CAT_P_PTE_TO_PA] = "PTEtoPA", [ACY_CAT_P_SAME_TAG_LOC] = "same-tag-loc",
+  [ACY_CAT_P_RF_REG] = "rf-reg", [ACY_CAT_P_ISB_REL] = "isb", [ACY_CAT_P_SAME_OA] = "same-oa",
+  [ACY_CAT_P_AT_LEAST_ONE_WRITABLE] = "at-least-one-writable", [ACY_CAT_P_SM] = "sm",
 };
 
-/* The event sets of the architectures: the events tagged so */
+/* The event sets of the architectures: the events tagged so; herd's B
+ * (branches) too, empty but in assembly tests */
 static const AcyCatPredef arch_sets[] = {
-  ACY_CAT_P_MFENCE, ACY_CAT_P_SFENCE, ACY_CAT_P_LFENCE, ACY_CAT_P_NT,
+  ACY_CAT_P_MFENCE, ACY_CAT_P_SFENCE, ACY_CAT_P_LFENCE, ACY_CAT_P_NT, ACY_CAT_P_B,
+  ACY_CAT_P_RREG, ACY_CAT_P_WREG, ACY_CAT_P_ADDR_PORT, ACY_CAT_P_DATA_PORT,
+  ACY_CAT_P_BCC, ACY_CAT_P_PRED, ACY_CAT_P_Q, ACY_CAT_P_L, ACY_CAT_P_EX, ACY_CAT_P_NORET,
+  ACY_CAT_P_DMB_SY, ACY_CAT_P_DMB_ST, ACY_CAT_P_DMB_LD,
+  ACY_CAT_P_DMB_ISH, ACY_CAT_P_DMB_ISHST, ACY_CAT_P_DMB_ISHLD,
+  ACY_CAT_P_DMB_NSH, ACY_CAT_P_DMB_NSHST, ACY_CAT_P_DMB_NSHLD,
+  ACY_CAT_P_DMB_OSH, ACY_CAT_P_DMB_OSHST, ACY_CAT_P_DMB_OSHLD,
+  ACY_CAT_P_DSB_SY, ACY_CAT_P_DSB_ST, ACY_CAT_P_DSB_LD,
+  ACY_CAT_P_DSB_ISH, ACY_CAT_P_DSB_ISHST, ACY_CAT_P_DSB_ISHLD,
+  ACY_CAT_P_DSB_NSH, ACY_CAT_P_DSB_NSHST, ACY_CAT_P_DSB_NSHLD,
+  ACY_CAT_P_DSB_OSH, ACY_CAT_P_DSB_OSHST, ACY_CAT_P_DSB_OSHLD,
+  ACY_CAT_P_ISB,
+};
+
+/* herd's sets of what is not supported here (page tables, cache
+ * maintenance, memory tags): no event is in them */
+static const AcyCatPredef empty_sets[] = {
+  ACY_CAT_P_NEXP, ACY_CAT_P_TLBI, ACY_CAT_P_DC_CVAU, ACY_CAT_P_IC_IALLU, ACY_CAT_P_IC_IALLUIS,
+  ACY_CAT_P_IC_IVAU, ACY_CAT_P_TAG,
+  ACY_CAT_P_EXC_ENTRY, ACY_CAT_P_EXC_RET, ACY_CAT_P_FAULT, ACY_CAT_P_SPURIOUS, ACY_CAT_P_SVC,
+  ACY_CAT_P_TLBIIS, ACY_CAT_P_TLBINXS, ACY_CAT_P_TAGCHECK, ACY_CAT_P_PTE, ACY_CAT_P_D_PTE,
+  ACY_CAT_P_I_PTE, ACY_CAT_P_PTEV, ACY_CAT_P_PTEINV, ACY_CAT_P_PTEAF0,
+  ACY_CAT_P_RESTRICTED_CMODX, ACY_CAT_P_PTE_NORMAL, ACY_CAT_P_PTE_TAGGED_NORMAL,
+  ACY_CAT_P_PTE_DEVICE_GRE, ACY_CAT_P_PTE_DEVICE_NGRE, ACY_CAT_P_PTE_DEVICE_NGNRE,
+  ACY_CAT_P_PTE_DEVICE_NGNRNE, ACY_CAT_P_PTE_ISH, ACY_CAT_P_PTE_NSH, ACY_CAT_P_PTE_OSH,
+  ACY_CAT_P_PTE_INC, ACY_CAT_P_PTE_IWB, ACY_CAT_P_PTE_IWT, ACY_CAT_P_PTE_ONC,
+  ACY_CAT_P_PTE_OWB, ACY_CAT_P_PTE_OWT,
+};
+
+/* ... their relations */
+static const AcyCatPredef empty_rels[] = {
+  ACY_CAT_P_PTE_TO_PA, ACY_CAT_P_SAME_TAG_LOC, ACY_CAT_P_RF_REG, ACY_CAT_P_ISB_REL,
 };
 
 /* domain and range: the events on one side of the pairs of @arg. */
@@ -170,6 +237,9 @@ static const guint32 predef_kinds[ACY_CAT_N_PREDEF] = {
   [ACY_CAT_P_RLX] = ACY_EV_RLX, [ACY_CAT_P_CON] = ACY_EV_CON, [ACY_CAT_P_ACQ] = ACY_EV_ACQ,
   [ACY_CAT_P_REL] = ACY_EV_REL, [ACY_CAT_P_ACQ_REL] = ACY_EV_ACQ_REL, [ACY_CAT_P_SC] = ACY_EV_SC,
   [ACY_CAT_P_LK] = ACY_EV_LKR | ACY_EV_LKW | ACY_EV_LKC,
+  /* every access is explicit here (herd's implicit ones are page-table
+   * walks and tag checks) */
+  [ACY_CAT_P_EXP] = ACY_EV_R | ACY_EV_W | ACY_EV_IW,
 };
 
 static AcyCatValue *
@@ -204,7 +274,19 @@ typedef struct {
   AcyCatPrimFunc func;
 } Prim;
 
+/* herd's functions on page-table entries (same-oa, ...): no event is
+ * one here, so they give nothing */
+static AcyCatValue *
+prim_nothing (AcyCatEval *ev, const AcyCatExpr *at, AcyCatValue *arg)
+{
+  (void) at;
+  (void) arg;
+  return acy_cat_new_rel (ev);
+}
+
 static const Prim structure_prims[] = {
+  { ACY_CAT_P_SAME_OA, prim_nothing },
+  { ACY_CAT_P_AT_LEAST_ONE_WRITABLE, prim_nothing },
   { ACY_CAT_P_DOMAIN, prim_domain },
   { ACY_CAT_P_RANGE, prim_range },
   { ACY_CAT_P_CLASSES_LOC, prim_classes_loc },
@@ -243,6 +325,20 @@ event_thread (const AcyEvent *e)
   return e->thread;
 }
 
+/* A register event's register: its location (herd's same-gpr), -1 for
+ * the others */
+static gint
+event_reg (const AcyEvent *e)
+{
+  return e->reg ? (gint) (e->thread * 65536u + e->reg) : -1;
+}
+
+static gint
+event_instr (const AcyEvent *e)
+{
+  return e->instr;
+}
+
 /* Row i of @rel: the events with the same @key as event i, copied from
  * the row of the first such event when there is one before i. */
 static void
@@ -276,8 +372,11 @@ acy_cat_bind_structure (AcyCatEval *ev)
   for (guint p = 0; p < ACY_CAT_N_PREDEF; p++)
     if (predef_kinds[p])
       s[p] = kind_set (ev, predef_kinds[p]);
-  s[ACY_CAT_P_B] = acy_cat_new_set (ev);
   s[ACY_CAT_P_LS] = acy_cat_new_set (ev);
+  for (guint a = 0; a < G_N_ELEMENTS (empty_sets); a++)
+    s[empty_sets[a]] = acy_cat_new_set (ev);
+  for (guint a = 0; a < G_N_ELEMENTS (empty_rels); a++)
+    s[empty_rels[a]] = acy_cat_new_rel (ev);
   for (guint a = 0; a < G_N_ELEMENTS (arch_sets); a++)
     {
       v = acy_cat_value_new (ev, ACY_CAT_V_SET);
@@ -305,6 +404,17 @@ acy_cat_bind_structure (AcyCatEval *ev)
   /* herd's amo relates the read and write of an atomic read-modify-write;
    * C has no load-reserve/store-conditional pairs, so it is rmw */
   s[ACY_CAT_P_AMO] = copy_rel (ev, x->rmw);
+  s[ACY_CAT_P_IICO_DATA] = copy_rel (ev, x->iico_data);
+  s[ACY_CAT_P_IICO_CTRL] = copy_rel (ev, x->iico_ctrl);
+  s[ACY_CAT_P_IICO_ORDER] = copy_rel (ev, x->iico_order);
+  /* same-instance: the events of one instance of an instruction */
+  v = acy_cat_new_rel (ev);
+  for (guint i = 0; i < n; i++)
+    if (x->events[i].instr >= 0)
+      same_key_row (ev, v->u.bits, i, event_instr);
+    else
+      acy_rel_add (v->u.bits, n, i, i);
+  s[ACY_CAT_P_SAME_INSTANCE] = v;
 
   v = acy_cat_new_rel_raw (ev);
   acy_rel_identity (n, v->u.bits, NULL);
@@ -315,6 +425,7 @@ acy_cat_bind_structure (AcyCatEval *ev)
     if (x->events[i].kind & (ACY_EV_R | ACY_EV_W | ACY_EV_IW))
       acy_rel_add (v->u.bits, n, i, i);
   s[ACY_CAT_P_SI] = v;
+  s[ACY_CAT_P_SM] = v;
 
   {
     AcyCatValue *loc = acy_cat_new_rel (ev);
@@ -332,6 +443,8 @@ acy_cat_bind_structure (AcyCatEval *ev)
 
         if (a->loc >= 0)
           same_key_row (ev, loc->u.bits, i, event_loc);
+        else if (a->reg)
+          same_key_row (ev, loc->u.bits, i, event_reg);
         else if (a->kind & (ACY_EV_R | ACY_EV_W))
           /* an access through a value that is no address: in herd7 a
            * location of its own, so in loc with itself (a test with two

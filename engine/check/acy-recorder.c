@@ -241,6 +241,8 @@ same_candidate (const AcyRecord *a, const Events *ea, const AcyRecord *b, const 
          ea->rf == eb->rf && a->x.n_events == b->x.n_events &&
          a->x.po == b->x.po && a->x.addr == b->x.addr && a->x.data == b->x.data &&
          a->x.ctrl == b->x.ctrl && a->x.rmw == b->x.rmw &&
+         a->x.iico_data == b->x.iico_data && a->x.iico_ctrl == b->x.iico_ctrl &&
+         a->x.iico_order == b->x.iico_order &&
          a->x.fw == b->x.fw && a->final == b->final;
 }
 
@@ -314,6 +316,9 @@ acy_recorder_add_outcome (const AcyCandidate *candidate,
   r.x.data = intern_rel (rec, x->data, n);
   r.x.ctrl = intern_rel (rec, x->ctrl, n);
   r.x.rmw = intern_rel (rec, x->rmw, n);
+  r.x.iico_data = x->iico_data ? intern_rel (rec, x->iico_data, n) : NULL;
+  r.x.iico_ctrl = x->iico_ctrl ? intern_rel (rec, x->iico_ctrl, n) : NULL;
+  r.x.iico_order = x->iico_order ? intern_rel (rec, x->iico_order, n) : NULL;
   /* r.x.rf, r.rf_model and r.fr too */
   ev.rf = intern_sparse (rec, x->rf, n);
   r.x.fw = intern (rec, x->fw, ACY_WORDS (n) * sizeof (AcyWord));

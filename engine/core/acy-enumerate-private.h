@@ -128,6 +128,7 @@ typedef struct {
   const AcyTraceEvent **tev;  /* per event: its trace event (NULL for initial writes) */
   guint     *offset;          /* per thread: index of its first event */
   AcyWord   *po, *addr, *data, *ctrl, *rmw, *rf, *fw;
+  AcyWord   *iico_data, *iico_ctrl, *iico_order;   /* NULL when no trace has iico */
   AcyWord   *rf_hi;           /* scratch: rf and every edge still possible */
   const AcyTraceEvent **tev_image;  /* scratch: tev of an image (acy_enum_image_values) */
   gint      *rf_of;           /* per event: the write it reads from, -1 none yet */

@@ -1199,6 +1199,14 @@ run_combination (Enum *en)
   c.data = acy_arena_newv0 (a, AcyWord, rw);
   c.ctrl = acy_arena_newv0 (a, AcyWord, rw);
   c.rmw = acy_arena_newv0 (a, AcyWord, rw);
+  c.iico_data = c.iico_ctrl = c.iico_order = NULL;
+  for (guint t = 0; t < test->n_threads && c.iico_data == NULL; t++)
+    if (en->chosen[t]->has_iico)
+      {
+        c.iico_data = acy_arena_newv0 (a, AcyWord, rw);
+        c.iico_ctrl = acy_arena_newv0 (a, AcyWord, rw);
+        c.iico_order = acy_arena_newv0 (a, AcyWord, rw);
+      }
   c.rf = acy_arena_newv0 (a, AcyWord, rw);
   c.rf_hi = acy_arena_newv (a, AcyWord, rw);
   c.fw = acy_arena_newv0 (a, AcyWord, ACY_WORDS (n));
@@ -1279,6 +1287,16 @@ run_combination (Enum *en)
               if (acy_dep_has (&te->ctrl, j))
                 acy_rel_add (c.ctrl, n, base + j, base + i);
             }
+          if (tr->has_iico)
+            for (guint j = 0; j < tr->n_events; j++)
+              {
+                if (acy_dep_has (&te->iico_data, j))
+                  acy_rel_add (c.iico_data, n, base + j, base + i);
+                if (acy_dep_has (&te->iico_ctrl, j))
+                  acy_rel_add (c.iico_ctrl, n, base + j, base + i);
+                if (acy_dep_has (&te->iico_order, j))
+                  acy_rel_add (c.iico_order, n, base + j, base + i);
+              }
           if (te->rmw_partner >= 0)
             acy_rel_add (c.rmw, n, base + i, base + (guint) te->rmw_partner);
           if (te->needs_rf)
@@ -1357,6 +1375,9 @@ run_combination (Enum *en)
   c.x.data = c.data;
   c.x.ctrl = c.ctrl;
   c.x.rmw = c.rmw;
+  c.x.iico_data = c.iico_data;
+  c.x.iico_ctrl = c.iico_ctrl;
+  c.x.iico_order = c.iico_order;
   c.x.rf = c.rf;
   c.x.fw = c.fw;
 

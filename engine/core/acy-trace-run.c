@@ -593,6 +593,7 @@ save_trace (AcyRun *x)
     t->may_fault = t->ops[i]->op == ACY_LOP_DIV || t->ops[i]->op == ACY_LOP_MOD;
   t->cut = x->cut;
   t->cut_at = x->cut_at;
+  t->has_iico = x->has_iico;
   t->n_copies = x->copies->len;
   t->copies = acy_arena_newv (x->arena, const AcySym *, MAX (x->copies->len, 1));
   if (x->copies->len > 0)

@@ -55,6 +55,7 @@ struct _AcyRun {
   const char         *instr_text;   /* the instruction being run, as herd prints it (assembly), else NULL */
   gboolean            dead;         /* this path is not an execution */
   gboolean            cut;          /* went past -unroll at the loop at cut_at */
+  gboolean            has_iico;     /* the front end gives events iico (AcyTrace.has_iico) */
   AcyLoc              cut_at;
   GCancellable       *cancellable;
   gint64              deadline;

@@ -112,6 +112,12 @@ typedef struct {
   /* An assembly test's instruction that made it, as herd prints it
    * (AcyExecution.instr_texts), else NULL */
   const char *instr_text;
+  /* herd's intra-instruction causality: the events of the same
+   * instruction before this one in iico_data, iico_ctrl, iico_order
+   * (AcyExecution.iico_data ...) */
+  AcyDepSet iico_data;
+  AcyDepSet iico_ctrl;
+  AcyDepSet iico_order;
 } AcyTraceEvent;
 
 typedef struct {
@@ -144,6 +150,8 @@ typedef struct {
    * candidates out, and says so ("Loop" before its verdict). */
   gboolean       cut;
   AcyLoc         cut_at;
+  /* Some event has iico (AcyTraceEvent.iico_data ...) */
+  gboolean       has_iico;
 } AcyTrace;
 
 typedef struct {

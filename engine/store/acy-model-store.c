@@ -55,6 +55,16 @@ static const char *const herdlib_files[] = {
   "c11_cos.cat",
   "c11_los.cat",
   "rc11.cat",
+  "aarch64.cat",
+  "aarch64hwreqs.cat",
+  "aarch64deps.cat",
+  "aarch64util.cat",
+  "aarch64fences.cat",
+  "aarch64bbm.cat",
+  "aarch64memattrs.cat",
+  "aarch64loc.cat",
+  "aarch64show.cat",
+  "enumerations.cat",
   NULL
 };
 
