@@ -26,9 +26,8 @@
  * - CAS succeeds (memory held the expected value: an atomic read and
  *   write), or fails with a write of the value read back (atomic too),
  *   or fails with a plain read only: three paths, as herd7's.
- * Flags hold what the conditions ask of them (Z: equal; N: less,
- * signed, with V 0; C: not below, unsigned), not the bits of the
- * subtraction: the same answers but for overflows.
+ * - A W register's result is its value's low 32 bits, unsigned (herd's
+ *   uxt): an operation's result written to a W register is masked.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -78,6 +77,14 @@ op2 (Ctx *c, AcyLitOp op, AcyVal a, AcyVal b)
   v.s = acy_run_op (c->r, op, a.s, b.s);
   acy_dep_union (&v.d, &b.d);
   return v;
+}
+
+static AcyVal
+op1 (Ctx *c, AcyLitOp op, AcyVal a)
+{
+  c->r->at = c->at;
+  a.s = acy_run_op (c->r, op, a.s, NULL);
+  return a;
 }
 
 static AcyVal
@@ -138,18 +145,25 @@ write_reg (Ctx *c, const AcyA64Reg *r, AcyVal v)
     return -1;
   if (!r->wide && v.s->kind == ACY_SYM_CONST && !ACY_VALUE_IS_PTR (v.s->value))
     v.s = acy_run_const (c->r, (AcyValue) (guint32) v.s->value);
+  else if (!r->wide && v.s->kind == ACY_SYM_OP)
+    v = op_k (c, ACY_LOP_AND, v, 0xffffffff);
   return write_reg_raw (c, r->reg, v);
 }
 
-/* An operand's extension: SXTW, UXTW, LSL #s */
+/* An operand's extension or shift: SXTW, UXTW, LSL #s, LSR #s, ASR #s */
 static AcyVal
 extend (Ctx *c, AcyVal v, guint ext, guint shift)
 {
-  if ((ext == 1 || ext == 2) && v.s->kind == ACY_SYM_CONST && !ACY_VALUE_IS_PTR (v.s->value))
-    v.s = acy_run_const (c->r, ext == 1 ? (AcyValue) (gint32) v.s->value
-                                        : (AcyValue) (guint32) v.s->value);
+  if ((ext == ACY_A64_X_SXTW || ext == ACY_A64_X_UXTW) && v.s->kind == ACY_SYM_CONST
+      && !ACY_VALUE_IS_PTR (v.s->value))
+    v.s = acy_run_const (c->r, ext == ACY_A64_X_SXTW ? (AcyValue) (gint32) v.s->value
+                                                     : (AcyValue) (guint32) v.s->value);
+  else if (ext == ACY_A64_X_UXTW)
+    v = op_k (c, ACY_LOP_AND, v, 0xffffffff);
+  else if (ext == ACY_A64_X_SXTW)
+    v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, 32), 32);
   if (shift)
-    v = op_k (c, ACY_LOP_SHL, v, shift);
+    v = op_k (c, ext == ACY_A64_X_LSR || ext == ACY_A64_X_ASR ? ACY_LOP_SHR : ACY_LOP_SHL, v, shift);
   return v;
 }
 
@@ -170,9 +184,23 @@ address (Ctx *c, const AcyA64Addr *a, gint evs[2])
       evs[1] = x.ev;
       v = op2 (c, ACY_LOP_ADD, v, extend (c, x.v, a->ext, a->shift));
     }
-  else if (a->offset != 0)
+  else if (a->offset != 0 && !a->post)
     v = op_k (c, ACY_LOP_ADD, v, a->offset);
   return v;
+}
+
+/* A post-indexed access's write back: the base register moved by the
+ * offset, from the instruction's register reads (herd's) */
+static void
+post_index (Ctx *c, const AcyA64Addr *a, AcyVal base, gint from1, gint from2)
+{
+  gint w;
+
+  if (!a->post)
+    return;
+  w = write_reg_raw (c, a->base.reg, op_k (c, ACY_LOP_ADD, base, a->offset));
+  iico (c, from1, w);
+  iico (c, from2, w);
 }
 
 /* The kind and tags of a memory access of @order */
@@ -238,11 +266,14 @@ mem_write (Ctx *c, AcyVal a, AcyVal v, gboolean atomic, gint addr_evs[2])
   return ev;
 }
 
+/* The value read by @ev; LDRSW's sign-extended from 32 bits */
 static AcyVal
 load_value (Ctx *c, gint ev)
 {
   AcyVal v = acy_val_of_read (c->r, ev);
 
+  if (c->i->sign)
+    v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, 32), 32);
   return v;
 }
 
@@ -254,6 +285,7 @@ exec_ldr (Ctx *c)
 
   if (c->r->dead || (r = mem_read (c, a, FALSE, evs, 0)) < 0)
     return FALSE;
+  post_index (c, &c->i->addr, a, evs[0], -1);
   if (c->i->exclusive)
     {
       /* herd's read_mem_reserve: Res gets the address */
@@ -275,6 +307,7 @@ exec_str (Ctx *c)
   if (c->r->dead || (w = mem_write (c, a, d.v, FALSE, evs)) == -1)
     return FALSE;
   iico (c, d.ev, w);
+  post_index (c, &c->i->addr, a, evs[0], d.ev);
   return !c->r->dead;
 }
 
@@ -497,32 +530,73 @@ condition (Ctx *c, AcyA64Cond cond, gint evs[3])
   return out;
 }
 
-/* The flags of a comparison of @a and @b (or of the result @res of an S
- * form): each of the four written from the operands' reads */
+/* @v at the width of the instruction's registers (W: 32 bits) */
+static AcyVal
+at_width (Ctx *c, AcyVal v, gboolean wide)
+{
+  return wide ? v : op_k (c, ACY_LOP_AND, v, 0xffffffff);
+}
+
+/* The sign bit of @v at that width, 0 or 1 */
+static AcyVal
+sign_bit (Ctx *c, AcyVal v, gboolean wide)
+{
+  if (wide)
+    return op_k (c, ACY_LOP_LT, v, 0);
+  return op_k (c, ACY_LOP_AND, op_k (c, ACY_LOP_SHR, v, 31), 1);
+}
+
+/* @a below @b, unsigned, at that width (W values are zero-extended) */
+static AcyVal
+below (Ctx *c, AcyVal a, AcyVal b, gboolean wide)
+{
+  if (!wide)
+    return op2 (c, ACY_LOP_LT, a, b);
+  return op2 (c, ACY_LOP_LT, op_k (c, ACY_LOP_XOR, a, G_MININT64), op_k (c, ACY_LOP_XOR, b, G_MININT64));
+}
+
+/* NZCV of @a @alu @b (SUB for CMP, SUBS; ADD for ADDS; AND for ANDS,
+ * TST), as the Arm ARM computes them: N the result's sign, Z whether it
+ * is 0, C the carry out (for a subtraction: no borrow), V the signed
+ * overflow. Each flag is written from the operands' reads. */
 static void
-write_flags (Ctx *c, AcyVal a, AcyVal b, gboolean compare, gint from[2])
+write_flags (Ctx *c, AcyA64AluOp alu, AcyVal a, AcyVal b, gint from[2])
 {
   const AcyA64Instr *i = c->i;
+  gboolean wide = i->rn.wide;
   AcyVal zero = acy_val_const (c->r, 0);
-  AcyVal vz, vn, vc;
+  AcyVal res, vn, vz, vc, vv;
   gint ev[4];
 
-  if (compare)
+  a = at_width (c, a, wide);
+  b = at_width (c, b, wide);
+  switch (alu)
     {
+    case ACY_A64_SUB:
+      res = at_width (c, op2 (c, ACY_LOP_SUB, a, b), wide);
       vz = op2 (c, ACY_LOP_EQ, a, b);
-      vn = op2 (c, ACY_LOP_LT, a, b);
-      vc = op2 (c, ACY_LOP_GE, a, b);
+      vc = op_k (c, ACY_LOP_EQ, below (c, a, b, wide), 0);
+      vv = sign_bit (c, op2 (c, ACY_LOP_AND, op2 (c, ACY_LOP_XOR, a, b), op2 (c, ACY_LOP_XOR, a, res)), wide);
+      break;
+    case ACY_A64_ADD:
+      res = at_width (c, op2 (c, ACY_LOP_ADD, a, b), wide);
+      vz = op_k (c, ACY_LOP_EQ, res, 0);
+      vc = below (c, res, a, wide);
+      vv = sign_bit (c, op2 (c, ACY_LOP_AND, op2 (c, ACY_LOP_XOR, a, res), op2 (c, ACY_LOP_XOR, b, res)), wide);
+      break;
+    default:
+      res = op2 (c, ACY_LOP_AND, a, b);
+      vz = op_k (c, ACY_LOP_EQ, res, 0);
+      vc = vv = zero;
+      break;
     }
-  else
-    {
-      vz = op2 (c, ACY_LOP_EQ, a, zero);
-      vn = op2 (c, ACY_LOP_LT, a, zero);
-      vc = zero;
-    }
+  vn = sign_bit (c, res, wide);
+  if (c->r->dead)
+    return;
   ev[0] = write_reg_raw (c, i->flag_n, vn);
   ev[1] = write_reg_raw (c, i->flag_z, vz);
   ev[2] = write_reg_raw (c, i->flag_c, vc);
-  ev[3] = write_reg_raw (c, i->flag_v, zero);
+  ev[3] = write_reg_raw (c, i->flag_v, vv);
   for (guint k = 0; k < 4; k++)
     {
       iico (c, from[0], ev[k]);
@@ -534,13 +608,16 @@ static gboolean
 exec_alu (Ctx *c)
 {
   const AcyA64Instr *i = c->i;
-  static const AcyLitOp ops[] = { ACY_LOP_ADD, ACY_LOP_SUB, ACY_LOP_XOR, ACY_LOP_AND, ACY_LOP_OR };
+  static const AcyLitOp ops[] = {
+    ACY_LOP_ADD, ACY_LOP_SUB, ACY_LOP_XOR, ACY_LOP_AND, ACY_LOP_OR,
+    ACY_LOP_SHL, ACY_LOP_SHR, ACY_LOP_SHR, ACY_LOP_MUL,
+  };
   Rd a = read_reg (c, &i->rn, 0), b = { { NULL, { { 0 } } }, -1 };
   AcyVal v;
   gint from[2], w;
 
   if (i->src.is_imm)
-    b.v = acy_val_const (c->r, i->src.imm);
+    b.v = acy_val_const (c->r, (AcyValue) ((guint64) i->src.imm << i->src.shift));
   else if (i->src.reg.reg == i->rn.reg && i->src.reg.reg != ACY_A64_ZR && i->src.ext == 0)
     b.v = a.v;   /* herd reads a register once per instruction */
   else
@@ -550,9 +627,9 @@ exec_alu (Ctx *c)
     }
   from[0] = a.ev;
   from[1] = b.ev;
-  if (i->op == ACY_A64_CMP && i->alu == ACY_A64_SUB)
+  if (i->op == ACY_A64_CMP)
     {
-      write_flags (c, a.v, b.v, TRUE, from);
+      write_flags (c, i->alu, a.v, b.v, from);
       return !c->r->dead;
     }
   v = op2 (c, ops[i->alu], a.v, b.v);
@@ -562,12 +639,7 @@ exec_alu (Ctx *c)
   iico (c, a.ev, w);
   iico (c, b.ev, w);
   if (i->flags)
-    {
-      if (i->alu == ACY_A64_SUB)
-        write_flags (c, a.v, b.v, TRUE, from);
-      else
-        write_flags (c, v, v, FALSE, from);
-    }
+    write_flags (c, i->alu, a.v, b.v, from);
   return !c->r->dead;
 }
 
@@ -599,7 +671,7 @@ exec_csel (Ctx *c)
       {
       case ACY_A64_SEL: break;
       case ACY_A64_SINC: v = op_k (c, ACY_LOP_ADD, v, 1); break;
-      case ACY_A64_SINV: v = op2 (c, ACY_LOP_BNOT, v, v); break;
+      case ACY_A64_SINV: v = op1 (c, ACY_LOP_BNOT, v); break;
       case ACY_A64_SNEG: v = op2 (c, ACY_LOP_SUB, acy_val_const (c->r, 0), v); break;
       }
   /* the value does not depend on the condition's reads: herd's CSEL
@@ -610,6 +682,48 @@ exec_csel (Ctx *c)
     iico (c, s.ev, w);
   else
     iico_ctrl (c, p, w);
+  return !c->r->dead;
+}
+
+/* NEG, MVN, SXTW: a register read into a register write */
+static gboolean
+exec_unary (Ctx *c)
+{
+  const AcyA64Instr *i = c->i;
+  Rd a = read_reg (c, &i->src.reg, 0);
+  AcyVal v = a.v;
+  gint w;
+
+  switch (i->alu)
+    {
+    case ACY_A64_NEG: v = op2 (c, ACY_LOP_SUB, acy_val_const (c->r, 0), a.v); break;
+    case ACY_A64_MVN: v = op1 (c, ACY_LOP_BNOT, a.v); break;
+    default:
+      v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, a.v, 32), 32);
+      break;
+    }
+  if (c->r->dead)
+    return FALSE;
+  w = write_reg (c, &i->rd, v);
+  iico (c, a.ev, w);
+  return !c->r->dead;
+}
+
+/* MOVK: the immediate into 16 bits of the register, the rest kept */
+static gboolean
+exec_movk (Ctx *c)
+{
+  const AcyA64Instr *i = c->i;
+  Rd a = read_reg (c, &i->rd, 0);
+  guint64 mask = (guint64) 0xffff << i->src.shift;
+  AcyVal v = op_k (c, ACY_LOP_OR, op_k (c, ACY_LOP_AND, a.v, (AcyValue) ~mask),
+                   (AcyValue) (((guint64) i->src.imm << i->src.shift) & mask));
+  gint w;
+
+  if (c->r->dead)
+    return FALSE;
+  w = write_reg (c, &i->rd, v);
+  iico (c, a.ev, w);
   return !c->r->dead;
 }
 
@@ -644,7 +758,7 @@ acy_a64_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *nex
     case ACY_A64_MOVZ:
       if (i->src.is_imm)
         {
-          write_reg (&c, &i->rd, acy_val_const (run, i->src.imm));
+          write_reg (&c, &i->rd, acy_val_const (run, (AcyValue) ((guint64) i->src.imm << i->src.shift)));
           return !run->dead;
         }
       a = read_reg (&c, &i->src.reg, 0);
@@ -656,6 +770,19 @@ acy_a64_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *nex
       return exec_alu (&c);
     case ACY_A64_CSEL:
       return exec_csel (&c);
+    case ACY_A64_UNARY:
+      return exec_unary (&c);
+    case ACY_A64_MOVK:
+      return exec_movk (&c);
+    case ACY_A64_TBZ:
+      a = read_reg (&c, &i->rn, 0);
+      evs[0] = a.ev;
+      branch_event (&c, evs);
+      next->flow = ACY_ASM_BRANCH;
+      next->label = i->label;
+      next->cond = op_k (&c, i->nz ? ACY_LOP_NE : ACY_LOP_EQ,
+                         op_k (&c, ACY_LOP_AND, op_k (&c, ACY_LOP_SHR, a.v, i->bit), 1), 0);
+      return !run->dead;
     case ACY_A64_LDR:
       return exec_ldr (&c);
     case ACY_A64_STR:

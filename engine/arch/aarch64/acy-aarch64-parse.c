@@ -150,12 +150,15 @@ imm (Cur *c, gint64 *k)
   return TRUE;
 }
 
-/* ext: SXTW | UXTW | SXTX | LSL #k (after a ','), 0 when none */
+static const char *const ext_names[] = { NULL, "SXTW", "UXTW", "LSL", "SXTX", "LSR", "ASR" };
+
+/* ext: SXTW | UXTW | SXTX | LSL #k | LSR #k | ASR #k (after a ','; the
+ * '#' may be left out), 0 when none */
 static gboolean
 ext (Cur *c, guint *kind, guint *shift)
 {
   const AcyAsmToken *t;
-  static const char *const names[] = { NULL, "SXTW", "UXTW", "LSL", "SXTX" };
+  const char *const *names = ext_names;
 
   *kind = 0;
   *shift = 0;
@@ -163,15 +166,19 @@ ext (Cur *c, guint *kind, guint *shift)
     return TRUE;
   c->pos++;
   t = cur (c);
-  for (guint i = 1; i < G_N_ELEMENTS (names); i++)
+  for (guint i = 1; i < G_N_ELEMENTS (ext_names); i++)
     if (t->kind == ACY_ATOK_NAME && g_ascii_strcasecmp (t->text, names[i]) == 0)
       {
         gint64 k = 0;
 
         *kind = i;
         c->pos++;
-        if (cur (c)->kind == ACY_ATOK_IMM && !imm (c, &k))
+        if (cur (c)->kind == ACY_ATOK_NUM)
+          k = cur (c)->value, c->pos++;
+        else if (cur (c)->kind == ACY_ATOK_IMM && !imm (c, &k))
           return FALSE;
+        if (k < 0 || k > 63)
+          return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
         *shift = (guint) k;
         return TRUE;
       }
@@ -200,7 +207,17 @@ addr (Cur *c, AcyA64Addr *a)
             return FALSE;
         }
     }
-  return punct (c, "]");
+  if (!punct (c, "]"))
+    return FALSE;
+  /* [xn],#k: post-indexed */
+  if (!a->has_index && a->offset == 0 && at_punct (c, ",") && c->pos + 1 < c->n
+      && c->toks[c->pos + 1].kind == ACY_ATOK_IMM)
+    {
+      c->pos++;
+      a->post = TRUE;
+      return imm (c, &a->offset);
+    }
+  return TRUE;
 }
 
 /* opnd: #k | reg ext? */
@@ -211,7 +228,11 @@ opnd (Cur *c, AcyA64Opnd *o)
   if (cur (c)->kind == ACY_ATOK_IMM)
     {
       o->is_imm = TRUE;
-      return imm (c, &o->imm);
+      if (!imm (c, &o->imm) || !ext (c, &o->ext, &o->shift))
+        return FALSE;
+      if (o->ext != ACY_A64_X_NONE && o->ext != ACY_A64_X_LSL)
+        return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
+      return TRUE;
     }
   return reg (c, &o->reg) && ext (c, &o->ext, &o->shift);
 }
@@ -384,6 +405,44 @@ parse (Cur *c, AcyA64Instr *i)
       if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->rn) || !comma (c) || !opnd (c, &i->src))
         return FALSE;
     }
+  else if (strcmp (m, "LSL") == 0 || strcmp (m, "LSR") == 0 || strcmp (m, "ASR") == 0
+           || strcmp (m, "MUL") == 0)
+    {
+      i->op = ACY_A64_ALU;
+      i->alu = m[0] == 'M' ? ACY_A64_MUL : m[1] == 'S' && m[2] == 'L' ? ACY_A64_LSL
+               : m[0] == 'L' ? ACY_A64_LSR : ACY_A64_ASR;
+      if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->rn) || !comma (c) || !opnd (c, &i->src))
+        return FALSE;
+      if (i->src.ext != ACY_A64_X_NONE || (i->alu == ACY_A64_MUL && i->src.is_imm))
+        return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
+    }
+  else if (strcmp (m, "NEG") == 0 || strcmp (m, "MVN") == 0 || strcmp (m, "SXTW") == 0)
+    {
+      i->op = ACY_A64_UNARY;
+      i->alu = m[0] == 'N' ? ACY_A64_NEG : m[0] == 'M' ? ACY_A64_MVN : ACY_A64_SXTW;
+      if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->src.reg))
+        return FALSE;
+    }
+  else if (strcmp (m, "MOVK") == 0)
+    {
+      i->op = ACY_A64_MOVK;
+      if (!reg (c, &i->rd) || !comma (c) || !opnd (c, &i->src))
+        return FALSE;
+      if (!i->src.is_imm)
+        return fail (c, cur (c), "unexpected token (in prog)");
+    }
+  else if (strcmp (m, "TBZ") == 0 || strcmp (m, "TBNZ") == 0)
+    {
+      gint64 b;
+
+      i->op = ACY_A64_TBZ;
+      i->nz = m[2] == 'N';
+      if (!reg (c, &i->rn) || !comma (c) || !imm (c, &b) || !comma (c) || !label (c, &i->label))
+        return FALSE;
+      if (b < 0 || b > 63)
+        return fail (c, &c->toks[c->pos - 3], "unexpected token (in prog)");
+      i->bit = (guint) b;
+    }
   else if (strcmp (m, "CMP") == 0 || strcmp (m, "TST") == 0)
     {
       i->op = ACY_A64_CMP;
@@ -398,8 +457,8 @@ parse (Cur *c, AcyA64Instr *i)
            || strcmp (m, "CSNEG") == 0)
     {
       i->op = ACY_A64_CSEL;
-      i->sel = m[2] == 'E' ? ACY_A64_SEL : m[3] == 'I' ? (m[4] == 'N' && m[5] == 'C' ? ACY_A64_SINC : ACY_A64_SINV)
-               : ACY_A64_SNEG;
+      i->sel = strcmp (m, "CSEL") == 0 ? ACY_A64_SEL : strcmp (m, "CSINC") == 0 ? ACY_A64_SINC
+               : strcmp (m, "CSINV") == 0 ? ACY_A64_SINV : ACY_A64_SNEG;
       if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->rn) || !comma (c) || !reg (c, &i->src.reg)
           || !comma (c) || !cond (c, &i->cond))
         return FALSE;
@@ -422,7 +481,7 @@ parse (Cur *c, AcyA64Instr *i)
         return FALSE;
       if (i->order != ACY_A64_PLAIN || i->exclusive)
         {
-          if (i->addr.has_index || i->addr.offset != 0)
+          if (i->addr.has_index || i->addr.offset != 0 || i->addr.post)
             return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
         }
     }
@@ -431,7 +490,7 @@ parse (Cur *c, AcyA64Instr *i)
       i->op = ACY_A64_STR;
       if (!reg (c, &i->rd) || !comma (c) || !addr (c, &i->addr))
         return FALSE;
-      if (i->order != ACY_A64_PLAIN && (i->addr.has_index || i->addr.offset != 0))
+      if (i->order != ACY_A64_PLAIN && (i->addr.has_index || i->addr.offset != 0 || i->addr.post))
         return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
     }
   else if (strcmp (m, "STXR") == 0 || strcmp (m, "STLXR") == 0 || strcmp (m, "STXRB") == 0
@@ -566,7 +625,8 @@ acy_a64_jump_label (gconstpointer instr)
 {
   const AcyA64Instr *i = instr;
 
-  return i->op == ACY_A64_B || i->op == ACY_A64_BCOND || i->op == ACY_A64_CBZ ? i->label : NULL;
+  return i->op == ACY_A64_B || i->op == ACY_A64_BCOND || i->op == ACY_A64_CBZ
+         || i->op == ACY_A64_TBZ ? i->label : NULL;
 }
 
 /* ---- printing, as herd does ---- */
@@ -580,16 +640,16 @@ put_reg (GString *s, const AcyA64Reg *r, gboolean wide)
     g_string_append_printf (s, "%c%d", wide ? 'X' : 'W', r->num);
 }
 
+/* herd prints a shift by 0 not at all, an extension (SXTW) without
+ * its shift when that is 0 */
 static void
 put_ext (GString *s, guint ext, guint shift)
 {
-  static const char *const names[] = { NULL, "SXTW", "UXTW", "LSL", "SXTX" };
-
-  if (ext == 0)
+  if (ext == ACY_A64_X_NONE)
     return;
-  if (ext == 3 && shift == 0)
+  if ((ext == ACY_A64_X_LSL || ext == ACY_A64_X_LSR || ext == ACY_A64_X_ASR) && shift == 0)
     return;
-  g_string_append_printf (s, ",%s", names[ext]);
+  g_string_append_printf (s, ",%s", ext_names[ext]);
   if (shift != 0)
     g_string_append_printf (s, " #%u", shift);
 }
@@ -605,19 +665,25 @@ put_addr (GString *s, const AcyA64Addr *a)
       put_reg (s, &a->index, a->index.wide);
       put_ext (s, a->ext, a->shift);
     }
-  else if (a->offset != 0)
+  else if (a->offset != 0 && !a->post)
     g_string_append_printf (s, ",#%" G_GINT64_FORMAT, a->offset);
   g_string_append_c (s, ']');
+  /* herd's printing for Hash= (its "compat" one): no comma */
+  if (a->post)
+    g_string_append_printf (s, "#%" G_GINT64_FORMAT, a->offset);
 }
 
 static void
 put_opnd (GString *s, const AcyA64Opnd *o, gboolean wide)
 {
   if (o->is_imm)
-    g_string_append_printf (s, "#%" G_GINT64_FORMAT, o->imm);
+    {
+      g_string_append_printf (s, "#%" G_GINT64_FORMAT, o->imm);
+      put_ext (s, o->ext, o->shift);
+    }
   else
     {
-      put_reg (s, &o->reg, o->ext == 1 || o->ext == 2 ? FALSE : wide);
+      put_reg (s, &o->reg, o->ext == ACY_A64_X_SXTW || o->ext == ACY_A64_X_UXTW ? FALSE : wide);
       put_ext (s, o->ext, o->shift);
     }
 }
@@ -637,11 +703,30 @@ acy_a64_dump_instr (gconstpointer instr, GHashTable *labels)
       g_string_append (s, "NOP");
       break;
     case ACY_A64_MOV:
-    case ACY_A64_MOVZ:
       g_string_append_printf (s, "%s ", i->mnemonic);
       put_reg (s, &i->rd, i->rd.wide);
       g_string_append_c (s, ',');
       put_opnd (s, &i->src, i->rd.wide);
+      break;
+    case ACY_A64_MOVZ:
+    case ACY_A64_MOVK:
+      /* herd prints MOVZ's and MOVK's shift after two commas */
+      g_string_append_printf (s, "%s ", i->mnemonic);
+      put_reg (s, &i->rd, i->rd.wide);
+      g_string_append_printf (s, ",#%" G_GINT64_FORMAT, i->src.imm);
+      if (i->src.ext == ACY_A64_X_LSL)
+        g_string_append_printf (s, ",,LSL #%u", i->src.shift);
+      break;
+    case ACY_A64_UNARY:
+      g_string_append_printf (s, "%s ", i->mnemonic);
+      put_reg (s, &i->rd, i->rd.wide);
+      g_string_append_c (s, ',');
+      put_reg (s, &i->src.reg, i->alu == ACY_A64_SXTW ? FALSE : i->rd.wide);
+      break;
+    case ACY_A64_TBZ:
+      g_string_append_printf (s, "%s ", i->mnemonic);
+      put_reg (s, &i->rn, i->rn.wide);
+      g_string_append_printf (s, ",#%u,%s", i->bit, label);
       break;
     case ACY_A64_ALU:
     case ACY_A64_CMP:

@@ -19,7 +19,10 @@ typedef enum {
   ACY_A64_NOP,
   ACY_A64_MOV,        /* MOV rd, #k | rs ; MOVZ rd, #k (herd's I_MOV, I_MOVZ) */
   ACY_A64_MOVZ,
-  ACY_A64_ALU,        /* ADD SUB EOR AND ORR (and ADDS SUBS ANDS): rd, rn, #k | rm[, ext] */
+  ACY_A64_MOVK,       /* MOVK rd, #k[, LSL #s]: k into bits s.. of rd */
+  ACY_A64_ALU,        /* ADD SUB EOR AND ORR (and ADDS SUBS ANDS), LSL LSR ASR, MUL:
+                       * rd, rn, #k[, LSL #s] | rm[, ext or shift] */
+  ACY_A64_UNARY,      /* NEG, MVN, SXTW rd, rm */
   ACY_A64_CMP,        /* CMP rn, #k | rm: SUBS ZR; TST: ANDS ZR */
   ACY_A64_CSEL,       /* CSEL CSINC CSINV CSNEG rd, rn, rm, cond; CSET CSETM rd, cond */
   ACY_A64_LDR,        /* LDR LDRB LDRH LDRSW; LDAR LDAPR LDXR LDAXR (and B/H) */
@@ -32,6 +35,7 @@ typedef enum {
   ACY_A64_B,
   ACY_A64_BCOND,
   ACY_A64_CBZ,        /* CBZ, CBNZ */
+  ACY_A64_TBZ,        /* TBZ, TBNZ rt, #bit, label */
 } AcyA64Op;
 
 /* herd's conditions, in the encoding order */
@@ -41,7 +45,15 @@ typedef enum {
   ACY_A64_AL,
 } AcyA64Cond;
 
-typedef enum { ACY_A64_ADD, ACY_A64_SUB, ACY_A64_EOR, ACY_A64_AND, ACY_A64_ORR } AcyA64AluOp;
+typedef enum {
+  ACY_A64_ADD, ACY_A64_SUB, ACY_A64_EOR, ACY_A64_AND, ACY_A64_ORR,
+  ACY_A64_LSL, ACY_A64_LSR, ACY_A64_ASR, ACY_A64_MUL,
+  ACY_A64_NEG, ACY_A64_MVN, ACY_A64_SXTW,
+} AcyA64AluOp;
+
+/* an operand's extension or shift: none, SXTW, UXTW, LSL, SXTX, LSR, ASR */
+enum { ACY_A64_X_NONE, ACY_A64_X_SXTW, ACY_A64_X_UXTW, ACY_A64_X_LSL, ACY_A64_X_SXTX,
+       ACY_A64_X_LSR, ACY_A64_X_ASR };
 typedef enum { ACY_A64_SEL, ACY_A64_SINC, ACY_A64_SINV, ACY_A64_SNEG } AcyA64SelOp;
 
 /* A load's or store's ordering: herd's annotations */
@@ -65,8 +77,9 @@ typedef struct {
   gboolean  has_index;
   AcyA64Reg index;
   gint64    offset;     /* immediate, when no index */
-  guint     ext;        /* 0 none, 1 SXTW, 2 UXTW, 3 LSL, 4 SXTX */
+  guint     ext;        /* ACY_A64_X_... */
   guint     shift;
+  gboolean  post;       /* [xn],#k: post-indexed, xn += k after */
 } AcyA64Addr;
 
 /* A second operand: #k, or a register with an optional extension (for
@@ -75,7 +88,7 @@ typedef struct {
   gboolean  is_imm;
   gint64    imm;
   AcyA64Reg reg;
-  guint     ext;        /* 0 none, 1 SXTW, 2 UXTW, 3 LSL */
+  guint     ext;        /* ACY_A64_X_...; an immediate's LSL #s too */
   guint     shift;
 } AcyA64Opnd;
 
@@ -96,7 +109,8 @@ typedef struct {
   AcyA64Opnd   src;          /* MOV's source, ALU's second operand */
   AcyA64Addr   addr;
   const char  *label;        /* B, B.cond, CBZ */
-  gboolean     nz;           /* CBNZ */
+  gboolean     nz;           /* CBNZ, TBNZ */
+  guint        bit;          /* TBZ, TBNZ */
   /* NZCV, the reservation register (herd's Res): thread registers */
   gint         flag_n, flag_z, flag_c, flag_v, res;
 } AcyA64Instr;
