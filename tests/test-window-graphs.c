@@ -186,6 +186,49 @@ test_graphs_mp (void)
   destroy_window (window);
 }
 
+/* An AArch64 example under its model, the project's armv8.cat: Arm's
+ * highlighting, its verdict and registers in the table as herd names
+ * them, and the forbidden candidate the condition asks for in the
+ * graph. */
+static void
+test_graphs_aarch64_addr (void)
+{
+  g_autoptr(AcyApplication) app = ui_test_create_application ();
+  AcyWindow *window;
+  AcyDocument *document;
+  AcyResultsView *results;
+  AcyExecutionBrowser *browser;
+  AcyGraphView *view;
+  const AcyRecord *r;
+
+  window = acy_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_is_mapped, window);
+
+  document = ui_test_run_example (window, "AArch64-MP+dmb.ish+addr");
+  g_assert_true (g_str_has_suffix (acy_document_get_model (document), "armv8.cat"));
+  g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (acy_document_get_buffer (document))),
+                   ==, "litmus-aarch64");
+  results = acy_document_get_results_view (document);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Never");
+  g_assert_cmpuint (acy_results_view_get_n_rows (results), ==, 3);
+  g_assert_nonnull (strstr (acy_results_view_get_herd_text (results), "\n1:X0=1; 1:X2=1;\n"));
+  browser = acy_results_view_get_execution_browser (results);
+  view = acy_execution_browser_get_view (browser);
+  iterate_briefly_bounded ();
+
+  /* the forbidden candidate the condition asks for */
+  r = acy_execution_browser_get_record (browser);
+  g_assert_nonnull (r);
+  g_assert_false (r->allowed);
+  g_assert_true (r->condition);
+  g_assert_nonnull (acy_graph_view_get_layout (view));
+  ui_test_save_shot (GTK_WIDGET (window), "33-arm-mp-addr");
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -195,6 +238,7 @@ main (int   argc,
     return 77;
 
   g_test_add_func ("/ui/window/graphs/mp", test_graphs_mp);
+  g_test_add_func ("/ui/window/graphs/aarch64-addr", test_graphs_aarch64_addr);
 
   return g_test_run ();
 }

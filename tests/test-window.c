@@ -699,7 +699,7 @@ static void
 test_window_examples_popover (void)
 {
   static const char *const sections[] = { "From the Article", "Classic Shapes", "Kernel Patterns",
-                                           "C11 Atomics", "x86 Assembly" };
+                                           "C11 Atomics", "x86 Assembly", "Arm Assembly" };
   g_autoptr(AcyApplication) app = ui_test_create_application ();
   AcyWindow *window = create_window (app, "sc.cat");
   GtkWidget *button = find_menu_button (GTK_WIDGET (window), "_Examples");

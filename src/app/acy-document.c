@@ -49,6 +49,7 @@ static const struct {
 } arch_languages[] = {
   { "X86", "litmus-x86" },
   { "X86_64", "litmus-x86" },
+  { "AArch64", "litmus-aarch64" },
 };
 
 static const char *
@@ -61,7 +62,7 @@ language_for_arch (const char *arch)
 }
 
 /* Follows the first line of a litmus test: an X86_64 test is
- * highlighted as x86 assembly, a C test as C. */
+ * highlighted as x86 assembly, an AArch64 test as Arm's, a C test as C. */
 static void
 acy_document_update_language (AcyDocument *self)
 {

@@ -20,6 +20,7 @@
 #define SECTION_KERNEL N_("Kernel Patterns")
 #define SECTION_C11 N_("C11 Atomics")
 #define SECTION_X86 N_("x86 Assembly")
+#define SECTION_ARM N_("Arm Assembly")
 
 static const AcyExample examples[] = {
   { "C-MP+o-mb-o+o-mb-o", N_("Message Passing with Barriers"),
@@ -76,6 +77,16 @@ static const AcyExample examples[] = {
     N_("x86 keeps writes and reads in order: no fence needed"), SECTION_X86, FALSE, "x86-tso.cat" },
   { "X86_64-SB", N_("SB on x86"),
     N_("The one reordering x86 allows, and mfence against it"), SECTION_X86, FALSE, "x86-tso.cat" },
+  { "AArch64-MP", N_("MP on Arm"),
+    N_("Forbidden on x86, allowed on Arm: both pairs may be reordered"), SECTION_ARM, FALSE, "armv8.cat" },
+  { "AArch64-MP+dmb.ish", N_("MP on Arm with DMB ISH"),
+    N_("A barrier on each side gives the message back its order"), SECTION_ARM, FALSE, "armv8.cat" },
+  { "AArch64-MP+rel+acq", N_("MP on Arm with Release and Acquire"),
+    N_("STLR and LDAR: what C11's release and acquire compile to"), SECTION_ARM, FALSE, "armv8.cat" },
+  { "AArch64-MP+dmb.ish+addr", N_("MP on Arm with an Address Dependency"),
+    N_("A read whose address comes from the flag waits for it"), SECTION_ARM, FALSE, "armv8.cat" },
+  { "AArch64-SB+dmb.ish", N_("SB on Arm with DMB ISH"),
+    N_("Store buffering, and the full barrier that forbids it"), SECTION_ARM, FALSE, "armv8.cat" },
 };
 
 const AcyExample *

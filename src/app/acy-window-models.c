@@ -40,6 +40,7 @@ static const struct {
   { "c11-sc.cat", N_("SC for C11") },
   { "c11-ra.cat", N_("Release/Acquire C11") },
   { "x86-tso.cat", N_("x86-TSO") },
+  { "armv8.cat", N_("Armv8 (AArch64)") },
 };
 
 static char *acy_window_default_model (AcyWindow *self);
