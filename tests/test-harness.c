@@ -193,25 +193,89 @@ test_refused (void)
     }
 }
 
+/* An X86 test runs on x86-64 only; there, its code is inline assembly
+ * printed anew from the parsed instructions, in AT&T syntax with the
+ * compiler's registers and the cells' addresses: none of the test's
+ * text (its registers, locations and syntax) is in it. */
 static void
-test_refused_arch (void)
+test_write_x86 (void)
 {
   g_autoptr(AcyTest) test = NULL;
+  g_autoptr(AcyTest) test64 = load ("X86_64-values.litmus");
   g_autoptr(GError) error = NULL;
-  g_autofree char *src = NULL;
+  g_autofree char *src = NULL, *part = NULL, *src64 = NULL, *part64 = NULL;
 
-  test = acy_test_parse ("X86 SB\n{ }\n P0 | P1 ;\n MOV [x],$1 | MOV [y],$1 ;\n"
-                         " MOV EAX,[y] | MOV EAX,[x] ;\nexists (0:EAX=0 /\\ 1:EAX=0)\n",
-                         -1, "x.litmus", NULL, &error);
-  if (test == NULL)
-    {
-      /* the engine does not read assembly tests yet */
-      g_test_skip ("assembly tests are not read");
-      return;
-    }
-  src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+  test = parse ("X86 SB\n{ }\n P0 | P1 ;\n MOV [x],$1 | MOV [y],$1 ;\n"
+                " MOV EAX,[y] | MOV EAX,[x] ;\nexists (0:EAX=0 /\\ 1:EAX=0)\n");
+  src = acy_harness_write (test, ACY_HARNESS_AARCH64, &error);
   g_assert_null (src);
   g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "a test for X86 runs on x86-64 only"));
+  g_clear_error (&error);
+
+  src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+  g_assert_no_error (error);
+  part = test_part (src);
+  g_assert_nonnull (strstr (src, "#define ACY_MAPPING \"x86_64-asm\""));
+  g_assert_nonnull (strstr (part, "__asm__ __volatile__ ("));
+  g_assert_nonnull (strstr (part, "\"movl $1,(%[l0])\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"movl (%[l1]),%k[g3]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "out[0] = (acy_val) (int32_t) g3;"));
+  g_assert_null (strstr (part, "MOV"));
+  g_assert_null (strstr (part, "EAX"));
+  g_assert_null (strstr (part, "[x]"));
+
+  /* X86_64: parts of registers, cmpxchg's rax, numbered labels */
+  src64 = acy_harness_write (test64, ACY_HARNESS_X86_64, &error);
+  g_assert_no_error (error);
+  part64 = test_part (src64);
+  g_assert_nonnull (strstr (part64, "\"movq $-2,%q[g6]\\n\\t\""));
+  g_assert_nonnull (strstr (part64, "\"cmpxchgl %k[g7],(%[l0])\\n\\t\""));
+  g_assert_nonnull (strstr (part64, "[g0] \"+a\" (g0)"));
+  g_assert_nonnull (strstr (part64, "\"jne .Lacy%=_6\\n\\t\""));
+  g_assert_nonnull (strstr (part64, "\".Lacy%=_6:\\n\""));
+  g_assert_null (strstr (part64, "L1"));
+  g_assert_null (strstr (part64, "%ecx"));
+}
+
+/* What a CPU would run otherwise than herd7 means it is refused, with
+ * the reason, at its place (the code starts at line 4). */
+static void
+test_refused_x86 (void)
+{
+  static const struct { const char *init, *code, *cond, *words; guint line; } cases[] = {
+    { "", " movb $1,%al ;\n", "0:rax=1", "a write of %al: herd7 writes it over the whole of rax", 4 },
+    { "uint64_t x;", " movl $1,(x) ;\n", "x=1", "an access of 32 bits to x, a location of 64", 4 },
+    { "char x;", " movb $1,(x) ;\n", "x=1", "x is a location of 8 bits", 1 },
+    { "uint64_t 0:rax;", " addl $1,%eax ;\n", "0:rax=1", "rax is read in 64 bits after an instruction of 32", 3 },
+    { "uint64_t x;", " addl $-1,%eax ;\n movq %rax,(x) ;\n", "x=0", "rax is read in 64 bits", 3 },
+    { "", " L: ;\n movl (x),%eax ;\n cmpl $0,%eax ;\n je L ;\n", "x=0", "a loop might not end", 7 },
+    { "0:rbx=x;", " movl $1,(%rbx) ;\n", "x=1", "an address computed from a register", 4 },
+    { "0:rbx=x;", " movl $1,(y) ;\n", "y=1", "rbx starts with an address", 3 },
+    { "", " cmovc %eax,%ebx ;\n movl $1,(x) ;\n", "x=0", "herd7's carry flag is always 0", 4 },
+    { "", " cmpl $1,%eax ;\n jlt L ;\n movl $1,(x) ;\n L: ;\n", "x=0", "only je and jne run", 5 },
+    { "", " jne L ;\n movl $1,(x) ;\n L: ;\n", "x=0", "a branch on ZF that no instruction before it sets", 4 },
+    { "", " addl $1,%eax ;\n jne L ;\n movl $1,(x) ;\n L: ;\n", "x=0", "a branch on ZF that an instruction sets otherwise", 5 },
+    { "", " shl $40,%eax ;\n", "0:rax=0", "a shift by a register, or by as many bits", 4 },
+    { "", " addq $4294967296,%rax ;\n", "0:rax=0", "$4294967296 does not fit an instruction of 64 bits", 4 },
+    { "", " ret ;\n movl $1,(x) ;\n", "x=0", "herd7 runs ret only under its variant telechat", 4 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("X86_64 refused\n{ %s }\n P0 ;\n%sexists (%s)\n", cases[i].init,
+                                               cases[i].code, cases[i].cond);
+      g_autoptr(AcyTest) test = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
+      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
+
+      if (src != NULL)
+        g_error ("not refused: %s", text);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      if (!g_str_has_prefix (error->message, at) || strstr (error->message, cases[i].words) == NULL)
+        g_error ("%s: not at line %u or not '%s'", error->message, cases[i].line, cases[i].words);
+    }
 }
 
 /* ---- reading what a harness prints ---- */
@@ -273,6 +337,26 @@ test_result_litmus7 (void)
                    "Hash=d2b6ca86cddfad6178a05767f57fafbf\n"
                    "Observation SB Sometimes 1204 6\n"
                    "Time SB 0.26\n");
+}
+
+/* An X86_64 register of type int is read in 32 bits: what a harness
+ * prints of its 64 (a CPU zero-extends movl $-1) and what a check's
+ * state holds (herd7 keeps -1 whole) are the same state. */
+static void
+test_result_x86_values (void)
+{
+  static const char *const lines[] = {
+    "acyclic-harness 1", "state 3 4294967295 0", "state 2 -1 0", "state 1 0 0", "time 1", "end", NULL,
+  };
+  g_autoptr(AcyTest) test = load ("X86_64-SB.litmus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) r = feed (test, lines, &error);
+  AcyValue minus_one[2] = { -1, 0 }, wide[2] = { G_GINT64_CONSTANT (0xffffffff), 0 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (acy_run_result_get_n_states (r), ==, 2);
+  g_assert_cmpuint (acy_run_result_count_state (r, minus_one), ==, 5);
+  g_assert_cmpuint (acy_run_result_count_state (r, wide), ==, 5);
 }
 
 /* ~exists and forall, and a filter: litmus7 marks the states that
@@ -410,12 +494,52 @@ test_run_kinds (void)
     check_run (names[i], 300, 2);
 }
 
+/* An X86 or X86_64 test's own instructions, on an x86-64 machine: its
+ * states are among the test's, and where the test has one final state
+ * (one thread; locked RMWs), the CPU ends there every time: the code
+ * computes what herd7 computes (register parts, cmp and jne, cmpxchg
+ * failing and succeeding, xchg, or, and, xor, shl, inc, 64-bit values). */
+static void
+test_run_x86 (void)
+{
+  static const char *const names[] = {
+    "X86_64-SB.litmus", "X86-SB.litmus", "X86_64-MP.litmus", "X86_64-values.litmus", "X86_64-RMW.litmus",
+  };
+  AcyHarnessArch arch;
+
+  if (!have_compiler (&arch))
+    return;
+  if (arch != ACY_HARNESS_X86_64)
+    {
+      g_test_skip ("not an x86-64 machine");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    check_run (names[i], 300, 2);
+  for (guint i = 3; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(AcyTest) test = load (names[i]);
+      g_autoptr(AcyRunResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      AcyMachineOptions o = { arch, NULL, NULL, 500, 2, NULL, NULL };
+
+      result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (acy_run_result_get_mapping (result), ==, "x86_64-asm");
+      g_assert_cmpuint (acy_run_result_get_n_states (result), ==, 1);
+      g_assert_cmpuint (acy_run_result_get_positive (result), ==, 1000);
+    }
+}
+
 /* On x86-64 (TSO) these are never seen: run long enough that a harness
  * running them wrongly would show them (a few thousand iterations). */
 static void
 test_run_tso (void)
 {
-  static const char *const names[] = { "MP.litmus", "LB.litmus", "2+2W.litmus", "SB+mbs.litmus" };
+  static const char *const names[] = {
+    "MP.litmus", "LB.litmus", "2+2W.litmus", "SB+mbs.litmus",
+    "X86_64-MP.litmus", "X86_64-LB.litmus", "X86_64-2+2W.litmus", "X86_64-SB+mfences.litmus",
+  };
   AcyHarnessArch arch;
 
   if (!have_compiler (&arch))
@@ -616,11 +740,14 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/write/sb", test_write_sb);
   g_test_add_func ("/harness/write/hostile", test_write_hostile);
   g_test_add_func ("/harness/refused/code", test_refused);
-  g_test_add_func ("/harness/refused/arch", test_refused_arch);
+  g_test_add_func ("/harness/write/x86", test_write_x86);
+  g_test_add_func ("/harness/refused/x86", test_refused_x86);
   g_test_add_func ("/harness/result/litmus7", test_result_litmus7);
   g_test_add_func ("/harness/result/quantifiers", test_result_quantifiers);
+  g_test_add_func ("/harness/result/x86-values", test_result_x86_values);
   g_test_add_func ("/harness/result/bad", test_result_bad);
   g_test_add_func ("/harness/run/kinds", test_run_kinds);
+  g_test_add_func ("/harness/run/x86", test_run_x86);
   g_test_add_func ("/harness/run/tso", test_run_tso);
   g_test_add_func ("/harness/run/no-compiler", test_run_no_compiler);
   g_test_add_func ("/harness/run/fault", test_run_fault);

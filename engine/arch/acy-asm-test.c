@@ -676,11 +676,17 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
           /* herd7 puts a location's initial value in its size, zero
            * extended: an int holding -2 holds 4294967294 (a register
            * keeps -2) */
-          guint bits = type_bits (arch, type ? type->text : NULL) & ~ACY_LIT_UNSIGNED;
+          guint8 code = type_bits (arch, type ? type->text : NULL);
+          guint bits = code & ~ACY_LIT_UNSIGNED;
+          gint l = acy_lit_test_find_location (test, key);
 
           if (bits > 0 && bits < 64 && !ACY_VALUE_IS_PTR (value))
             value = (AcyValue) ((guint64) value & (((guint64) 1 << bits) - 1));
-          g_array_index (test->loc_init, AcyValue, acy_lit_test_find_location (test, key)) = value;
+          g_array_index (test->loc_init, AcyValue, l) = value;
+          /* the harness sizes its cells by it (engine/run) */
+          if (test->loc_types == NULL)
+            test->loc_types = g_hash_table_new (NULL, NULL);
+          g_hash_table_insert (test->loc_types, GINT_TO_POINTER (l + 1), GUINT_TO_POINTER (code + 1u));
         }
       g_hash_table_add (given, g_steal_pointer (&key));
       if (!acy_lit_tok_is (peek (ps), "}") && !acy_lit_expect (ps, ";", "after an init entry", error))
@@ -742,6 +748,14 @@ set_tracked_bits (AcyTest *test, Types *types)
     }
   cast_constants (test, test->cond);
   cast_constants (test, test->filter);
+}
+
+guint8
+acy_asm_loc_type_bits (const AcyTest *test, guint loc)
+{
+  gpointer bits = test->loc_types ? g_hash_table_lookup (test->loc_types, GUINT_TO_POINTER (loc + 1)) : NULL;
+
+  return bits ? (guint8) (GPOINTER_TO_UINT (bits) - 1) : type_bits (test->asm_arch, NULL);
 }
 
 AcyValue

@@ -137,6 +137,10 @@ gboolean acy_asm_test_parse (AcyTest *test, const AcyAsmArch *arch, const char *
                              gsize name_end, const AcyTestOverride *override, AcyHalt *halt,
                              GError **error);
 
+/* How the init block types location @loc (bits coded as
+ * AcyTest.tracked_bits): int when it does not say. */
+guint8   acy_asm_loc_type_bits (const AcyTest *test, guint loc);
+
 /* The architectures */
 extern const AcyAsmArch acy_x86_arch;
 extern const AcyAsmArch acy_x86_64_arch;

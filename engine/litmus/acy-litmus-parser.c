@@ -1230,6 +1230,8 @@ acy_test_free (AcyTest *test)
     g_ptr_array_free (test->phantom_regs, TRUE);
   g_free (test->tracked);
   g_free (test->tracked_bits);
+  if (test->loc_types)
+    g_hash_table_unref (test->loc_types);
   g_strfreev (test->observed_names);
   acy_arena_free (test->arena);
   g_free (test);

@@ -206,6 +206,9 @@ struct _AcyTest {
    * 64, with ACY_LIT_UNSIGNED for an unsigned type; 0 to keep it whole.
    * NULL: every one whole. */
   guint8       *tracked_bits;
+  /* An assembly test's locations the init block gives a type: location
+   * index + 1 -> its bits + 1, coded as tracked_bits; NULL: none */
+  GHashTable   *loc_types;
 };
 
 /* Index of a location, adding it if new. */

@@ -311,6 +311,8 @@ acy_harness_analyse (Gen *g, GError **error)
         abs_stmt (g, test->threads[g->thread].body);
     }
   while (g->changed);
+  for (guint l = 0; l < n_locs; l++)
+    g->wide[l] = g->locs[l].ptrs != 0;
   g->checking = TRUE;
   for (g->thread = 0; g->thread < test->n_threads && g->error == NULL; g->thread++)
     abs_stmt (g, test->threads[g->thread].body);
@@ -341,5 +343,6 @@ acy_harness_gen_clear (Gen *g)
     g_free (g->regs[t]);
   g_clear_pointer (&g->regs, g_free);
   g_clear_pointer (&g->locs, g_free);
+  g_clear_pointer (&g->wide, g_free);
   g_clear_error (&g->error);
 }

@@ -23,6 +23,7 @@ typedef struct {
   const AcyTest *test;
   AcyHarnessArch arch;
   AcyHarnessAbs  *locs;
+  gboolean      *wide;        /* per location: a 64-bit cell (else 32) */
   AcyHarnessAbs **regs;
   gboolean       changed;
   gboolean       checking;    /* the last walk: refuse what cannot run */
@@ -46,6 +47,12 @@ AcyHarnessAbs acy_harness_abs_expr (AcyHarnessGen *g, const AcyLitExpr *e);
  * refusal is kept in g->error). */
 void     acy_harness_refuse (AcyHarnessGen *g, AcyLoc at, const char *format, ...) G_GNUC_PRINTF (3, 4);
 void     acy_harness_gen_clear (AcyHarnessGen *g);
+
+/* acy-harness-x86.c: an X86 or X86_64 test. Refuses what cannot run as
+ * herd7 means it (the first refusal, FALSE), sets g->wide. */
+gboolean acy_harness_x86_check  (AcyHarnessGen *g, GError **error);
+/* Writes thread @t as a function of the harness into g->out. */
+void     acy_harness_x86_thread (AcyHarnessGen *g, guint t);
 /* Whether binary @e, its operands @a and @b, moves an address by an
  * integer (x + k, k + x, x - k): the harness's acy_padd(). */
 gboolean acy_harness_pointer_move (const AcyLitExpr *e, AcyHarnessAbs a, AcyHarnessAbs b);

@@ -20,6 +20,7 @@
 
 #include "acy-harness-private.h"
 #include "acy-harness-resources.h"
+#include "acy-x86.h"
 
 typedef AcyHarnessAbs Abs;
 typedef AcyHarnessGen Gen;
@@ -28,7 +29,7 @@ typedef AcyHarnessGen Gen;
 static gboolean
 loc_wide (const Gen *g, guint l)
 {
-  return g->locs[l].ptrs != 0;
+  return g->wide[l];
 }
 
 static void G_GNUC_PRINTF (2, 3)
@@ -590,16 +591,31 @@ gen_thread (Gen *g, guint t)
   g->assigned = NULL;
 }
 
-/* What the harness runs at all: a C test, on x86-64 or arm64. */
+static gboolean
+is_x86 (const AcyTest *test)
+{
+  return test->asm_arch == &acy_x86_arch || test->asm_arch == &acy_x86_64_arch;
+}
+
+/* What the harness runs at all: a C test on x86-64 or arm64, an X86 or
+ * X86_64 one on x86-64. */
 static gboolean
 check_test (const AcyTest *test, AcyHarnessArch arch, GError **error)
 {
   AcyLoc at = { test->filename, 1, 1 };
 
-  if (g_ascii_strcasecmp (test->arch, "C") != 0)
+  if (test->asm_arch != NULL && !(is_x86 (test) && arch == ACY_HARNESS_X86_64))
     {
       acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
-                        "cannot run on this machine: a test for %s (only C tests run here yet)",
+                        "cannot run on this machine: a test for %s runs on %s only (this harness is for %s)",
+                        test->arch, is_x86 (test) ? "x86-64" : "its own architecture",
+                        acy_harness_arch_name (arch));
+      return FALSE;
+    }
+  if (test->asm_arch == NULL && g_ascii_strcasecmp (test->arch, "C") != 0)
+    {
+      acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
+                        "cannot run on this machine: a test for %s (C, X86 and X86_64 tests run here)",
                         test->arch);
       return FALSE;
     }
@@ -649,9 +665,12 @@ acy_harness_arch_from_name (const char *name, AcyHarnessArch *arch)
 }
 
 const char *
-acy_harness_mapping_description (AcyHarnessArch arch)
+acy_harness_mapping_description (const char *mapping)
 {
-  if (arch == ACY_HARNESS_X86_64)
+  if (g_strcmp0 (mapping, ACY_HARNESS_MAPPING_ASM) == 0)
+    return "the test's own x86-64 instructions, as inline assembly (registers and locations "
+           "allocated by the compiler)";
+  if (g_strcmp0 (mapping, "linux-x86_64") == 0)
     return "Linux x86-64: READ_ONCE/WRITE_ONCE and acquire/release are plain MOVs, smp_mb() a "
            "locked ADD to the stack, smp_rmb()/smp_wmb() compiler barriers, RMWs locked "
            "instructions; C11 atomics as GCC/Clang compile <stdatomic.h>";
@@ -691,7 +710,8 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
   n_locs = test->loc_names->len;
   g.test = test;
   g.arch = arch;
-  ok = acy_harness_analyse (&g, error);
+  g.wide = g_new0 (gboolean, MAX (n_locs, 1));
+  ok = is_x86 (test) ? acy_harness_x86_check (&g, error) : acy_harness_analyse (&g, error);
   if (ok)
     {
       out = g_string_new (NULL);
@@ -703,6 +723,9 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
                               "#define ACY_N_OUTS %u\n#define ACY_N_TRACKED %u\n#define %s 1\n",
                               test->n_threads, n_locs, test->n_tracked, test->n_tracked,
                               arch == ACY_HARNESS_X86_64 ? "ACY_TARGET_X86_64" : "ACY_TARGET_AARCH64");
+      /* an assembly test runs its own instructions: no mapping */
+      if (is_x86 (test))
+        g_string_append (out, "#define ACY_MAPPING \"" ACY_HARNESS_MAPPING_ASM "\"\n");
       ok = append_resource (out, "prelude.h", error);
     }
   if (ok)
@@ -734,7 +757,10 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
                                 : (gint) k);
       g_string_append (out, " };\n");
       for (guint t = 0; t < test->n_threads; t++)
-        gen_thread (&g, t);
+        if (is_x86 (test))
+          acy_harness_x86_thread (&g, t);
+        else
+          gen_thread (&g, t);
       g_string_append (out, "\nstatic const acy_thread_fn acy_threads[ACY_N_THREADS] = {");
       for (guint t = 0; t < test->n_threads; t++)
         g_string_append_printf (out, "%s acy_p%u", t ? "," : "", t);

@@ -28,9 +28,14 @@ gboolean    acy_harness_host_arch (AcyHarnessArch *arch);
 const char *acy_harness_arch_name (AcyHarnessArch arch);
 /* From a name: x86_64, x86-64, amd64, aarch64, arm64. */
 gboolean    acy_harness_arch_from_name (const char *name, AcyHarnessArch *arch);
-/* How the kernel's primitives and C11's atomics become instructions on
- * @arch, in a sentence for the output and the window. */
-const char *acy_harness_mapping_description (AcyHarnessArch arch);
+/* The mapping an X86 or X86_64 test's harness names: its own
+ * instructions. */
+#define ACY_HARNESS_MAPPING_ASM "x86_64-asm"
+/* What the harness's @mapping (AcyRunResult's: "linux-x86_64",
+ * "linux-arm64-llsc", ACY_HARNESS_MAPPING_ASM) makes of the kernel's
+ * primitives and C11's atomics, or of an assembly test, in a sentence
+ * for the output and the window. */
+const char *acy_harness_mapping_description (const char *mapping);
 
 /* The C source of a harness running @test on @arch (see
  * engine/run/harness/runner.c for its options and what it prints).

@@ -135,7 +135,7 @@ machine_thread (GTask        *task,
     }
   report->machine = acy_machine_describe ();
   report->mapping = g_strdup (acy_run_result_get_mapping (report->result));
-  report->mapping_text = g_strdup (acy_harness_mapping_description (options.arch));
+  report->mapping_text = g_strdup (acy_harness_mapping_description (report->mapping));
   g_task_return_pointer (task, g_steal_pointer (&report), (GDestroyNotify) acy_machine_report_free);
 }
 

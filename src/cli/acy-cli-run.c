@@ -243,7 +243,7 @@ acy_cli_machine_run (const AcyCliOptions *o, const AcyMacros *macros,
         }
       acy_run_result_format_litmus7 (result, out);
       g_string_append_printf (out, "Mapping %s: %s\n", acy_run_result_get_mapping (result),
-                              acy_harness_mapping_description (o->run_arch));
+                              acy_harness_mapping_description (acy_run_result_get_mapping (result)));
       {
         guint online, pinned;
 
