@@ -84,6 +84,29 @@ test_unpinned (void)
   g_assert_nonnull (strstr (r.out, ", threads not pinned to cores of their own"));
 }
 
+/* An X86_64 test runs its own instructions on an x86-64 machine, and
+ * says so; elsewhere it is refused with the reason. */
+static void
+test_x86 (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autofree char *file = run_file ("X86_64-SB.litmus");
+
+  if (!have_cc ())
+    return;
+#if defined(__x86_64__)
+  run_check (&r, "--run", "-s", "100", "-r", "2", file, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "Test X86_64-SB Allowed\nHistogram ("));
+  g_assert_nonnull (strstr (r.out, ">0:rax="));
+  g_assert_nonnull (strstr (r.out, "\nMapping x86_64-asm: the test's own x86-64 instructions"));
+#else
+  run_check (&r, "--run", "-s", "100", "-r", "2", file, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "a test for X86_64 runs on x86-64 only"));
+#endif
+}
+
 static void
 test_errors (void)
 {
@@ -148,6 +171,7 @@ main (int argc, char **argv)
     return 1;
   g_test_add_func ("/run-cli/litmus7-output", test_litmus7_output);
   g_test_add_func ("/run-cli/unpinned", test_unpinned);
+  g_test_add_func ("/run-cli/x86", test_x86);
   g_test_add_func ("/run-cli/errors", test_errors);
   g_test_add_func ("/run-cli/refused", test_refused);
   return g_test_run ();
