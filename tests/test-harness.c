@@ -494,6 +494,33 @@ test_run_kinds (void)
     check_run (names[i], 300, 2);
 }
 
+/* An x86-64 machine with a compiler, or the test is skipped. */
+static gboolean
+have_x86_64 (AcyHarnessArch *arch)
+{
+  if (!have_compiler (arch))
+    return FALSE;
+  if (*arch != ACY_HARNESS_X86_64)
+    {
+      g_test_skip ("not an x86-64 machine");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* tests/run/@name run @size x @runs times on this x86-64 machine */
+static AcyRunResult *
+run_x86_64 (const char *name, gsize size, gsize runs)
+{
+  g_autoptr(AcyTest) test = load (name);
+  g_autoptr(GError) error = NULL;
+  AcyMachineOptions o = { ACY_HARNESS_X86_64, NULL, NULL, size, runs, NULL, NULL };
+  AcyRunResult *result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return result;
+}
+
 /* An X86 or X86_64 test's own instructions, on an x86-64 machine: its
  * states are among the test's, and where the test has one final state
  * (one thread; locked RMWs), the CPU ends there every time: the code
@@ -507,24 +534,14 @@ test_run_x86 (void)
   };
   AcyHarnessArch arch;
 
-  if (!have_compiler (&arch))
+  if (!have_x86_64 (&arch))
     return;
-  if (arch != ACY_HARNESS_X86_64)
-    {
-      g_test_skip ("not an x86-64 machine");
-      return;
-    }
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     check_run (names[i], 300, 2);
   for (guint i = 3; i < G_N_ELEMENTS (names); i++)
     {
-      g_autoptr(AcyTest) test = load (names[i]);
-      g_autoptr(AcyRunResult) result = NULL;
-      g_autoptr(GError) error = NULL;
-      AcyMachineOptions o = { arch, NULL, NULL, 500, 2, NULL, NULL };
+      g_autoptr(AcyRunResult) result = run_x86_64 (names[i], 500, 2);
 
-      result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
       g_assert_cmpstr (acy_run_result_get_mapping (result), ==, "x86_64-asm");
       g_assert_cmpuint (acy_run_result_get_n_states (result), ==, 1);
       g_assert_cmpuint (acy_run_result_get_positive (result), ==, 1000);
@@ -542,22 +559,12 @@ test_run_tso (void)
   };
   AcyHarnessArch arch;
 
-  if (!have_compiler (&arch))
+  if (!have_x86_64 (&arch))
     return;
-  if (arch != ACY_HARNESS_X86_64)
-    {
-      g_test_skip ("not an x86-64 machine");
-      return;
-    }
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autoptr(AcyTest) test = load (names[i]);
-      g_autoptr(AcyRunResult) result = NULL;
-      g_autoptr(GError) error = NULL;
-      AcyMachineOptions o = { arch, NULL, NULL, 4000, 5, NULL, NULL };
+      g_autoptr(AcyRunResult) result = run_x86_64 (names[i], 4000, 5);
 
-      result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
       if (acy_run_result_get_positive (result) != 0)
         g_error ("%s: the state x86-TSO forbids was seen %" G_GUINT64_FORMAT " times", names[i],
                  acy_run_result_get_positive (result));

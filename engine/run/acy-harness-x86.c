@@ -173,6 +173,10 @@ op_name (AcyX86Op op)
     case ACY_X86_XCHG: case ACY_X86_UXCH: return "xchg";
     case ACY_X86_CMPXCHG: return "cmpxchg";
     case ACY_X86_MOVNTI: return "movnti";
+    case ACY_X86_NOP: return "nop";
+    case ACY_X86_MFENCE: return "mfence";
+    case ACY_X86_SFENCE: return "sfence";
+    case ACY_X86_LFENCE: return "lfence";
     default: return NULL;
     }
 }
@@ -610,17 +614,8 @@ append_instr (GString *s, const Thread *th, guint pc)
 
   switch (i->op)
     {
-    case ACY_X86_NOP:
-      g_string_append (s, "nop");
-      return;
-    case ACY_X86_MFENCE:
-      g_string_append (s, "mfence");
-      return;
-    case ACY_X86_SFENCE:
-      g_string_append (s, "sfence");
-      return;
-    case ACY_X86_LFENCE:
-      g_string_append (s, "lfence");
+    case ACY_X86_NOP: case ACY_X86_MFENCE: case ACY_X86_SFENCE: case ACY_X86_LFENCE:
+      g_string_append (s, op_name (i->op));
       return;
     case ACY_X86_RET:
       g_string_append (s, "jmp .Lacy%=_end");
