@@ -139,6 +139,7 @@ acy_results_view_apply_machine (AcyResultsView *self)
   g_autofree char *runs = NULL, *positive = NULL, *summary = NULL;
   const AcyRunResult *result;
   const AcyTest *test;
+  gboolean asm_test;
 
   remove_machine_rows (self);
   if (self->observed_column != NULL)
@@ -152,6 +153,8 @@ acy_results_view_apply_machine (AcyResultsView *self)
 
   result = self->machine->result;
   test = self->machine->test;
+  /* an assembly test runs its own instructions: no mapping to name */
+  asm_test = g_strcmp0 (self->machine->mapping, ACY_HARNESS_MAPPING_ASM) == 0;
   /* the states of every row, allowed (all, shown or not yet) and
    * forbidden; a state seen that none has is a row of its own */
   in_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -217,10 +220,17 @@ acy_results_view_apply_machine (AcyResultsView *self)
   /* Translators: what a run on this machine saw: the machine, how many
    * times the test ran, in how long, the mapping of the kernel's
    * primitives, then how often the condition held */
-  summary = g_strdup_printf (_("On this machine, %s: %s runs in %.2f s (primitives mapped as %s). "
-                               "The condition held %s times."),
-                             self->machine->machine, runs, acy_run_result_get_seconds (result),
-                             self->machine->mapping, positive);
+  if (asm_test)
+    /* Translators: the same, for an assembly test, which runs its own
+     * instructions */
+    summary = g_strdup_printf (_("On this machine, %s: %s runs in %.2f s (the test's own instructions). "
+                                 "The condition held %s times."),
+                               self->machine->machine, runs, acy_run_result_get_seconds (result), positive);
+  else
+    summary = g_strdup_printf (_("On this machine, %s: %s runs in %.2f s (primitives mapped as %s). "
+                                 "The condition held %s times."),
+                               self->machine->machine, runs, acy_run_result_get_seconds (result),
+                               self->machine->mapping, positive);
   {
     guint online, pinned;
 
@@ -241,11 +251,20 @@ acy_results_view_apply_machine (AcyResultsView *self)
       /* Translators: said loudly: the model forbids final states that
        * this machine's CPU showed. %s: the model, the states, the
        * machine, the mapping of the primitives */
-      g_autofree char *loud = g_strdup_printf (_("Forbidden by %s, but seen on this CPU:%s\n"
-                                                 "Either the model or the CPU is wrong (or the mapping "
-                                                 "of the primitives, %s), on %s."),
-                                               self->report->model_name, alarm->str,
-                                               self->machine->mapping, self->machine->machine);
+      g_autofree char *loud = NULL;
+
+      if (asm_test)
+        /* Translators: the same, for an assembly test, which runs its
+         * own instructions: %s: the model, the states, the machine */
+        loud = g_strdup_printf (_("Forbidden by %s, but seen on this CPU:%s\n"
+                                  "Either the model or the CPU is wrong, on %s."),
+                                self->report->model_name, alarm->str, self->machine->machine);
+      else
+        loud = g_strdup_printf (_("Forbidden by %s, but seen on this CPU:%s\n"
+                                  "Either the model or the CPU is wrong (or the mapping "
+                                  "of the primitives, %s), on %s."),
+                                self->report->model_name, alarm->str,
+                                self->machine->mapping, self->machine->machine);
 
       acy_machine_bar_show_result (self->machine_bar, summary, loud);
     }
