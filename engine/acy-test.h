@@ -141,6 +141,11 @@ AcyQuantifier acy_test_get_quantifier (const AcyTest *test);
 /* The condition as herd prints it after "Condition ": e.g.
  * "exists (1:r1=1 /\ 1:r2=0)" or "forall (...)", locations in brackets. */
 const char   *acy_test_get_condition_text (const AcyTest *test);
+/* What herd7 -speedcheck true refuses of @test's condition: an `exists`
+ * whose conjunction of atoms wants a variable at two values (it reads the
+ * values wanted from them, before it runs the test). FALSE and @error at
+ * the atom then. */
+gboolean      acy_test_check_speedcheck (const AcyTest *test, GError **error);
 /* What herd7 appends to each state for the fault(...) atoms of the
  * condition (" ~Fault(P1,x); ~Fault(P0);": none ever happens in a C
  * test), or NULL. */

@@ -125,6 +125,15 @@ find_state (CheckRun *run, const AcyValue *final, gboolean condition)
   return s;
 }
 
+/* Whether an outcome whose proposition is @condition is one herd7's
+ * -speedcheck true keeps (AcyCheckOptions.relevant_only). */
+static inline gboolean
+relevant (const CheckRun *run, gboolean condition)
+{
+  return !run->options || !run->options->relevant_only
+         || condition == (acy_test_get_quantifier (run->test) != ACY_QUANT_FORALL);
+}
+
 /* An allowed outcome (@weight of them) with the final state @s. */
 static void
 record_state (CheckRun *run, AcyState *s, gboolean condition, guint64 weight)
@@ -286,6 +295,7 @@ on_verdict (const AcyExecution *x,
   CheckRun *run = user_data;
   AcyCheckResult *r = run->result;
   const AcyCandidate *c = run->candidate;
+  gboolean kept;
 
   if (G_UNLIKELY (c->non_address_at != NULL))
     return on_non_address_verdict (run, c, verdict);
@@ -333,14 +343,20 @@ on_verdict (const AcyExecution *x,
   run->allowed_due += c->weight + run->images_weight;
   /* with its images under permutations of interchangeable threads, all
    * with its final state */
-  record_state (run, run->final_state, c->condition, c->weight);
+  kept = relevant (run, c->condition);
+  if (kept)
+    record_state (run, run->final_state, c->condition, c->weight);
   /* its images under the swap of two threads that run alike, the turns
    * of a ring, or the permutations of an image class, which the model
    * would judge alike */
   for (guint i = 0; i < c->n_images; i++)
-    record_state (run, run->image_states[i], c->image_conditions[i],
-                  c->image_weights ? c->image_weights[i] : 1);
-  for (guint i = 0; i < verdict->n_flags; i++)
+    if (relevant (run, c->image_conditions[i]))
+      {
+        record_state (run, run->image_states[i], c->image_conditions[i],
+                      c->image_weights ? c->image_weights[i] : 1);
+        kept = TRUE;
+      }
+  for (guint i = 0; kept && i < verdict->n_flags; i++)
     g_hash_table_add (run->flags, (gpointer) g_intern_string (verdict->flags[i]));
   return TRUE;
 }
@@ -410,6 +426,16 @@ on_candidate (const AcyCandidate *c, gpointer user_data)
     }
   if (!c->filter)
     return TRUE;
+  /* -speedcheck true: herd7 leaves it out before its model runs */
+  if (run->options && run->options->relevant_only && !relevant (run, c->condition))
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; !any && i < c->n_images; i++)
+        any = relevant (run, c->image_conditions[i]);
+      if (!any)
+        return TRUE;
+    }
 
   run->candidate = c;
   run->final_state = NULL;
@@ -465,7 +491,24 @@ finish_result (CheckRun *run)
   g_ptr_array_add (flags, NULL);
   r->flags = (char **) g_ptr_array_free (flags, FALSE);
 
-  if (r->positive == 0)
+  if (run->options && run->options->relevant_only)
+    {
+      /* a state found for an outcome left out, which has no count */
+      for (guint i = r->states->len; i-- > 0;)
+        if (((AcyState *) g_ptr_array_index (r->states, i))->count == 0)
+          {
+            AcyState *s = g_ptr_array_index (r->states, i);
+
+            g_hash_table_remove (run->state_index, s->values - 1);
+            g_ptr_array_remove_index (r->states, i);
+          }
+      /* herd7 saw only one side, and says Sometimes of what it saw */
+      if (acy_test_get_quantifier (run->test) == ACY_QUANT_FORALL)
+        r->observation = r->negative == 0 ? ACY_OBSERVATION_ALWAYS : ACY_OBSERVATION_SOMETIMES;
+      else
+        r->observation = r->positive == 0 ? ACY_OBSERVATION_NEVER : ACY_OBSERVATION_SOMETIMES;
+    }
+  else if (r->positive == 0)
     r->observation = ACY_OBSERVATION_NEVER;
   else if (r->negative == 0)
     r->observation = ACY_OBSERVATION_ALWAYS;

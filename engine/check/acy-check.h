@@ -59,6 +59,12 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  *   acy_check_run()); a caller that loaded the test with
  *   acy_test_load_full() under the same deadline passes when loading
  *   began, so that one -timeout covers loading and checking
+ * @relevant_only: herd7's -speedcheck true: only the candidates whose
+ *   final state bears on the condition are judged (where the proposition
+ *   holds, for exists and ~exists; where it does not, for forall), as
+ *   herd7 leaves the others out before its model runs: the states, counts
+ *   and flags are theirs, and the observation cannot be Always (exists,
+ *   ~exists) or Never (forall)
  *
  * The timeout, the cancellable and the memory bound are looked at in
  * every phase, inside one candidate's evaluation too.
@@ -69,6 +75,7 @@ typedef struct {
   gdouble               timeout;
   guint64               max_memory;
   gint64                timeout_from;
+  gboolean              relevant_only;
   gboolean              unroll_given;
   guint                 unroll;
   guint                 n_threads;

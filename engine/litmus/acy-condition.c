@@ -831,6 +831,49 @@ acy_test_get_fault_text (const AcyTest *test)
   return test->fault_text;
 }
 
+/* The values the conjunction of `var=value` atoms at the top of @p wants
+ * of its variables, into @wanted (name -> AcyLitProp*): FALSE, @error at
+ * the second atom, when it wants one at two values. */
+static gboolean
+wanted_values (const AcyTest *test, const AcyLitProp *p, GHashTable *wanted, GError **error)
+{
+  const AcyLitProp *before;
+  g_autofree char *name = NULL;
+
+  if (p->kind == ACY_LPROP_AND)
+    return wanted_values (test, p->a, wanted, error) && wanted_values (test, p->b, wanted, error);
+  if (p->kind != ACY_LPROP_ATOM || p->rhs_is_var || p->fault)
+    return TRUE;
+  name = p->lhs.thread >= 0 ? g_strdup_printf ("%d:%s", p->lhs.thread, p->lhs.name)
+                            : g_strdup (p->lhs.name);
+  before = g_hash_table_lookup (wanted, name);
+  if (before == NULL)
+    g_hash_table_insert (wanted, g_steal_pointer (&name), (gpointer) p);
+  else if (before->rhs_value != p->rhs_value)
+    {
+      g_autofree char *v0 = acy_test_format_value (test, before->rhs_value);
+      g_autofree char *v = acy_test_format_value (test, p->rhs_value);
+
+      acy_set_error_at (error, ACY_ERROR_TYPE, p->loc,
+                        "with -speedcheck true herd7 refuses a condition wanting %s at two "
+                        "values (herd7: Incompatible constraint on location %s (%s vs. %s)) "
+                        "near '%s'", name, name, v0, v, p->lhs.name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+acy_test_check_speedcheck (const AcyTest *test, GError **error)
+{
+  g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* herd7 reads them for `exists` only (its Mem.wanted_final_values) */
+  if (acy_test_get_quantifier (test) != ACY_QUANT_EXISTS || test->cond == NULL)
+    return TRUE;
+  return wanted_values (test, test->cond, wanted, error);
+}
+
 const char *
 acy_test_get_condition_text (const AcyTest *test)
 {

@@ -1296,6 +1296,9 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       else
         test = load_test (&sel, file, setup.macros, (const char *const *) variants->pdata,
                           deadline, &error);
+      /* herd7 -speedcheck true reads the values the condition wants first */
+      if (test != NULL && o->speedcheck && !acy_test_check_speedcheck (test, &error))
+        g_clear_pointer (&test, acy_test_free);
       if (test == NULL && g_error_matches (error, ACY_ERROR, ACY_ERROR_LIMIT)
           && deadline > 0 && g_get_monotonic_time () >= deadline && !o->json && !o->judge)
         {
@@ -1392,6 +1395,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       copts.max_candidates = o->max_candidates;
       copts.max_memory = o->max_memory;
       copts.n_threads = o->test_threads;
+      copts.relevant_only = o->speedcheck;
       if (o->json)
         {
           jrun.test = test;

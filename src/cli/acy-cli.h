@@ -48,6 +48,7 @@ typedef struct {
   char      *badflag;        /* -badflag FLAG: executions with it are bad (Undef) */
   gboolean   exit_on_error;  /* -exit true: stop at the first test in error */
   gboolean   hexa;           /* -hexa true: values in hexadecimal */
+  gboolean   speedcheck;     /* -speedcheck true: the outcomes bearing on the condition only */
   gboolean   dumpes;         /* -dumpes true (without -o): nothing printed, as herd7 */
   guint      jobs;           /* -j N: tests run at once (0, 1: one) */
   guint      test_threads;   /* worker threads per test (0: every core) */
