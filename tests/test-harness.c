@@ -212,6 +212,20 @@ test_write_x86 (void)
   g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "a test for X86 runs on x86-64 only"));
   g_clear_error (&error);
+  /* an AArch64 test runs nowhere yet, its own CPU included */
+  {
+    g_autoptr(AcyTest) a64 = parse ("AArch64 SB\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n"
+                                    " MOV W0,#1 | MOV W0,#1 ;\n STR W0,[X1] | STR W0,[X1] ;\n"
+                                    " LDR W2,[X3] | LDR W2,[X3] ;\nexists (0:X2=0 /\\ 1:X2=0)\n");
+
+    for (AcyHarnessArch arch = ACY_HARNESS_X86_64; arch <= ACY_HARNESS_AARCH64; arch++)
+      {
+        g_assert_null (acy_harness_write (a64, arch, &error));
+        g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+        g_assert_nonnull (strstr (error->message, "the harness does not run AArch64 tests"));
+        g_clear_error (&error);
+      }
+  }
 
   src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
   g_assert_no_error (error);

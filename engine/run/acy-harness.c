@@ -604,12 +604,19 @@ check_test (const AcyTest *test, AcyHarnessArch arch, GError **error)
 {
   AcyLoc at = { test->filename, 1, 1 };
 
-  if (test->asm_arch != NULL && !(is_x86 (test) && arch == ACY_HARNESS_X86_64))
+  if (test->asm_arch != NULL && !is_x86 (test))
+    {
+      /* not even on its own CPU: no harness writes its instructions */
+      acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
+                        "cannot run on this machine: the harness does not run %s tests (C tests run, and "
+                        "X86 and X86_64 ones on x86-64)", test->arch);
+      return FALSE;
+    }
+  if (test->asm_arch != NULL && arch != ACY_HARNESS_X86_64)
     {
       acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
-                        "cannot run on this machine: a test for %s runs on %s only (this harness is for %s)",
-                        test->arch, is_x86 (test) ? "x86-64" : "its own architecture",
-                        acy_harness_arch_name (arch));
+                        "cannot run on this machine: a test for %s runs on x86-64 only (this harness is for %s)",
+                        test->arch, acy_harness_arch_name (arch));
       return FALSE;
     }
   if (test->asm_arch == NULL && g_ascii_strcasecmp (test->arch, "C") != 0)
