@@ -554,6 +554,15 @@ acy_val_const (AcyRun *x, AcyValue v)
 }
 
 AcyVal
+acy_val_op (AcyRun *x, AcyLoc at, AcyLitOp op, AcyVal a, AcyVal b)
+{
+  x->at = at;
+  a.s = acy_run_op (x, op, a.s, b.s);
+  acy_dep_union (&a.d, &b.d);
+  return a;
+}
+
+AcyVal
 acy_val_of_read (AcyRun *x, gint ev)
 {
   AcyVal r;

@@ -118,6 +118,9 @@ void          acy_run_herd_symbol (AcyRun *x, const AcySym *s);
 void          acy_run_herd_register_read (AcyRun *x, const AcySym *s);
 
 AcyVal        acy_val_const   (AcyRun *x, AcyValue v);
+/* @a op @b at @at, its value depending on
+ * what both depend on: an assembly instruction's arithmetic. */
+AcyVal        acy_val_op      (AcyRun *x, AcyLoc at, AcyLitOp op, AcyVal a, AcyVal b);
 /* The value read by event @ev (0 when @ev < 0), depending on it. */
 AcyVal        acy_val_of_read (AcyRun *x, gint ev);
 

@@ -71,12 +71,7 @@ iico_ctrl (Ctx *c, gint from, gint to)
 static AcyVal
 op2 (Ctx *c, AcyLitOp op, AcyVal a, AcyVal b)
 {
-  AcyVal v = a;
-
-  c->r->at = c->at;
-  v.s = acy_run_op (c->r, op, a.s, b.s);
-  acy_dep_union (&v.d, &b.d);
-  return v;
+  return acy_val_op (c->r, c->at, op, a, b);
 }
 
 static AcyVal
