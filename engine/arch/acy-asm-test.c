@@ -684,9 +684,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
             value = (AcyValue) ((guint64) value & (((guint64) 1 << bits) - 1));
           g_array_index (test->loc_init, AcyValue, l) = value;
           /* the harness sizes its cells by it (engine/run) */
-          if (test->loc_types == NULL)
-            test->loc_types = g_hash_table_new (NULL, NULL);
-          g_hash_table_insert (test->loc_types, GINT_TO_POINTER (l + 1), GUINT_TO_POINTER (code + 1u));
+          acy_lit_set_loc_type (test, (guint) l, code);
         }
       g_hash_table_add (given, g_steal_pointer (&key));
       if (!acy_lit_tok_is (peek (ps), "}") && !acy_lit_expect (ps, ";", "after an init entry", error))
@@ -695,35 +693,6 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
 }
 
 /* ---- the values of the final state ---- */
-
-static AcyValue
-cast_value (guint8 code, AcyValue v)
-{
-  guint bits = code & ~ACY_LIT_UNSIGNED;
-  guint64 x;
-
-  if (bits == 0 || bits >= 64 || ACY_VALUE_IS_PTR (v) || v < G_MININT64 / 2)
-    return v;
-  x = (guint64) v & (((guint64) 1 << bits) - 1);
-  if (!(code & ACY_LIT_UNSIGNED) && (x >> (bits - 1)) != 0)
-    return (AcyValue) x - ((AcyValue) 1 << bits);
-  return (AcyValue) x;
-}
-
-static void
-cast_constants (const AcyTest *test, AcyLitProp *p)
-{
-  if (p == NULL)
-    return;
-  if (p->kind == ACY_LPROP_ATOM)
-    {
-      if (!p->rhs_is_var && p->lhs.slot >= 0)
-        p->rhs_value = cast_value (test->tracked_bits[p->lhs.slot], p->rhs_value);
-      return;
-    }
-  cast_constants (test, p->a);
-  cast_constants (test, p->b);
-}
 
 /* herd7 reads the final value of a register or a location in its type:
  * int (32 bits) unless the init block gives another. */
@@ -746,22 +715,15 @@ set_tracked_bits (AcyTest *test, Types *types)
       bits = g_hash_table_lookup (types->bits, key);
       test->tracked_bits[i] = bits ? (guint8) (GPOINTER_TO_UINT (bits) - 1) : type_bits (test->asm_arch, NULL);
     }
-  cast_constants (test, test->cond);
-  cast_constants (test, test->filter);
+  acy_lit_cast_constants (test);
 }
 
 guint8
 acy_asm_loc_type_bits (const AcyTest *test, guint loc)
 {
-  gpointer bits = test->loc_types ? g_hash_table_lookup (test->loc_types, GUINT_TO_POINTER (loc + 1)) : NULL;
+  guint8 code;
 
-  return bits ? (guint8) (GPOINTER_TO_UINT (bits) - 1) : type_bits (test->asm_arch, NULL);
-}
-
-AcyValue
-acy_lit_tracked_cast (const AcyTest *test, guint i, AcyValue v)
-{
-  return cast_value (test->tracked_bits[i], v);
+  return acy_lit_loc_type (test, loc, &code) ? code : type_bits (test->asm_arch, NULL);
 }
 
 /* ---- the test ---- */

@@ -787,6 +787,52 @@ acy_lit_tracked_index (const AcyTest *test, AcyLitVar v)
   return -1;
 }
 
+/* ---- values read in their types (AcyTest.tracked_bits) ---- */
+
+AcyValue
+acy_lit_cast_value (guint8 code, AcyValue v)
+{
+  guint bits = code & ~ACY_LIT_UNSIGNED;
+  guint64 x;
+
+  if (bits == 0 || bits >= 64 || ACY_VALUE_IS_PTR (v) || v < G_MININT64 / 2)
+    return v;
+  x = (guint64) v & (((guint64) 1 << bits) - 1);
+  if (!(code & ACY_LIT_UNSIGNED) && (x >> (bits - 1)) != 0)
+    return (AcyValue) x - ((AcyValue) 1 << bits);
+  return (AcyValue) x;
+}
+
+AcyValue
+acy_lit_tracked_cast (const AcyTest *test, guint i, AcyValue v)
+{
+  return acy_lit_cast_value (test->tracked_bits[i], v);
+}
+
+static void
+cast_constants (const AcyTest *test, AcyLitProp *p)
+{
+  if (p == NULL)
+    return;
+  if (p->kind == ACY_LPROP_ATOM)
+    {
+      if (!p->rhs_is_var && p->lhs.slot >= 0)
+        p->rhs_value = acy_lit_cast_value (test->tracked_bits[p->lhs.slot], p->rhs_value);
+      return;
+    }
+  cast_constants (test, p->a);
+  cast_constants (test, p->b);
+}
+
+/* herd7 compares a constant with a value as the value's type reads it
+ * (a char's 256 is 0): the constants cast once, the text kept. */
+void
+acy_lit_cast_constants (AcyTest *test)
+{
+  cast_constants (test, test->cond);
+  cast_constants (test, test->filter);
+}
+
 gboolean
 acy_lit_prop_eval (const AcyLitProp *p, const AcyTest *test, const AcyValue *values)
 {
@@ -897,15 +943,15 @@ AcyValue
 acy_test_observed_value (const AcyTest *test, guint i, AcyValue v)
 {
   const AcyLitVar *var;
+  guint8 code;
 
   if (i >= test->n_observed || ACY_VALUE_IS_PTR (v))
     return v;
   var = &test->tracked[i];
   if (test->tracked_bits != NULL)
     return acy_lit_tracked_cast (test, i, v);
-  if (var->thread < 0 && var->index >= 0
-      && g_hash_table_contains (test->unsigned32, GINT_TO_POINTER (var->index + 1)))
-    return (AcyValue) (guint32) v;
+  if (var->thread < 0 && var->index >= 0 && acy_lit_loc_type (test, (guint) var->index, &code))
+    return acy_lit_cast_value (code, v);
   return v;
 }
 

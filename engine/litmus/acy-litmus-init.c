@@ -104,11 +104,10 @@ parse_init_value (AcyLitParser *ps, AcyTest *test, gboolean pointer, AcyValue *o
  *        | type? '*'* IDENT ('=' value)? */
 /* A location's type in the init block, as herd7 sizes it: the 32-bit
  * integers Acyclic's values are (int, long, int32_t, intptr_t signed;
- * atomic_t, uint32_t unsigned) are taken, and the 128-bit ones. herd7
- * reads and writes a location of 8, 16 or 64 bits in that size
- * (mixed-size accesses: a char holds 8 bits, so 300 is 44 there), which
- * is refused here; a type it cannot size, it refuses. (spinlock_t and
- * mtx_t are refused apart.) */
+ * atomic_t, uint32_t, uintptr_t, pteval_t unsigned) are taken, and the 128-bit ones, and
+ * those of 8 and 16 bits (narrow_bits); those of 64 bits herd7 cannot
+ * hold its 32-bit values in, and a type it cannot size, it refuses.
+ * (spinlock_t and mtx_t are refused apart.) */
 static gboolean
 is_128_bit (const char *type)
 {
@@ -118,18 +117,37 @@ is_128_bit (const char *type)
   return g_strv_contains (wide, type);
 }
 
+/* A location of 8 or 16 bits, as herd7 holds it: its initial value
+ * masked to its size (a char's 300 is 44, a uint8_t's -1 is 255, read
+ * so); what the threads write goes in whole (a read after a char's 256
+ * reads 256), and the final value is read in the type (0), signed
+ * unless the type is unsigned (char is signed). The code of
+ * AcyTest.loc_types, 0 for another type. */
+static guint8
+narrow_bits (const char *type)
+{
+  static const struct { const char *name; guint8 code; } narrow[] = {
+    { "char", 8 }, { "int8_t", 8 }, { "uint8_t", 8 | ACY_LIT_UNSIGNED },
+    { "short", 16 }, { "int16_t", 16 }, { "uint16_t", 16 | ACY_LIT_UNSIGNED },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (narrow); i++)
+    if (strcmp (type, narrow[i].name) == 0)
+      return narrow[i].code;
+  return 0;
+}
+
 static gboolean
 init_type_supported (AcyLitParser *ps, const AcyLitToken *type, GError **error)
 {
   static const char *const word[] = { "int", "long", "int32_t", "intptr_t", "atomic_t", "uint32_t",
-                                      "spinlock_t", "mtx_t" };
-  static const char *const other[] = { "char", "int8_t", "uint8_t", "short", "int16_t", "uint16_t",
-                                       "int64_t", "uint64_t", "uintptr_t", "pteval_t", "parel1_t" };
+                                      "uintptr_t", "pteval_t", "spinlock_t", "mtx_t" };
+  static const char *const other[] = { "int64_t", "uint64_t", "parel1_t" };
   g_autofree char *msg = NULL;
 
   /* the 128-bit ones with the variant S128 (checked with the value),
    * where the values a test writes fit (herd's C05, C06) */
-  if (is_128_bit (type->text))
+  if (is_128_bit (type->text) || narrow_bits (type->text) != 0)
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (word); i++)
     if (strcmp (type->text, word[i]) == 0)
@@ -137,16 +155,16 @@ init_type_supported (AcyLitParser *ps, const AcyLitToken *type, GError **error)
   for (guint i = 0; i < G_N_ELEMENTS (other); i++)
     if (strcmp (type->text, other[i]) == 0)
       {
-        msg = g_strdup_printf ("a location of type %s is not supported: herd7 reads and writes it "
-                               "in its own size, and Acyclic's locations hold 32-bit integers "
-                               "(int, long, int32_t, intptr_t, atomic_t, uint32_t or a pointer; "
-                               "or 128-bit ones)", type->text);
+        msg = g_strdup_printf ("a location of type %s is not supported: herd7 holds it in 64 "
+                               "bits, where its 32-bit values do not go (herd7: mask 32 bit value "
+                               "with quad mask)", type->text);
         acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
         return FALSE;
       }
   /* herd7: "Cannot find the size of type u32" */
   msg = g_strdup_printf ("herd7 cannot find the size of type %s (int, long, int32_t, intptr_t, "
-                         "atomic_t, uint32_t or a pointer)", type->text);
+                         "atomic_t, uint32_t, uintptr_t, char, short, int8_t to uint16_t or a "
+                         "pointer)", type->text);
   acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, type, msg);
   return FALSE;
 }
@@ -163,6 +181,7 @@ acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       AcyLitInit init = { { -1, -1, NULL, t->loc }, 0 };
       gboolean has_value = FALSE, pointer = FALSE, atomic;
       const AcyLitToken *wide = NULL;   /* a location of a 128-bit type */
+      guint8 bits = 0;                  /* its type, for AcyTest.loc_types */
 
       /* herd7 takes one ';' more at the end ({ ; }, { x=0;; }), and no
        * empty entry elsewhere */
@@ -296,8 +315,14 @@ acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
           /* herd7 prints the integer in a location of an unsigned type or
            * of a pointer type as unsigned 32 bits (-3 is 4294967293) */
           if (pointer || (type && (strcmp (type->text, "atomic_t") == 0
-                                   || strcmp (type->text, "uint32_t") == 0)))
-            g_hash_table_add (test->unsigned32, GINT_TO_POINTER (init.var.index + 1));
+                                   || strcmp (type->text, "uint32_t") == 0
+                                   || strcmp (type->text, "uintptr_t") == 0
+                                   || strcmp (type->text, "pteval_t") == 0)))
+            bits = 32 | ACY_LIT_UNSIGNED;
+          else if (type)
+            bits = narrow_bits (type->text);
+          if (bits != 0)
+            acy_lit_set_loc_type (test, (guint) init.var.index, bits);
         }
 
       {
@@ -320,6 +345,10 @@ acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
                           "herd7 holds a 128-bit location with the variant S128 only (-variant "
                           "S128, or Variant=S128 in the test); herd7: mask 32 bit value 0x%x "
                           "value with s128 mask near '%s'", (guint32) init.value, wide->text);
+      /* an initial value in 8 or 16 bits, zero extended (a char's -1
+       * reads 255) */
+      if ((bits & ~ACY_LIT_UNSIGNED) < 32)
+        init.value = acy_lit_cast_value (bits | ACY_LIT_UNSIGNED, init.value);
       if (init.var.thread < 0 && has_value)
         g_array_index (test->loc_init, AcyValue, init.var.index) = init.value;
       else if (init.var.thread >= 0)
@@ -328,4 +357,48 @@ acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error)
       if (!acy_lit_tok_is (peek (ps), "}") && !acy_lit_expect (ps, ";", "after an init entry", error))
         return FALSE;
     }
+}
+
+/* The final values of a test with a location of 8 or 16 bits, read in
+ * their types (AcyTest.tracked_bits), and the condition's constants
+ * compared so (a char's 256 is 0, and so is its 512). Others keep
+ * tracked_bits NULL: their values are whole. */
+void
+acy_lit_init_types (AcyTest *test)
+{
+  GHashTableIter iter;
+  gpointer bits;
+  gboolean narrow = FALSE;
+
+  if (test->loc_types == NULL)
+    return;
+  g_hash_table_iter_init (&iter, test->loc_types);
+  while (!narrow && g_hash_table_iter_next (&iter, NULL, &bits))
+    narrow = ((GPOINTER_TO_UINT (bits) - 1) & ~ACY_LIT_UNSIGNED) < 32;
+  if (!narrow)
+    return;
+  test->tracked_bits = g_new0 (guint8, MAX (test->n_tracked, 1));
+  for (guint i = 0; i < test->n_tracked; i++)
+    if (test->tracked[i].thread < 0 && test->tracked[i].index >= 0)
+      acy_lit_loc_type (test, (guint) test->tracked[i].index, &test->tracked_bits[i]);
+  acy_lit_cast_constants (test);
+}
+
+void
+acy_lit_set_loc_type (AcyTest *test, guint loc, guint8 code)
+{
+  if (test->loc_types == NULL)
+    test->loc_types = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (test->loc_types, GUINT_TO_POINTER (loc + 1), GUINT_TO_POINTER (code + 1u));
+}
+
+gboolean
+acy_lit_loc_type (const AcyTest *test, guint loc, guint8 *code)
+{
+  gpointer bits = test->loc_types ? g_hash_table_lookup (test->loc_types, GUINT_TO_POINTER (loc + 1)) : NULL;
+
+  if (bits == NULL)
+    return FALSE;
+  *code = (guint8) (GPOINTER_TO_UINT (bits) - 1);
+  return TRUE;
 }

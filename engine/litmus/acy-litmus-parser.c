@@ -979,7 +979,6 @@ acy_test_parse_full (const char             *text,
   test->inits = g_array_new (FALSE, TRUE, sizeof (AcyLitInit));
   test->tag_names = g_ptr_array_new ();
   test->warnings = g_array_new (FALSE, FALSE, sizeof (AcyTestWarning));
-  test->unsigned32 = g_hash_table_new (NULL, NULL);
   test->macros_filename = g_strdup (macros ? acy_macros_get_filename (macros) : NULL);
   loc1.file = test->filename;
   halt.filename = test->filename;
@@ -1160,6 +1159,7 @@ acy_test_parse_full (const char             *text,
   if (!acy_lit_lower (test, error))
     goto out;
   acy_lit_finish_condition (test, locations);
+  acy_lit_init_types (test);
   test->hash = acy_lit_herd_hash (text, (gsize) len, NULL);
   /* the last look: hashing a long text takes its time too */
   if (hp != NULL && acy_lit_halted (test->filename, cancellable, deadline, error))
@@ -1209,8 +1209,6 @@ acy_test_free (AcyTest *test)
   g_free (test->expected);
   g_free (test->macros_filename);
   g_free (test->hash);
-  if (test->unsigned32)
-    g_hash_table_unref (test->unsigned32);
   g_free (test->cond_text);
   g_free (test->fault_text);
   g_free (test->threads);

@@ -150,7 +150,6 @@ struct _AcyTest {
   char         *expected;
   char         *macros_filename;
   char         *hash;          /* herd7's Hash=, NULL if unknown */
-  GHashTable   *unsigned32;    /* location index + 1: declared atomic_t */
 
   /* shared locations */
   GPtrArray    *loc_names;     /* char* (arena) */
@@ -206,8 +205,10 @@ struct _AcyTest {
    * 64, with ACY_LIT_UNSIGNED for an unsigned type; 0 to keep it whole.
    * NULL: every one whole. */
   guint8       *tracked_bits;
-  /* An assembly test's locations the init block gives a type: location
-   * index + 1 -> its bits + 1, coded as tracked_bits; NULL: none */
+  /* The locations the init block gives a type their value is read in:
+   * location index + 1 -> its bits + 1, coded as tracked_bits (a C
+   * test's only where not whole: an unsigned 32-bit one, atomic_t or a
+   * pointer, or one of 8 or 16 bits); NULL: none. acy_lit_set_loc_type */
   GHashTable   *loc_types;
 };
 
@@ -217,6 +218,13 @@ gboolean acy_lit_parse_init (AcyLitParser *ps, AcyTest *test, GError **error);
 /* @t, an integer herd7's 32-bit values cannot hold: recorded in
  * ps->int_range (the first one), raised once the whole test is read */
 void     acy_lit_out_of_range (AcyLitParser *ps, const AcyLitToken *t);
+/* After acy_lit_finish_condition: the final state read in the types
+ * the init block gives its locations, where they are of 8 or 16 bits. */
+void     acy_lit_init_types (AcyTest *test);
+/* AcyTest.loc_types: location @loc's type @code, as tracked_bits codes
+ * it; and whether it has one (*code set then) */
+void     acy_lit_set_loc_type (AcyTest *test, guint loc, guint8 code);
+gboolean acy_lit_loc_type (const AcyTest *test, guint loc, guint8 *code);
 gint     acy_lit_test_location (AcyTest *test, const char *name);
 gint     acy_lit_test_find_location (const AcyTest *test, const char *name);
 /* fault := 'fault' '(' PN [',' location] ')', at the current token
@@ -260,6 +268,12 @@ gint        acy_lit_tracked_index (const AcyTest *test, AcyLitVar v);
 /* The final value @v of tracked variable @i as herd7 reads it in its
  * type (AcyTest.tracked_bits, which is not NULL). */
 AcyValue    acy_lit_tracked_cast (const AcyTest *test, guint i, AcyValue v);
+/* @v in the type @code (AcyTest.tracked_bits: bits, ACY_LIT_UNSIGNED):
+ * masked, then sign-extended unless unsigned; pointers kept. */
+AcyValue    acy_lit_cast_value   (guint8 code, AcyValue v);
+/* The condition's and filter's constants cast to the types of what
+ * they are compared with; after acy_lit_finish_condition. */
+void        acy_lit_cast_constants (AcyTest *test);
 
 /* acy-litmus-hash.c: herd7's Hash= digest of the test's text, NULL when
  * it cannot be computed. @code_digest: the code as herd prints it for
