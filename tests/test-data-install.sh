@@ -2,21 +2,22 @@
 # test-data-install.sh - `meson install --destdir` puts everything in place
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: test-data-install.sh MESON BUILD_DIR SOURCE_DIR PREFIX DATADIR BINDIR MANDIR
+# Usage: test-data-install.sh MESON BUILD_DIR SOURCE_DIR PREFIX DATADIR BINDIR MANDIR PKGLIBDIR
 #
 # Installs into a temporary DESTDIR, checks that the programs, models,
 # examples, man page, desktop file, icons, AppStream data, settings
 # schema, MIME data and French catalogue are there, validates the
 # installed copies, and runs the installed acyclic-check on a test from
-# the article with the installed models.
+# the article with the installed models, and draws its graphs with the
+# installed drawing module.
 
 set -euo pipefail
 
-if [ $# -ne 7 ]; then
-  echo "usage: $0 MESON BUILD_DIR SOURCE_DIR PREFIX DATADIR BINDIR MANDIR" >&2
+if [ $# -ne 8 ]; then
+  echo "usage: $0 MESON BUILD_DIR SOURCE_DIR PREFIX DATADIR BINDIR MANDIR PKGLIBDIR" >&2
   exit 2
 fi
-meson=$1 builddir=$2 srcdir=$3 prefix=$4 datadir=$5 bindir=$6 mandir=$7
+meson=$1 builddir=$2 srcdir=$3 prefix=$4 datadir=$5 bindir=$6 mandir=$7 pkglibdir=$8
 app_id=org.acyclic.Acyclic
 
 destdir=$(mktemp -d "${TMPDIR:-/tmp}/acyclic-install.XXXXXX")
@@ -50,6 +51,8 @@ expect_file "$bin/acyclic"
 expect_file "$bin/acyclic-check"
 [ -x "$bin/acyclic" ] || fail "acyclic is not executable"
 [ -x "$bin/acyclic-check" ] || fail "acyclic-check is not executable"
+# what draws, opened by acyclic-check when asked to draw (src/cli/acy-cli-graphs.h)
+expect_file "$root$pkglibdir/acyclic-check-graphs.so"
 
 expect_file "$share/applications/$app_id.desktop"
 expect_file "$share/metainfo/$app_id.metainfo.xml"
@@ -132,6 +135,19 @@ printf '%s\n' "$out" | grep -q '^Observation C-CO+o-o Sometimes 1 1' \
 "$bin/acyclic-check" -cat coherent-rmo.cat "$share/acyclic/examples/C-MP+o-mb-o+o-mb-o.litmus" \
   | grep -q '^Observation C-MP+o-mb-o+o-mb-o Never' \
   || fail "installed example C-MP+o-mb-o+o-mb-o is not Never under coherent-rmo.cat"
+
+# The installed drawing module draws: one SVG per execution of MP that
+# -show prop selects (one, r0=1 and r1=0), and a dot file.
+export ACYCLIC_PKGLIBDIR=$root$pkglibdir
+graphs=$destdir/graphs
+"$bin/acyclic-check" -cat coherent-rmo.cat --graph "$graphs" --dot "$graphs" \
+  "$share/acyclic/examples/C-MP+o-mb-o+o-mb-o.litmus" >/dev/null \
+  || fail "installed acyclic-check --graph failed"
+n_svg=$(find "$graphs" -name '*.svg' | wc -l)
+n_dot=$(find "$graphs" -name '*.dot' | wc -l)
+[ "$n_svg" -ge 1 ] && [ "$n_svg" = "$n_dot" ] \
+  || fail "installed acyclic-check --graph wrote $n_svg SVG and $n_dot dot files"
+grep -q '<svg' "$graphs"/*.svg || fail "the installed module's SVG is no SVG"
 
 if [ $status -eq 0 ]; then
   echo "test-data-install: $(find "$destdir" -type f | wc -l) files installed and checked"
