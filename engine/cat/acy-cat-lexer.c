@@ -9,28 +9,57 @@
 
 #include "acy-cat-lexer.h"
 
+#define KW(word, kind) { sizeof word - 1, word, kind }
 static const struct {
+  guint         len;
   const char   *word;
   AcyCatTokKind kind;
 } keywords[] = {
-  { "let", ACY_CAT_TOK_LET }, { "rec", ACY_CAT_TOK_REC },
-  { "and", ACY_CAT_TOK_AND }, { "in", ACY_CAT_TOK_IN },
-  { "fun", ACY_CAT_TOK_FUN }, { "match", ACY_CAT_TOK_MATCH },
-  { "with", ACY_CAT_TOK_WITH }, { "end", ACY_CAT_TOK_END },
-  { "begin", ACY_CAT_TOK_BEGIN }, { "try", ACY_CAT_TOK_TRY },
-  { "if", ACY_CAT_TOK_IF }, { "then", ACY_CAT_TOK_THEN },
-  { "else", ACY_CAT_TOK_ELSE }, { "include", ACY_CAT_TOK_INCLUDE },
-  { "show", ACY_CAT_TOK_SHOW }, { "unshow", ACY_CAT_TOK_UNSHOW },
-  { "as", ACY_CAT_TOK_AS }, { "procedure", ACY_CAT_TOK_PROCEDURE },
-  { "call", ACY_CAT_TOK_CALL }, { "acyclic", ACY_CAT_TOK_ACYCLIC },
-  { "irreflexive", ACY_CAT_TOK_IRREFLEXIVE }, { "empty", ACY_CAT_TOK_EMPTY },
-  { "flag", ACY_CAT_TOK_FLAG }, { "requires", ACY_CAT_TOK_REQUIRES },
-  { "undefined_unless", ACY_CAT_TOK_REQUIRES },
-  { "enum", ACY_CAT_TOK_ENUM }, { "instructions", ACY_CAT_TOK_INSTRUCTIONS },
-  { "default", ACY_CAT_TOK_DEFAULT }, { "from", ACY_CAT_TOK_FROM },
-  { "forall", ACY_CAT_TOK_FORALL }, { "do", ACY_CAT_TOK_DO },
-  { "subset", ACY_CAT_TOK_SUBSET }, { "not", ACY_CAT_TOK_NOT },
+  KW ("let", ACY_CAT_TOK_LET), KW ("rec", ACY_CAT_TOK_REC),
+  KW ("and", ACY_CAT_TOK_AND), KW ("in", ACY_CAT_TOK_IN),
+  KW ("fun", ACY_CAT_TOK_FUN), KW ("match", ACY_CAT_TOK_MATCH),
+  KW ("with", ACY_CAT_TOK_WITH), KW ("end", ACY_CAT_TOK_END),
+  KW ("begin", ACY_CAT_TOK_BEGIN), KW ("try", ACY_CAT_TOK_TRY),
+  KW ("if", ACY_CAT_TOK_IF), KW ("then", ACY_CAT_TOK_THEN),
+  KW ("else", ACY_CAT_TOK_ELSE), KW ("include", ACY_CAT_TOK_INCLUDE),
+  KW ("show", ACY_CAT_TOK_SHOW), KW ("unshow", ACY_CAT_TOK_UNSHOW),
+  KW ("as", ACY_CAT_TOK_AS), KW ("procedure", ACY_CAT_TOK_PROCEDURE),
+  KW ("call", ACY_CAT_TOK_CALL), KW ("acyclic", ACY_CAT_TOK_ACYCLIC),
+  KW ("irreflexive", ACY_CAT_TOK_IRREFLEXIVE), KW ("empty", ACY_CAT_TOK_EMPTY),
+  KW ("flag", ACY_CAT_TOK_FLAG), KW ("requires", ACY_CAT_TOK_REQUIRES),
+  KW ("undefined_unless", ACY_CAT_TOK_REQUIRES),
+  KW ("enum", ACY_CAT_TOK_ENUM), KW ("instructions", ACY_CAT_TOK_INSTRUCTIONS),
+  KW ("default", ACY_CAT_TOK_DEFAULT), KW ("from", ACY_CAT_TOK_FROM),
+  KW ("forall", ACY_CAT_TOK_FORALL), KW ("do", ACY_CAT_TOK_DO),
+  KW ("subset", ACY_CAT_TOK_SUBSET), KW ("not", ACY_CAT_TOK_NOT),
 };
+#undef KW
+#define MAX_KEYWORD_LEN 16      /* "undefined_unless" */
+#define MAX_PER_LETTER  7
+
+/* For each lower-case first letter, the keywords starting with it, as
+ * indices + 1 into keywords[], 0-terminated. */
+static const guint8 (*keywords_by_first (void))[MAX_PER_LETTER + 1]
+{
+  static guint8 table[26][MAX_PER_LETTER + 1];
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+        {
+          guint8 *row = table[keywords[i].word[0] - 'a'];
+          guint n = 0;
+
+          while (row[n])
+            n++;
+          g_assert (n < MAX_PER_LETTER && keywords[i].len <= MAX_KEYWORD_LEN);
+          row[n] = (guint8) (i + 1);
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return (const guint8 (*)[MAX_PER_LETTER + 1]) table;
+}
 
 void
 acy_cat_lexer_init (AcyCatLexer *lex,
@@ -66,69 +95,74 @@ is_ident_char (char c)
 }
 
 /* Skips blanks, nested (* ... *) comments and line comments, // or #
- * (herd's x86tso.cat writes `#ppo`). */
+ * (herd's x86tso.cat writes `#ppo`). Comments are most of herd's model
+ * files: the loops keep the position in locals and look at a byte once. */
 static gboolean
 skip_blanks (AcyCatLexer *lex, GError **error)
 {
-  while (lex->p < lex->end)
+  const char *p = lex->p, *end = lex->end, *line_start = lex->line_start;
+  guint line = lex->line;
+  gboolean ok = TRUE;
+
+  while (p < end)
     {
-      char c = *lex->p;
+      char c = *p;
 
       if (c == '\n')
         {
-          lex->p++;
-          lex->line++;
-          lex->line_start = lex->p;
+          p++;
+          line++;
+          line_start = p;
         }
       else if (g_ascii_isspace (c))
-        lex->p++;
-      else if ((c == '/' && lex->p + 1 < lex->end && lex->p[1] == '/') || c == '#')
+        p++;
+      else if ((c == '/' && p + 1 < end && p[1] == '/') || c == '#')
         {
-          while (lex->p < lex->end && *lex->p != '\n')
-            lex->p++;
+          const char *nl = memchr (p, '\n', (size_t) (end - p));
+          p = nl ? nl : end;
         }
-      else if (c == '(' && lex->p + 1 < lex->end && lex->p[1] == '*')
+      else if (c == '(' && p + 1 < end && p[1] == '*')
         {
-          const char *open = lex->p;
-          guint open_line = lex->line;
-          const char *open_ls = lex->line_start;
-          guint depth = 1;
+          const char *open = p, *open_ls = line_start;
+          guint open_line = line, depth = 1;
 
-          lex->p += 2;
-          while (depth > 0)
+          p += 2;
+          while (depth > 0 && p < end)
             {
-              if (lex->p >= lex->end)
+              char d = *p++;
+
+              if (d == '\n')
                 {
-                  acy_set_error_at (error, ACY_ERROR_SYNTAX,
-                                    here (lex, open, open_line, open_ls),
-                                    "unterminated comment opened here near '(*'");
-                  return FALSE;
+                  line++;
+                  line_start = p;
                 }
-              if (lex->p[0] == '(' && lex->p + 1 < lex->end && lex->p[1] == '*')
+              else if (d == '(' && p < end && *p == '*')
                 {
                   depth++;
-                  lex->p += 2;
+                  p++;
                 }
-              else if (lex->p[0] == '*' && lex->p + 1 < lex->end && lex->p[1] == ')')
+              else if (d == '*' && p < end && *p == ')')
                 {
                   depth--;
-                  lex->p += 2;
+                  p++;
                 }
-              else
-                {
-                  if (*lex->p == '\n')
-                    {
-                      lex->line++;
-                      lex->line_start = lex->p + 1;
-                    }
-                  lex->p++;
-                }
+            }
+          if (depth > 0)
+            {
+              acy_set_error_at (error, ACY_ERROR_SYNTAX,
+                                here (lex, open, open_line, open_ls),
+                                "unterminated comment opened here near '(*'");
+              ok = FALSE;
+              break;
             }
         }
       else
         break;
     }
-  return TRUE;
+  lex->p = p;
+  lex->line = line;
+  lex->line_start = line_start;
+  return ok;
 }
 
 gboolean
@@ -174,13 +208,20 @@ acy_cat_lexer_next (AcyCatLexer *lex,
           return TRUE;
         }
       tok->kind = ACY_CAT_TOK_IDENT;
-      for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
-        if (strlen (keywords[i].word) == tok->len
-            && memcmp (keywords[i].word, p, tok->len) == 0)
-          {
-            tok->kind = keywords[i].kind;
-            break;
-          }
+      if (tok->len <= MAX_KEYWORD_LEN && g_ascii_islower (c))
+        {
+          /* only the keywords of this first letter: comparing every name
+           * with every keyword was a tenth of loading herd's models */
+          const guint8 *k = keywords_by_first ()[c - 'a'];
+
+          for (; *k; k++)
+            if (keywords[*k - 1].len == tok->len
+                && memcmp (keywords[*k - 1].word, p, tok->len) == 0)
+              {
+                tok->kind = keywords[*k - 1].kind;
+                break;
+              }
+        }
       return TRUE;
     }
 
