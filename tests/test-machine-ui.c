@@ -348,12 +348,13 @@ compare_done (gpointer view)
   return !acy_compare_view_get_running (view);
 }
 
-/* Compare with "this machine" as a column beside a model: every row
- * says how often the CPU showed it, and the counts add up. */
+/* Compare with "this machine" as a column beside @model: every row of
+ * @text's states says how often the CPU showed it, and the counts add
+ * up. */
 static void
-test_compare_column (void)
+compare_column (const char *text, const char *name, const char *model, const char *shot)
 {
-  const char *const specs[] = { "sc", ACY_COMPARE_MACHINE_SPEC, NULL };
+  const char *const specs[] = { model, ACY_COMPARE_MACHINE_SPEC, NULL };
   GtkWidget *window, *view;
   AcyCompareView *cv;
   guint64 sum = 0;
@@ -367,7 +368,7 @@ test_compare_column (void)
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_present (GTK_WINDOW (window));
-  acy_compare_view_set_test (cv, sb, "SB");
+  acy_compare_view_set_test (cv, text, name);
   acy_compare_view_set_models (cv, specs);
   acy_compare_view_run (cv);
   g_assert_true (compare_running (cv));
@@ -391,8 +392,31 @@ test_compare_column (void)
         }
     }
   g_assert_cmpuint (sum, ==, ACY_COMPARE_MACHINE_RUNS);
-  ui_test_save_shot (window, "machine-compare");
+  ui_test_save_shot (window, shot);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_compare_column (void)
+{
+  compare_column (sb, "SB", "sc", "machine-compare");
+}
+
+/* The same for a test in x86 assembly, under x86-TSO: its own
+ * instructions run, and SB's four states are counted. */
+static void
+test_compare_column_x86 (void)
+{
+  AcyHarnessArch arch;
+
+  if (!acy_harness_host_arch (&arch) || arch != ACY_HARNESS_X86_64)
+    {
+      g_test_skip ("not an x86-64 machine");
+      return;
+    }
+  compare_column ("X86_64 SB\n{ }\n P0 | P1 ;\n movl $1,(x) | movl $1,(y) ;\n"
+                  " movl (y),%eax | movl (x),%eax ;\nexists (0:rax=0 /\\ 1:rax=0)\n",
+                  "SB", "x86-tso", "machine-compare-x86");
 }
 
 int
@@ -406,5 +430,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/machine/x86", test_x86);
   g_test_add_func ("/ui/machine/cancel", test_cancel);
   g_test_add_func ("/ui/machine/compare-column", test_compare_column);
+  g_test_add_func ("/ui/machine/compare-column-x86", test_compare_column_x86);
   return g_test_run ();
 }
