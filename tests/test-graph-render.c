@@ -666,6 +666,116 @@ test_expression_tags (Fixture *f, gconstpointer data)
     }
 }
 
+/* Assembly tests drawn as herd draws them: the accesses and fences
+ * only (none of an AArch64 test's register events), po between them
+ * reduced, and a forbidden execution's witness the cycle of edges
+ * between them, each named (not the events related to themselves by an
+ * irreflexive check of ob). */
+static const char aarch64_mp_addr[] =
+  "AArch64 MP+dmb.ish+addr\n"
+  "{\n0:X1=x; 0:X3=y;\n1:X1=y; 1:X3=x;\n}\n"
+  " P0          | P1                    ;\n"
+  " MOV W0,#1   | LDR W0,[X1]           ;\n"
+  " STR W0,[X1] | EOR W4,W0,W0          ;\n"
+  " DMB ISH     | LDR W2,[X3,W4,SXTW]   ;\n"
+  " MOV W2,#1   |                       ;\n"
+  " STR W2,[X3] |                       ;\n"
+  "exists (1:X0=1 /\\ 1:X2=0)\n";
+
+static const char x86_mp[] =
+  "X86_64 MP\n{\n}\n"
+  " P0          | P1            ;\n"
+  " movl $1,(x) | movl (y),%eax ;\n"
+  " movl $1,(y) | movl (x),%ebx ;\n"
+  "exists (1:rax=1 /\\ 1:rbx=0)\n";
+
+/* Checks every execution's layout; returns the forbidden one's witness
+ * edges' labels in cycle order, its caption into @caption. */
+static GStrv
+check_asm_layouts (Fixture *f, char **caption, guint *hidden)
+{
+  GStrvBuilder *labels = g_strv_builder_new ();
+  GStrv out;
+
+  for (guint i = 0; i < acy_recorder_get_n_records (f->recorder); i++)
+    {
+      const AcyRecord *r = acy_recorder_get_record (f->recorder, i);
+      const AcyExecution *x = &r->x;
+      g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
+      g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
+      guint n = x->n_events, po_edges = 0, accesses = 0;
+      gint from = -1;
+
+      for (guint e = 0; e < n; e++)
+        {
+          gboolean init = (x->events[e].kind & ACY_EV_IW) != 0;
+          gboolean access = !init && x->events[e].reg == 0 && (x->events[e].kind & (ACY_EV_R | ACY_EV_W | ACY_EV_F));
+
+          *hidden += !access && !init;
+          accesses += access;
+          g_assert_cmpint (layout->node_of_event[e] >= 0, ==, access || init);
+        }
+      for (guint k = 0; k < layout->edges->len; k++)
+        {
+          const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
+          const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, e->rel);
+
+          g_assert_false (e->self_loop);
+          if (info->base && g_str_equal (info->name, "po"))
+            {
+              /* reduced: no shown event between the two */
+              for (guint m = 0; m < n; m++)
+                g_assert_false (layout->node_of_event[m] >= 0 && acy_rel_has (x->po, n, e->src, m)
+                                && acy_rel_has (x->po, n, m, e->dst));
+            }
+          if (!e->witness)
+            continue;
+          /* the witness's edges join up, each from where the last ended */
+          g_assert_true (from < 0 || (guint) from == e->src);
+          from = (gint) e->dst;
+          g_strv_builder_add (labels, e->label);
+          if (caption && *caption == NULL)
+            *caption = g_strdup (layout->witness_text);
+        }
+      for (guint k = 0; k < layout->relations->len; k++)
+        {
+          const AcyGraphRelationInfo *info = g_ptr_array_index (layout->relations, k);
+          if (info->base && g_str_equal (info->name, "po"))
+            po_edges = info->n_edges;
+        }
+      /* one po edge less than the events of each of the two threads */
+      g_assert_cmpuint (po_edges, ==, accesses - 2);
+    }
+  out = g_strv_builder_end (labels);
+  g_strv_builder_unref (labels);
+  return out;
+}
+
+static void
+test_asm_events (Fixture *f, gconstpointer data)
+{
+  g_autofree char *caption = NULL;
+  g_autofree char *joined = NULL;
+  g_auto(GStrv) labels = NULL;
+  guint hidden = 0;
+
+  exec_fixture_run (f, aarch64_mp_addr, "armv8.cat", 0);
+  labels = check_asm_layouts (f, &caption, &hidden);
+  g_assert_cmpuint (hidden, >, 0);
+  joined = g_strjoinv (" ", labels);
+  /* W x=1 -bob-> W y=1 -rfe-> R y=1 -addr-> R x=0 -fre-> W x=1 */
+  g_assert_cmpstr (joined, ==, "bob rfe addr fre");
+  g_assert_cmpstr (caption, ==, "Forbidden by external: cycle: a → c → d → e → a");
+  exec_fixture_clear (f);
+
+  exec_fixture_run (f, x86_mp, "x86-tso.cat", 0);
+  g_clear_pointer (&caption, g_free);
+  g_clear_pointer (&labels, g_strfreev);
+  labels = check_asm_layouts (f, &caption, &hidden);
+  g_assert_cmpuint (g_strv_length (labels), ==, 4);
+  g_assert_nonnull (strstr (caption, "cycle: a → b → c → d → a"));
+}
+
 static void
 test_dot (Fixture *f, gconstpointer data)
 {
@@ -696,5 +806,6 @@ main (int argc, char **argv)
   g_test_add ("/graph/layout/expression-tags", Fixture, NULL, fixture_setup, test_expression_tags,
               fixture_teardown);
   g_test_add ("/graph/dot", Fixture, NULL, fixture_setup, test_dot, fixture_teardown);
+  g_test_add ("/graph/layout/asm-events", Fixture, NULL, NULL, test_asm_events, fixture_teardown);
   return g_test_run ();
 }

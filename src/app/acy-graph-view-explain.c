@@ -25,21 +25,7 @@
 static char **
 event_names (AcyGraphView *self)
 {
-  const AcyGraphLayout *layout = self->layout;
-  const AcyRecord *r = acy_graph_scene_get_record (self->scene);
-  char **names = g_new0 (char *, layout->n_events + 1);
-
-  for (guint e = 0; e < layout->n_events; e++)
-    {
-      const AcyGraphNode *n = &g_array_index (layout->nodes, AcyGraphNode, layout->node_of_event[e]);
-      const AcyEvent *ev = &r->x.events[e];
-
-      if (n->init && ev->loc >= 0)
-        names[e] = g_strdup_printf ("init:%s", r->x.loc_names[ev->loc]);
-      else
-        names[e] = g_strdup (n->name);
-    }
-  return names;
+  return acy_graph_event_names_init (&acy_graph_scene_get_record (self->scene)->x);
 }
 
 static void

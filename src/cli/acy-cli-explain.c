@@ -19,21 +19,6 @@
 #include "acy-cli-explain.h"
 #include "acy-graph-layout.h"
 
-/* The events' names as the CLI shows and reads them. */
-static char **
-event_names (const AcyExecution *x)
-{
-  char **names = acy_graph_event_names (x);
-
-  for (guint i = 0; i < x->n_events; i++)
-    if (names[i][0] == '\0' && x->events[i].loc >= 0)
-      {
-        g_free (names[i]);
-        names[i] = g_strdup_printf ("init:%s", x->loc_names[x->events[i].loc]);
-      }
-  return names;
-}
-
 static char *
 event_label (const AcyExecution *x, char **names, guint e)
 {
@@ -81,7 +66,7 @@ eval_outcome (const AcyCandidate *c, const AcyVerdict *v, AcyModelEnv *env, gpoi
   kind = acy_model_env_eval (env, e->expr, &bits, &e->error);
   if (e->error && !g_error_matches (e->error, ACY_ERROR, ACY_ERROR_UNKNOWN_NAME))
     return FALSE;
-  names = event_names (x);
+  names = acy_graph_event_names_init (x);
   print_verdict (++e->index, v);
   if (e->error)
     {
@@ -197,7 +182,7 @@ static void
 why_outcome (const AcyExecution *x, const AcyVerdict *v, AcyModelEnv *env, gpointer data)
 {
   Why *w = data;
-  g_auto(GStrv) names = event_names (x);
+  g_auto(GStrv) names = acy_graph_event_names_init (x);
   g_autoptr(AcyDerivation) d = NULL;
   const AcyWord *bits = NULL;
   AcyModelValueKind kind;

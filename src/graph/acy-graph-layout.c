@@ -36,30 +36,97 @@ compare_events (gconstpointer pa, gconstpointer pb, gpointer data)
   return (int) a->po_index - (int) b->po_index;
 }
 
-char **
-acy_graph_event_names (const AcyExecution *x)
+/* The events in (thread, po) order. */
+static guint *
+po_order (const AcyExecution *x)
 {
-  char **names = g_new0 (char *, x->n_events + 1);
-  g_autofree guint *order = g_new (guint, x->n_events);
-  guint next = 0;
+  guint *order = g_new (guint, MAX (x->n_events, 1));
 
   for (guint i = 0; i < x->n_events; i++)
     order[i] = i;
   g_qsort_with_data (order, x->n_events, sizeof (guint), compare_events, (gpointer) x);
+  return order;
+}
+
+#define SHOWN_KINDS (ACY_EV_R | ACY_EV_W | ACY_EV_F | ACY_EV_IW | ACY_EV_RMW | ACY_EV_LKR | ACY_EV_LKW \
+                     | ACY_EV_UL | ACY_EV_LF | ACY_EV_RL | ACY_EV_RU | ACY_EV_SRCU | ACY_EV_LKC)
+
+gboolean
+acy_graph_event_shown (const AcyExecution *x, guint event)
+{
+  const AcyEvent *e = &x->events[event];
+
+  /* herd's pictures show the accesses and fences; an assembly test's
+   * register events and branches are how its dependencies are made, and
+   * show as the addr, data and ctrl edges between accesses instead. */
+  return e->reg == 0 && (e->kind & SHOWN_KINDS) != 0;
+}
+
+/* Each shown event's row: its place among its thread's shown events,
+ * so that the rows hidden events would take are not left empty. */
+static guint *
+event_rows (const AcyExecution *x)
+{
+  g_autofree guint *order = po_order (x);
+  guint *rows = g_new0 (guint, MAX (x->n_events, 1));
+  guint next = 0, thread = G_MAXUINT;
+
   for (guint k = 0; k < x->n_events; k++)
     {
       guint e = order[k];
-      if (x->events[e].kind & ACY_EV_IW)
-        names[e] = g_strdup ("");
-      else
+
+      if (!acy_graph_event_shown (x, e) || (x->events[e].kind & ACY_EV_IW))
+        continue;
+      if (x->events[e].thread != thread)
         {
-          guint v = next++;
-          if (v < 26)
-            names[e] = g_strdup_printf ("%c", 'a' + v);
-          else
-            names[e] = g_strdup_printf ("%c%u", 'a' + v % 26, v / 26);
+          thread = x->events[e].thread;
+          next = 0;
         }
+      rows[e] = next++;
     }
+  return rows;
+}
+
+static char *
+letter_name (guint v)
+{
+  if (v < 26)
+    return g_strdup_printf ("%c", 'a' + v);
+  return g_strdup_printf ("%c%u", 'a' + v % 26, v / 26);
+}
+
+char **
+acy_graph_event_names (const AcyExecution *x)
+{
+  char **names = g_new0 (char *, x->n_events + 1);
+  g_autofree guint *order = po_order (x);
+  guint next = 0;
+
+  /* the shown events first, as herd names them; the hidden ones after
+   * them, so that --eval and --why can still name them */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < x->n_events; k++)
+      {
+        guint e = order[k];
+
+        if (acy_graph_event_shown (x, e) != (pass == 0))
+          continue;
+        names[e] = x->events[e].kind & ACY_EV_IW ? g_strdup ("") : letter_name (next++);
+      }
+  return names;
+}
+
+char **
+acy_graph_event_names_init (const AcyExecution *x)
+{
+  char **names = acy_graph_event_names (x);
+
+  for (guint i = 0; i < x->n_events; i++)
+    if (names[i][0] == '\0' && x->events[i].loc >= 0 && (guint) x->events[i].loc < x->n_locs)
+      {
+        g_free (names[i]);
+        names[i] = g_strdup_printf ("init:%s", x->loc_names[x->events[i].loc]);
+      }
   return names;
 }
 
@@ -222,6 +289,7 @@ void
 acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
 {
   g_auto(GStrv) names = acy_graph_event_names (x);
+  g_autofree guint *rows = event_rows (x);
   PangoContext *ctx = default_context ();
 
   grid->n_threads = MAX (grid->n_threads, x->n_threads);
@@ -233,10 +301,10 @@ acy_graph_grid_add (AcyGraphGrid *grid, const AcyExecution *x)
       g_autoptr(PangoLayout) l = NULL;
       double w, h;
 
-      if (e->kind & ACY_EV_IW)
+      if ((e->kind & ACY_EV_IW) || !acy_graph_event_shown (x, i))
         continue;
       grid->n_threads = MAX (grid->n_threads, (guint) e->thread + 1);
-      grid->n_rows = MAX (grid->n_rows, (guint) e->po_index + 1);
+      grid->n_rows = MAX (grid->n_rows, rows[i] + 1);
       label = node_label (x, i, names[i]);
       l = acy_graph_make_text (ctx, label, FONT, FALSE);
       acy_graph_text_size (l, &w, &h);
@@ -339,32 +407,98 @@ acy_graph_witness_pairs (const char *kind, guint n, const AcyWord *witness, AcyW
   return len;
 }
 
-static void
-collect_witness (const AcyGraphInput *in, guint n, AcyWord *pairs, GString *text,
-                 char **names)
-{
-  const char *kind = in->witness_kind ? in->witness_kind : "";
-  g_autofree guint *cycle = g_new (guint, n + 1);
-  guint len = acy_graph_witness_pairs (kind, n, in->witness, pairs, cycle);
+/* One edge of the witness, as drawn. */
+typedef struct {
+  guint src, dst;
+  char *label;
+} WitnessStep;
 
-  if (g_str_equal (kind, "acyclic"))
+static void
+witness_step_clear (gpointer data)
+{
+  g_free (((WitnessStep *) data)->label);
+}
+
+static char *
+witness_piece_label (const AcyGraphInput *in, guint src, guint dst)
+{
+  char *label = NULL;
+
+  if (in->witness_label)
+    label = in->witness_label (src, dst, in->witness_label_data);
+  if (label == NULL)
+    label = acy_graph_base_label (in->x, in->rf, in->co, in->fr, src, dst);
+  if (label == NULL)
+    label = g_strdup (in->witness_name ? in->witness_name : "?");
+  return label;
+}
+
+static void
+add_step (GArray *steps, guint src, guint dst, char *label)
+{
+  WitnessStep step = { src, dst, label };
+
+  g_array_append_val (steps, step);
+}
+
+/* The witness's edges into @steps and the caption's text into @text: a
+ * cycle (the scene's, or one found in an acyclic check's relation)
+ * drawn from shown event to shown event, a run of its steps through
+ * events the graph hides (an assembly test's register events) joined
+ * into one edge labelled with their names joined by ";"; otherwise the
+ * pairs of the witness between shown events. */
+static void
+collect_witness (const AcyGraphInput *in, GArray *steps, GString *text, char **names)
+{
+  const AcyExecution *x = in->x;
+  guint n = x->n_events;
+  const char *kind = in->witness_kind ? in->witness_kind : "";
+  g_autofree AcyWord *pairs = g_new0 (AcyWord, MAX (acy_rel_words (n), 1));
+  g_autofree guint *found = g_new (guint, n + 1);
+  const guint *cycle = in->witness_cycle;
+  guint len = in->witness_cycle_len, first = 0;
+
+  if (cycle == NULL || len == 0)
     {
-      if (len == 0)
+      len = acy_graph_witness_pairs (kind, n, in->witness, pairs, found);
+      cycle = g_str_equal (kind, "acyclic") ? found : NULL;
+    }
+  if (cycle)
+    {
+      g_autoptr(GString) label = g_string_new (NULL);
+
+      while (first < len && !acy_graph_event_shown (x, cycle[first]))
+        first++;
+      if (first == len)
         return;
       /* TRANSLATORS: followed by events joined with arrows, e.g. "cycle: a → c → a" */
       g_string_append (text, _("cycle:"));
-      for (guint i = 0; i < len; i++)
-        g_string_append_printf (text, " %s →", *names[cycle[i]] ? names[cycle[i]] : _("init"));
-      g_string_append_printf (text, " %s", *names[cycle[0]] ? names[cycle[0]] : _("init"));
+      for (guint k = 1, start = cycle[first]; k <= len; k++)
+        {
+          guint from = cycle[(first + k - 1) % len], to = cycle[(first + k) % len];
+          g_autofree char *piece = witness_piece_label (in, from, to);
+
+          g_string_append_printf (label, "%s%s", label->len ? ";" : "", piece);
+          if (!acy_graph_event_shown (x, to))
+            continue;
+          g_string_append_printf (text, " %s →", *names[start] ? names[start] : _("init"));
+          add_step (steps, start, to, g_strdup (label->str));
+          g_string_truncate (label, 0);
+          start = to;
+        }
+      g_string_append_printf (text, " %s", *names[cycle[first]] ? names[cycle[first]] : _("init"));
+      return;
     }
-  else if (g_str_equal (kind, "irreflexive"))
-    {
-      for (guint i = 0; i < n && text->len == 0; i++)
-        if (acy_rel_has (pairs, n, i, i))
-          g_string_append_printf (text, _("%s is related to itself"),
-                                  *names[i] ? names[i] : _("an initial write"));
-    }
-  else
+  for (guint i = 0; i < n; i++)
+    ACY_BITS_FOREACH (j, acy_rel_row (pairs, n, i), n)
+      if (acy_graph_event_shown (x, i) && acy_graph_event_shown (x, j))
+        {
+          if (text->len == 0 && g_str_equal (kind, "irreflexive"))
+            g_string_append_printf (text, _("%s is related to itself"),
+                                    *names[i] ? names[i] : _("an initial write"));
+          add_step (steps, i, j, witness_piece_label (in, i, j));
+        }
+  if (!g_str_equal (kind, "irreflexive"))
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u pair that should not exist",
                                                "%u pairs that should not exist", len), len);
 }
@@ -387,6 +521,8 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   guint n = x->n_events;
   AcyGraphLayout *layout = g_new0 (AcyGraphLayout, 1);
   g_auto(GStrv) names = acy_graph_event_names (x);
+  g_autofree guint *rows = event_rows (x);
+  g_autofree AcyWord *shown = g_new0 (AcyWord, ACY_WORDS (MAX (n, 1)));
   g_autoptr(GHashTable) groups = acy_graph_edge_groups_new ();
   g_autofree AcyWord *witness = g_new0 (AcyWord, acy_rel_words (n) ? acy_rel_words (n) : 1);
   AcyGraphGrid grid = { 0 };
@@ -424,10 +560,14 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
       AcyGraphNode node = { 0 };
       double tw, th;
 
+      layout->node_of_event[i] = -1;
+      if (!acy_graph_event_shown (x, i))
+        continue;
+      acy_bits_add (shown, i);
       node.event = i;
       node.init = (ev->kind & ACY_EV_IW) != 0;
       node.thread = node.init ? -1 : (gint) ev->thread;
-      node.row = ev->po_index;
+      node.row = rows[i];
       node.name = g_strdup (names[i]);
       node.label = node_label (x, i, names[i]);
       node.text = acy_graph_make_text (ctx, node.label, FONT, FALSE);
@@ -441,7 +581,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
         {
           node_w = MAX (node_w, node.w);
           grid.n_threads = MAX (grid.n_threads, (guint) ev->thread + 1);
-          grid.n_rows = MAX (grid.n_rows, (guint) ev->po_index + 1);
+          grid.n_rows = MAX (grid.n_rows, node.row + 1);
         }
       layout->node_of_event[i] = (gint) layout->nodes->len;
       g_array_append_val (layout->nodes, node);
@@ -456,10 +596,12 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   if (in->witness && n > 0)
     {
       g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GArray) steps = g_array_new (FALSE, TRUE, sizeof (WitnessStep));
       AcyGraphRelationInfo *info;
 
-      collect_witness (in, n, witness, text, names);
-      layout->has_witness = !acy_bits_is_empty ((guint) acy_rel_words (n), witness);
+      g_array_set_clear_func (steps, witness_step_clear);
+      collect_witness (in, steps, text, names);
+      layout->has_witness = steps->len > 0;
       if (layout->has_witness)
         {
           /* TRANSLATORS: "Forbidden by acyclic rmo-order: cycle: a → b → a" */
@@ -471,19 +613,14 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
           info->rgb[0] = 0.80; info->rgb[1] = 0.0; info->rgb[2] = 0.45;
           witness_rel = layout->relations->len;
           g_ptr_array_add (layout->relations, info);
-          for (guint i = 0; i < n; i++)
-            ACY_BITS_FOREACH (j, acy_rel_row (witness, n, i), n)
-              {
-                g_autofree char *label = NULL;
-                if (in->witness_label)
-                  label = in->witness_label (i, j, in->witness_label_data);
-                if (label == NULL)
-                  label = acy_graph_base_label (x, in->rf, in->co, in->fr, i, j);
-                if (label == NULL)
-                  label = g_strdup (in->witness_name ? in->witness_name : "?");
-                acy_graph_add_edge (layout, groups, i, j, witness_rel, TRUE, label);
-                info->n_edges++;
-              }
+          for (guint k = 0; k < steps->len; k++)
+            {
+              const WitnessStep *step = &g_array_index (steps, WitnessStep, k);
+
+              acy_rel_add (witness, n, step->src, step->dst);
+              acy_graph_add_edge (layout, groups, step->src, step->dst, witness_rel, TRUE, step->label);
+              info->n_edges++;
+            }
         }
     }
 
@@ -517,7 +654,13 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
           pango_layout_set_text (info->text, entry, -1);
         }
       g_ptr_array_add (layout->relations, info);
-      pairs = drawn_pairs (n, bits, &info->reduced);
+      /* between the events shown: po reduced over them alone */
+      {
+        g_autofree AcyWord *between = g_new (AcyWord, MAX (acy_rel_words (n), 1));
+
+        acy_rel_restrict (n, between, bits, shown, shown);
+        pairs = drawn_pairs (n, between, &info->reduced);
+      }
       for (guint i = 0; i < n; i++)
         ACY_BITS_FOREACH (j, acy_rel_row (pairs, n, i), n)
           {

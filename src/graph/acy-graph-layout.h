@@ -58,6 +58,11 @@ typedef struct {
   const char                   *witness_name;
   const char                   *witness_kind;     /* "acyclic", "irreflexive", "empty" */
   const AcyWord                *witness;          /* nullable */
+  /* nullable: the witness as a cycle, its events in order (one the
+   * scene found through an irreflexive check of a closure, as ob+);
+   * without it an acyclic check's cycle is looked for in @witness */
+  const guint                  *witness_cycle;
+  guint                         witness_cycle_len;
   AcyGraphWitnessLabelFunc      witness_label;
   gpointer                      witness_label_data;
   const char                   *title;            /* nullable: drawn on top (exports) */
@@ -123,7 +128,7 @@ struct _AcyGraphLayout {
   GPtrArray    *relations;    /* AcyGraphRelationInfo*, legend order */
   GArray       *headers;      /* AcyGraphHeader */
   guint         columns;      /* threads side by side; more wrap into bands below */
-  gint         *node_of_event;
+  gint         *node_of_event; /* -1 for an event not shown */
   guint         n_events;
   gboolean      has_witness;
   char         *witness_text; /* "Forbidden by acyclic rmo-order: cycle a → b → c → a" */
@@ -161,8 +166,16 @@ AcyGraphHit     acy_graph_layout_hit  (const AcyGraphLayout *layout,
  * output. @name: nullable, the event's letter. */
 char           *acy_graph_event_label (const AcyExecution *x, guint event, const char *name);
 /* The letter of each event ("a", "b", ..., "" for initial writes), in
- * (thread, po) order; free with g_strfreev. */
+ * (thread, po) order, the events a graph shows first; free with
+ * g_strfreev. */
 char          **acy_graph_event_names (const AcyExecution *x);
+/* The same, an initial write named "init:x": how --why and the
+ * window's explanations name events, every one of them. */
+char          **acy_graph_event_names_init (const AcyExecution *x);
+/* Whether a graph shows @event: accesses, fences and initial writes are
+ * shown; an assembly test's register events and branches are not (the
+ * dependencies they make are drawn between the accesses). */
+gboolean        acy_graph_event_shown (const AcyExecution *x, guint event);
 /* Base relations containing (src, dst), for witness labels: "rfe",
  * "po", "co", "fr", "po+data"...; NULL when none. */
 char           *acy_graph_base_label  (const AcyExecution *x, const AcyWord *rf,

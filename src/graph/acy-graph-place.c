@@ -4,8 +4,9 @@
  *
  * A column per thread, side by side up to a screen's width, then in
  * bands below; the initial writes in lines over the threads using them;
- * events by (thread, po_index) only, so that stepping through the
- * executions of a test moves edges but never events. Once the edges are
+ * events by (thread, place among the thread's events shown) only, so
+ * that stepping through the executions of a test moves edges but never
+ * events. Once the edges are
  * routed, the picture is made to hold all of them, and the caption and
  * legend go below it or beside it.
  */
@@ -81,7 +82,7 @@ place_initial_writes (const AcyExecution *x, guint n_locs, guint cols, guint ban
   for (guint i = 0; i < x->n_events; i++)
     {
       const AcyEvent *e = &x->events[i];
-      if (!(e->kind & ACY_EV_IW) && e->loc >= 0 && (guint) e->loc < n_locs)
+      if (!(e->kind & ACY_EV_IW) && acy_graph_event_shown (x, i) && e->loc >= 0 && (guint) e->loc < n_locs)
         first[e->loc] = MIN (first[e->loc], e->thread);
     }
   /* by band, then by column, the unused ones first */
@@ -181,7 +182,7 @@ acy_graph_place_nodes (AcyGraphLayout *layout, const AcyExecution *x, const AcyG
       else
         {
           cx = col_x0 + (ev->thread % cols) * pitch;
-          cy = band_top[ev->thread / cols] + ev->po_index * (node_h + ROW_GAP) + node_h / 2;
+          cy = band_top[ev->thread / cols] + node->row * (node_h + ROW_GAP) + node_h / 2;
         }
       node->x = round (cx - node->w / 2);
       node->y = round (cy - node->h / 2);

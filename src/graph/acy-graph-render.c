@@ -722,7 +722,9 @@ acy_graph_render_path (cairo_t               *cr,
       double p[8], ux, uy;
       gint edge;
 
-      if (src >= layout->n_events || dst >= layout->n_events)
+      /* a step through an event the graph hides (a register's) is not drawn */
+      if (src >= layout->n_events || dst >= layout->n_events
+          || layout->node_of_event[src] < 0 || layout->node_of_event[dst] < 0)
         continue;
       if (src == dst)
         {

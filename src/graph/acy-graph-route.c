@@ -242,15 +242,10 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
        * straight line would cross the events in between, so go round
        * them, on the side the edge comes from. */
       const AcyGraphNode *top = na->init ? na : nb, *low = na->init ? nb : na;
-      gint from_row = same_col ? (gint) MIN (ea->po_index, eb->po_index) : -1;
-      gint to_row = same_col ? (gint) MAX (ea->po_index, eb->po_index) : (gint) low->row;
+      gint from_row = same_col ? (gint) MIN (na->row, nb->row) : -1;
+      gint to_row = same_col ? (gint) MAX (na->row, nb->row) : (gint) low->row;
       double half = 0, col_x = low->x + low->w / 2;
 
-      if (same_col && ea->po_index > eb->po_index)
-        {
-          from_row = (gint) eb->po_index;
-          to_row = (gint) ea->po_index;
-        }
       for (guint i = 0; i < layout->nodes->len; i++)
         {
           const AcyGraphNode *m = &g_array_index (layout->nodes, AcyGraphNode, i);
@@ -266,7 +261,7 @@ route_edge (AcyGraphLayout *layout, const AcyExecution *x, AcyGraphEdge *e, Pair
           double side, wx;
 
           if (same_col)
-            side = (e->src < e->dst) == (ea->po_index < eb->po_index) ? 1 : -1;
+            side = (e->src < e->dst) == (na->row < nb->row) ? 1 : -1;
           else
             side = top->x + top->w / 2 < col_x - 1 ? -1 : 1;
           /* Beside the column, further out while the way there crosses

@@ -26,6 +26,7 @@ struct _AcyGraphScene {
   GHashTable      *witness_labels;  /* pair_key -> char*: the cycle's edges, named */
   AcyWord         *initial_co;      /* co from the initial writes, when the model bound no co */
   char            *tested;          /* the failed check's relation as written, or NULL */
+  GArray          *cycle;           /* guint: an irreflexive check's witness as a cycle */
 };
 
 static gboolean
@@ -124,6 +125,105 @@ witness_name (const AcyDerivation *d)
   return label;
 }
 
+/* The steps of a derivation of a pair of the relation @self, in order:
+ * a pair of a closure (ob = (obs | dob | ...)+) or of a name defined
+ * by composing itself (herd's "let rec ob = ... | ob; ob") is a chain
+ * of steps, each in one of its parts; a pair of anything else is one
+ * step. */
+static void
+chain_steps (const AcyDerivation *d, const char *self, GPtrArray *steps)
+{
+  switch (d->kind)
+    {
+    case ACY_DERIVATION_NAME:
+    case ACY_DERIVATION_FIXPOINT:
+      if (g_strcmp0 (d->text, self) == 0 && d->children->len == 1)
+        {
+          chain_steps (d->children->pdata[0], self, steps);
+          return;
+        }
+      break;
+    case ACY_DERIVATION_UNION:
+      if (d->children->len == 1)
+        {
+          chain_steps (d->children->pdata[0], self, steps);
+          return;
+        }
+      break;
+    case ACY_DERIVATION_CLOSURE:
+      for (guint i = 0; i < d->children->len; i++)
+        g_ptr_array_add (steps, d->children->pdata[i]);
+      return;
+    case ACY_DERIVATION_SEQUENCE:
+      {
+        guint parts = 0;
+        gboolean recursive = TRUE;
+
+        for (guint i = 0; i < d->children->len; i++)
+          {
+            const AcyDerivation *c = d->children->pdata[i];
+
+            if (c->kind == ACY_DERIVATION_IDENTITY)
+              continue;
+            parts++;
+            recursive = recursive && (c->kind == ACY_DERIVATION_NAME || c->kind == ACY_DERIVATION_FIXPOINT)
+                        && g_strcmp0 (c->text, self) == 0;
+          }
+        if (parts > 1 && recursive)
+          {
+            for (guint i = 0; i < d->children->len; i++)
+              if (((const AcyDerivation *) d->children->pdata[i])->kind != ACY_DERIVATION_IDENTITY)
+                chain_steps (d->children->pdata[i], self, steps);
+            return;
+          }
+      }
+      break;
+    default:
+      break;
+    }
+  g_ptr_array_add (steps, (gpointer) d);
+}
+
+/* An irreflexive check's witness, (a, a) in a closure, drawn as herd
+ * draws it: the cycle of steps from a back to a, each step named. Kept
+ * when the steps join up into a cycle of two events or more. */
+static void
+find_cycle (AcyGraphScene *scene, const AcyExecution *x, const AcyWord *pairs, const char *expr,
+            AcyModelEnv *env)
+{
+  guint n = x->n_events, a = G_MAXUINT;
+  g_autoptr(AcyDerivation) d = NULL;
+  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+
+  /* an event the graph shows, if any is related to itself */
+  for (guint i = 0; i < n; i++)
+    if (acy_rel_has (pairs, n, i, i) && (a == G_MAXUINT || !acy_graph_event_shown (x, a)))
+      a = i;
+  if (a == G_MAXUINT || (d = acy_model_env_explain (env, expr, a, a, NULL)) == NULL)
+    return;
+  chain_steps (d, expr, steps);
+  if (steps->len < 2)
+    return;
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const AcyDerivation *s = steps->pdata[i];
+      const AcyDerivation *next = steps->pdata[(i + 1) % steps->len];
+
+      if (s->b != next->a)
+        return;
+    }
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const AcyDerivation *s = steps->pdata[i];
+      const char *name = witness_name (s);
+
+      g_array_append_val (scene->cycle, s->a);
+      if (name)
+        g_hash_table_insert (scene->witness_labels, g_memdup2 (&(guint64) { pair_key (s->a, s->b) }, sizeof (guint64)),
+                             g_strdup (name));
+    }
+}
+
 /* Names the edges of the witness the graph draws, while the model's
  * environment at the failed check is there. */
 static void
@@ -143,6 +243,12 @@ name_witness (AcyGraphScene *scene, const AcyExecution *x, const AcyVerdict *v, 
   g_free (scene->tested);
   scene->tested = g_strdup (expr);
   acy_graph_witness_pairs (v->failed_kind, n, v->failed_relation, pairs, cycle);
+  if (g_strcmp0 (v->failed_kind, "irreflexive") == 0)
+    {
+      find_cycle (scene, x, pairs, expr, env);
+      if (scene->cycle->len > 0)
+        return;
+    }
   for (guint a = 0; a < n; a++)
     ACY_BITS_FOREACH (b, acy_rel_row (pairs, n, a), n)
       {
@@ -231,6 +337,7 @@ acy_graph_scene_new (const AcyRecorder *recorder, guint index, const AcyModel *m
   g_array_set_clear_func (scene->rels, named_rel_clear);
   scene->names = g_ptr_array_new ();
   scene->witness_labels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  scene->cycle = g_array_new (FALSE, FALSE, sizeof (guint));
   if (model)
     {
       Collect c = { scene, model };
@@ -253,6 +360,7 @@ acy_graph_scene_free (AcyGraphScene *scene)
   g_clear_pointer (&scene->names, g_ptr_array_unref);
   g_clear_pointer (&scene->rels, g_array_unref);
   g_clear_pointer (&scene->witness_labels, g_hash_table_unref);
+  g_clear_pointer (&scene->cycle, g_array_unref);
   g_free (scene->initial_co);
   g_free (scene->tested);
   g_free (scene);
@@ -566,6 +674,8 @@ acy_graph_scene_layout_hiding (const AcyGraphScene *scene,
       in.witness = r->failed_relation;
       in.witness_label = witness_label;
       in.witness_label_data = (gpointer) scene;
+      in.witness_cycle = (const guint *) scene->cycle->data;
+      in.witness_cycle_len = scene->cycle->len;
     }
   if (hidden)
     {
