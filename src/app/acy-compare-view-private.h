@@ -49,6 +49,7 @@ typedef struct {
   GtkWidget    *stop_button;
   GtkSizeGroup *size_group;
   char         *pair_title;
+  char         *form;          /* the test's form it checks, when not the view's ("X86_64 MP") */
 } ModelRun;
 
 struct _AcyCompareView
@@ -69,6 +70,8 @@ struct _AcyCompareView
   char           *test_text;
   char           *test_name;
   GStrv           specs;
+  GPtrArray      *model_texts;   /* char *, per model: its own form of the test, or NULL */
+  GPtrArray      *model_names;
 
   GPtrArray      *runs;          /* of ModelRun */
   guint           generation;    /* bumped by each run, to drop stale ends */

@@ -180,6 +180,7 @@ acy_compare_view_model_run_free (ModelRun *run)
   g_free (run->name);
   g_free (run->error);
   g_free (run->pair_title);
+  g_free (run->form);
   g_free (run);
 }
 
@@ -311,8 +312,18 @@ acy_compare_view_run (AcyCompareView *self)
           job->macros_spec = g_strdup (self->specs[k]);
       if (run->machine && job->macros_spec == NULL)
         job->macros_spec = g_strdup ("sc");
-      job->text = g_strdup (self->test_text);
-      job->name = g_strdup (self->test_name ? self->test_name : "test.litmus");
+      if (i < self->model_texts->len && self->model_texts->pdata[i] != NULL && !run->machine)
+        {
+          /* the model's own form of the test */
+          job->text = g_strdup (self->model_texts->pdata[i]);
+          job->name = g_strdup (self->model_names->pdata[i]);
+          run->form = g_strdup (self->model_names->pdata[i]);
+        }
+      else
+        {
+          job->text = g_strdup (self->test_text);
+          job->name = g_strdup (self->test_name ? self->test_name : "test.litmus");
+        }
       job->progress = g_atomic_rc_box_acquire (run->progress);
       pending->self = g_object_ref (self);
       pending->generation = self->generation;

@@ -168,7 +168,9 @@ acy_compare_view_why_text (AcyCompareView *self, const gint *records)
       {
         ModelRun *strong = self->runs->pdata[s], *weak = self->runs->pdata[w];
 
-        if (s == w || records[s] < 0 || records[w] < 0 || strong->outcome == NULL || weak->outcome == NULL)
+        /* the same form of the test: another's events are not these */
+        if (s == w || records[s] < 0 || records[w] < 0 || strong->outcome == NULL || weak->outcome == NULL
+            || g_strcmp0 (strong->form, weak->form) != 0)
           continue;
         if (!acy_recorder_get_record (weak->outcome->recorder, (guint) records[w])->allowed)
           continue;

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include <adwaita.h>
 
@@ -46,7 +47,15 @@ acy_compare_view_update_head (AcyCompareView *self, ModelRun *run)
 {
   g_autofree char *detail = NULL;
 
-  gtk_label_set_text (GTK_LABEL (run->name_label), run->name);
+  if (run->form)
+    {
+      /* TRANSLATORS: a column's model and the form of the test it
+       * checks, e.g. "x86-TSO · X86_64 MP" */
+      g_autofree char *name = g_strdup_printf (_("%s · %s"), run->name, run->form);
+      gtk_label_set_text (GTK_LABEL (run->name_label), name);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (run->name_label), run->name);
   gtk_widget_set_tooltip_text (run->name_label, run->spec);
   gtk_spinner_set_spinning (GTK_SPINNER (run->spinner), run->running);
   gtk_widget_set_visible (run->spinner, run->running);
@@ -89,7 +98,8 @@ acy_compare_view_update_head (AcyCompareView *self, ModelRun *run)
       gtk_label_set_text (GTK_LABEL (run->verdict_label), observation_text (obs));
       /* TRANSLATORS: herd's "Positive: 1 Negative: 3": allowed executions
        * that satisfy the condition, and those that do not */
-      detail = g_strdup_printf (_("%lu positive, %lu negative"), (gulong) pos, (gulong) neg);
+      detail = run->column < 0 && run->error ? g_strdup (run->error)
+               : g_strdup_printf (_("%lu positive, %lu negative"), (gulong) pos, (gulong) neg);
     }
   else
     {
@@ -460,6 +470,27 @@ fit_table (AcyCompareView *self)
   gtk_paned_set_position (self->paned, MIN (natural, limit));
 }
 
+/* Whether two forms of a test observe the same variables, as herd
+ * prints them: the same threads' registers (named by each arch: r0,
+ * rax, X0) in the same places, the same locations. */
+static gboolean
+same_observed (const AcyTest *a, const AcyTest *b)
+{
+  guint n = acy_test_get_n_observed (a);
+
+  if (acy_test_get_n_observed (b) != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *va = acy_test_get_observed (a, i), *vb = acy_test_get_observed (b, i);
+      gsize la = strcspn (va, ":"), lb = strcspn (vb, ":");
+
+      if (va[la] == ':' ? (la != lb || strncmp (va, vb, la) != 0) : !g_str_equal (va, vb))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 acy_compare_view_build_table (AcyCompareView *self)
 {
@@ -477,9 +508,16 @@ acy_compare_view_build_table (AcyCompareView *self)
       if (run->outcome == NULL || run->machine)
         continue;
       /* States are compared by their values, so the models must observe
-       * the same variables: tests read with other macros still do. */
-      if (test != NULL && acy_test_get_n_observed (run->outcome->test) != acy_test_get_n_observed (test))
-        continue;
+       * the same variables: tests read with other macros still do, and
+       * a form of the test for another architecture observes its own
+       * registers in their place. */
+      if (test != NULL && !same_observed (test, run->outcome->test))
+        {
+          g_free (run->error);
+          run->error = g_strdup (_("Its form of the test observes other variables: left out of the table"));
+          acy_compare_view_update_head (self, run);
+          continue;
+        }
       if (test == NULL)
         test = run->outcome->test;
       run->column = (gint) results->len;
@@ -551,6 +589,25 @@ acy_compare_view_set_models (AcyCompareView *self, const char *const *specs)
 
   g_strfreev (self->specs);
   self->specs = g_strdupv ((char **) specs);
+  g_ptr_array_set_size (self->model_texts, 0);
+  g_ptr_array_set_size (self->model_names, 0);
+}
+
+void
+acy_compare_view_set_model_test (AcyCompareView *self, guint model, const char *text, const char *name)
+{
+  g_return_if_fail (ACY_IS_COMPARE_VIEW (self));
+  g_return_if_fail (self->specs != NULL && model < g_strv_length (self->specs));
+
+  if (self->model_texts->len <= model)
+    {
+      g_ptr_array_set_size (self->model_texts, model + 1);
+      g_ptr_array_set_size (self->model_names, model + 1);
+    }
+  g_free (self->model_texts->pdata[model]);
+  self->model_texts->pdata[model] = g_strdup (text);
+  g_free (self->model_names->pdata[model]);
+  self->model_names->pdata[model] = g_strdup (name);
 }
 
 const AcyComparison *
@@ -636,6 +693,8 @@ acy_compare_view_finalize (GObject *object)
   g_clear_pointer (&self->comparison, acy_comparison_free);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->row_states, g_ptr_array_unref);
+  g_clear_pointer (&self->model_texts, g_ptr_array_unref);
+  g_clear_pointer (&self->model_names, g_ptr_array_unref);
   g_clear_pointer (&self->row_machine, g_ptr_array_unref);
   g_clear_object (&self->mark_group);
   g_clear_object (&self->state_group);
@@ -695,6 +754,8 @@ acy_compare_view_init (AcyCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) acy_compare_view_model_run_free);
   self->row_states = g_ptr_array_new_with_free_func (g_free);
+  self->model_texts = g_ptr_array_new_with_free_func (g_free);
+  self->model_names = g_ptr_array_new_with_free_func (g_free);
   self->row_machine = g_ptr_array_new_with_free_func (g_free);
   self->mark_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->state_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);

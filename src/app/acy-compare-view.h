@@ -29,6 +29,15 @@ void                 acy_compare_view_set_test       (AcyCompareView     *self,
  * (and ACY_COMPARE_MACHINE_SPEC). */
 void                 acy_compare_view_set_models     (AcyCompareView     *self,
                                                       const char *const  *specs);
+/* The test model @model (of those set last) checks, when not the view's
+ * own: the same shape written for the model's architecture (an X86_64
+ * MP beside a C one). Its final states share the table's rows, mapped
+ * variable by variable in the order herd prints them: each thread's
+ * registers in order, locations by name. Cleared by set_models. */
+void                 acy_compare_view_set_model_test (AcyCompareView     *self,
+                                                      guint               model,
+                                                      const char         *text,
+                                                      const char         *name);
 /* Checks the test under every model, each on its own worker thread
  * with its own GCancellable; the table is built when all have ended. */
 void                 acy_compare_view_run            (AcyCompareView     *self);

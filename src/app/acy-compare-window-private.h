@@ -18,6 +18,8 @@ struct _AcyCompareWindow
   AcyCompareView       *view;
   AcyWrapBox           *models_box;      /* the chips, then add_model_button */
   GtkWidget            *add_model_button;
+  GtkWidget            *forms_bar;
+  AcyWrapBox           *forms_box;       /* a chip per form of the test */
   GtkWidget            *compare_button;
   GtkWidget            *stop_button;
   GtkLabel             *folder_label;
@@ -28,6 +30,8 @@ struct _AcyCompareWindow
 
   char                 *test_text;
   char                 *test_name;
+  char                 *test_arch;       /* its first word ("C", "X86_64"); NULL without a test */
+  GPtrArray            *forms;           /* AcyCompareForm*: the test for other archs */
   char                 *folder;
 
   GListStore           *batch_items;
@@ -61,8 +65,27 @@ struct _AcyCompareWindow
   double                cost_seconds;
 };
 
+/* acy-compare-window-forms.c */
+typedef struct _AcyCompareForm AcyCompareForm;
+
+void        acy_compare_window_init_forms   (AcyCompareWindow *self);
+void        acy_compare_window_free_forms   (AcyCompareWindow *self);
+/* Shows the chips of the models for the architectures in play (the
+ * test's and its chosen forms'), the others hidden and unchosen. */
+void        acy_compare_window_update_chips (AcyCompareWindow *self);
+/* Whether @arch is among the architectures of the model chip @toggle. */
+gboolean    acy_compare_window_chip_has_arch (GtkWidget        *toggle,
+                                              const char       *arch);
+/* Gives each model of the view that checks another form of the test
+ * than the window's (x86-TSO the X86_64 one) its form. */
+void        acy_compare_window_set_view_forms (AcyCompareWindow *self,
+                                               const char *const *specs);
+
 /* acy-compare-window.c */
 void       acy_compare_window_update_actions   (AcyCompareWindow *self);
+/* A chip's checked state, for a screen reader (GTK 4.8 reads a toggle
+ * button as a push button) */
+void       acy_compare_window_chip_update_state (GtkToggleButton *toggle);
 GtkWidget *acy_compare_window_find_toggle      (AcyCompareWindow *self,
                                                 const char       *spec);
 

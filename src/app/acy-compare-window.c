@@ -19,18 +19,22 @@
 
 G_DEFINE_FINAL_TYPE (AcyCompareWindow, acy_compare_window, ADW_TYPE_WINDOW)
 
+/* The built-in models and the architectures of the tests each is
+ * offered for (the toy models are the article's, for C tests). */
 static const struct {
   const char *spec;
   const char *name;
+  const char *archs;
 } builtin_models[] = {
-  { "sc", N_("Sequential Consistency") },
-  { "tso", N_("Total Store Order") },
-  { "coherent-rmo", N_("Coherent RMO") },
-  { "toy-rmo", N_("Toy RMO") },
-  { "rc11", N_("RC11 (C11 Atomics)") },
-  { "c11-sc", N_("SC for C11") },
-  { "c11-ra", N_("Release/Acquire C11") },
-  { "x86-tso", N_("x86-TSO") },
+  { "sc", N_("Sequential Consistency"), "C" },
+  { "tso", N_("Total Store Order"), "C" },
+  { "coherent-rmo", N_("Coherent RMO"), "C" },
+  { "toy-rmo", N_("Toy RMO"), "C" },
+  { "rc11", N_("RC11 (C11 Atomics)"), "C" },
+  { "c11-sc", N_("SC for C11"), "C" },
+  { "c11-ra", N_("Release/Acquire C11"), "C" },
+  { "x86-tso", N_("x86-TSO"), "X86 X86_64" },
+  { "armv8", N_("Armv8 (AArch64)"), "AArch64" },
 };
 
 /* The built-in model a path or name stands for, or NULL. */
@@ -56,8 +60,8 @@ builtin_spec (const char *spec)
 /* A chip is a check box to a screen reader: GTK 4.8 has no toggle
  * button role, and reads a toggle button as a push button, pressed or
  * not, with no checked state. */
-static void
-chip_update_state (GtkToggleButton *toggle)
+void
+acy_compare_window_chip_update_state (GtkToggleButton *toggle)
 {
   gtk_accessible_reset_state (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_STATE_PRESSED);
   gtk_accessible_update_state (GTK_ACCESSIBLE (toggle), GTK_ACCESSIBLE_STATE_CHECKED,
@@ -71,7 +75,7 @@ model_toggled (AcyCompareWindow *self, GtkToggleButton *toggle)
 {
   if (gtk_toggle_button_get_active (toggle))
     g_object_set_data (G_OBJECT (toggle), "acy-serial", GUINT_TO_POINTER (++self->toggle_serial));
-  chip_update_state (toggle);
+  acy_compare_window_chip_update_state (toggle);
   acy_compare_window_update_actions (self);
 }
 
@@ -109,6 +113,7 @@ add_toggle (AcyCompareWindow *self, const char *spec)
 {
   const char *builtin = builtin_spec (spec);
   g_autofree char *label = NULL;
+  const char *archs = NULL;   /* any architecture's tests */
   GtkWidget *toggle;
 
   if (builtin != NULL)
@@ -121,10 +126,16 @@ add_toggle (AcyCompareWindow *self, const char *spec)
     {
       for (guint i = 0; i < G_N_ELEMENTS (builtin_models); i++)
         if (g_str_equal (builtin, builtin_models[i].spec))
-          label = g_strdup (_(builtin_models[i].name));
+          {
+            label = g_strdup (_(builtin_models[i].name));
+            archs = builtin_models[i].archs;
+          }
     }
   else if (is_kernel_model (spec))
-    label = g_strdup (_("Linux kernel (LKMM)"));
+    {
+      label = g_strdup (_("Linux kernel (LKMM)"));
+      archs = "C";
+    }
   else if (g_str_equal (spec, ACY_COMPARE_MACHINE_SPEC))
     /* Translators: the compare window's chip for a column of what this
      * machine's CPU shows when it runs the test */
@@ -150,8 +161,9 @@ add_toggle (AcyCompareWindow *self, const char *spec)
         gtk_widget_set_tooltip_text (toggle, shown);
     }
   g_object_set_data_full (G_OBJECT (toggle), "acy-spec", g_strdup (spec), g_free);
+  g_object_set_data (G_OBJECT (toggle), "acy-archs", (gpointer) archs);
   g_signal_connect_object (toggle, "toggled", G_CALLBACK (model_toggled), self, G_CONNECT_SWAPPED);
-  chip_update_state (GTK_TOGGLE_BUTTON (toggle));
+  acy_compare_window_chip_update_state (GTK_TOGGLE_BUTTON (toggle));
   /* the chips in the order added, "Add Model File…" after them */
   acy_wrap_box_insert_before (self->models_box, toggle, self->add_model_button);
   return toggle;
@@ -184,9 +196,27 @@ acy_compare_window_set_models (AcyCompareWindow *self, const char *const *specs)
        child != NULL; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_TOGGLE_BUTTON (child))
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), FALSE);
+  /* a model not offered for the test's architecture stays unchosen */
   for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (add_toggle (self, specs[i])), TRUE);
+    {
+      GtkWidget *toggle = add_toggle (self, specs[i]);
+
+      if (gtk_widget_get_visible (toggle))
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+    }
   acy_compare_window_update_actions (self);
+}
+
+gboolean
+acy_compare_window_chip_has_arch (GtkWidget *toggle, const char *arch)
+{
+  const char *archs = g_object_get_data (G_OBJECT (toggle), "acy-archs");
+  g_auto(GStrv) list = NULL;
+
+  if (archs == NULL || arch == NULL)
+    return TRUE;
+  list = g_strsplit (archs, " ", -1);
+  return g_strv_contains ((const char *const *) list, arch);
 }
 
 static void
@@ -323,6 +353,7 @@ acy_compare_window_run (AcyCompareWindow *self)
   specs = acy_compare_window_get_models (self);
   acy_compare_view_set_test (self->view, self->test_text, self->test_name);
   acy_compare_view_set_models (self->view, (const char *const *) specs);
+  acy_compare_window_set_view_forms (self, (const char *const *) specs);
   acy_compare_view_run (self->view);
 }
 
@@ -375,6 +406,7 @@ acy_compare_window_new (GtkWindow  *parent,
   self->test_text = g_strdup (test_text);
   self->test_name = g_strdup (test_name);
   adw_view_switcher_title_set_subtitle (self->switcher_title, test_name);
+  acy_compare_window_init_forms (self);
   acy_compare_window_set_models (self, specs);
   update_intro (self);
   return self;
@@ -408,6 +440,7 @@ acy_compare_window_finalize (GObject *object)
   g_clear_object (&self->batch_items);
   g_clear_object (&self->batch_sorted);
   acy_compare_window_finalize_search (self);
+  acy_compare_window_free_forms (self);
   g_free (self->test_text);
   g_free (self->test_name);
   g_free (self->folder);
@@ -432,6 +465,8 @@ acy_compare_window_class_init (AcyCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, view);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, models_box);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, add_model_button);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, forms_bar);
+  gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, forms_box);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, compare_button);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, stop_button);
   gtk_widget_class_bind_template_child (widget_class, AcyCompareWindow, folder_label);
