@@ -28,6 +28,10 @@ run_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "run", name, NULL);
 }
 
+#define A64_SB "AArch64 SB\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n" \
+               " MOV W0,#1 | MOV W0,#1 ;\n STR W0,[X1] | STR W0,[X1] ;\n" \
+               " LDR W2,[X3] | LDR W2,[X3] ;\nexists (0:X2=0 /\\ 1:X2=0)\n"
+
 static AcyTest *
 load (const char *name)
 {
@@ -212,19 +216,14 @@ test_write_x86 (void)
   g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
   g_assert_nonnull (strstr (error->message, "a test for X86 runs on x86-64 only"));
   g_clear_error (&error);
-  /* an AArch64 test runs nowhere yet, its own CPU included */
+  /* an AArch64 test runs on arm64 only */
   {
-    g_autoptr(AcyTest) a64 = parse ("AArch64 SB\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n"
-                                    " MOV W0,#1 | MOV W0,#1 ;\n STR W0,[X1] | STR W0,[X1] ;\n"
-                                    " LDR W2,[X3] | LDR W2,[X3] ;\nexists (0:X2=0 /\\ 1:X2=0)\n");
+    g_autoptr(AcyTest) a64 = parse (A64_SB);
 
-    for (AcyHarnessArch arch = ACY_HARNESS_X86_64; arch <= ACY_HARNESS_AARCH64; arch++)
-      {
-        g_assert_null (acy_harness_write (a64, arch, &error));
-        g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
-        g_assert_nonnull (strstr (error->message, "the harness does not run AArch64 tests"));
-        g_clear_error (&error);
-      }
+    g_assert_null (acy_harness_write (a64, ACY_HARNESS_X86_64, &error));
+    g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+    g_assert_nonnull (strstr (error->message, "a test for AArch64 runs on arm64 only"));
+    g_clear_error (&error);
   }
 
   src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
@@ -250,6 +249,90 @@ test_write_x86 (void)
   g_assert_nonnull (strstr (part64, "\".Lacy%=_6:\\n\""));
   g_assert_null (strstr (part64, "L1"));
   g_assert_null (strstr (part64, "%ecx"));
+}
+
+/* An AArch64 test's code is inline assembly printed anew from the parsed
+ * instructions, the registers the compiler's, those the init block
+ * points at locations the addresses of this iteration's cells; none of
+ * the test's text is in it. */
+static void
+test_write_aarch64 (void)
+{
+  g_autoptr(AcyTest) test = parse ("AArch64 MP+dmb+addr\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; uint64_t z; 1:X6=z; }\n"
+                                   " P0 | P1 ;\n MOV W0,#1 | LDAR W0,[X1] ;\n STR W0,[X1] | EOR W2,W0,W0 ;\n"
+                                   " DMB ISH | LDR W4,[X3,W2,SXTW] ;\n MOV W2,#70000 | CMP W4,#0 ;\n"
+                                   " STLR W2,[X3] | B.NE L0 ;\n | LDADDAL X5,X7,[X6] ;\n | L0: ;\n"
+                                   "exists (1:X0=1 /\\ 1:X4=0)\n");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *src = acy_harness_write (test, ACY_HARNESS_AARCH64, &error);
+  g_autofree char *part = NULL;
+
+  g_assert_no_error (error);
+  part = test_part (src);
+  g_assert_nonnull (strstr (src, "#define ACY_MAPPING \"aarch64-asm\""));
+  g_assert_nonnull (strstr (src, "#define ACY_TARGET_AARCH64 1"));
+  /* the address registers hold the cells' addresses (registers are
+   * numbered as the thread's, herd's PSTATE flags among them) */
+  g_assert_nonnull (strstr (part, "uint64_t g1 = (uint64_t) (uintptr_t) locs[0];"));
+  g_assert_nonnull (strstr (part, "\"mov %w[g0],#1\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"str %w[g0],[%x[g1]]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"dmb ish\\n\\t\""));
+  /* an immediate MOV cannot encode is an operand of its own */
+  g_assert_nonnull (strstr (part, "const uint64_t k0 = UINT64_C (70000);"));
+  g_assert_nonnull (strstr (part, "\"mov %w[g2],%w[k0]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"stlr %w[g2],[%x[g3]]\\n\\t\""));
+  /* the address dependency, a numbered label, an LSE atomic */
+  g_assert_nonnull (strstr (part, "\"ldar %w[g0],[%x[g1]]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"eor %w[g2],%w[g0],%w[g0]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"ldr %w[g7],[%x[g8],%w[g2],sxtw]\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"b.ne .Lacy%=_6\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\".Lacy%=_6:\\n\""));
+  g_assert_nonnull (strstr (part, "\".arch_extension lse\\n\\t\""));
+  g_assert_nonnull (strstr (part, "\"ldaddal %x[g9],%x[g10],[%x[g11]]\\n\\t\""));
+  /* herd7 keeps a 32-bit result signed */
+  g_assert_nonnull (strstr (part, "out[1] = (acy_val) (int32_t) g7;"));
+  g_assert_null (strstr (part, "LDAR"));
+  g_assert_null (strstr (part, "X1"));
+  g_assert_null (strstr (part, "L0"));
+  g_assert_null (strstr (part, "70000,"));
+}
+
+/* What an arm64 CPU would run otherwise than herd7 means it is refused,
+ * with the reason, at its place (the code starts at line 4). */
+static void
+test_refused_aarch64 (void)
+{
+  static const struct { const char *init, *code, *cond, *words; guint line; } cases[] = {
+    { "0:X1=x;", " MOV W0,#-1 ;\n ADD X2,X0,#1 ;\n", "0:X2=0", "X0 is written in 32 bits and read in 64", 3 },
+    { "0:X1=x;", " L0: ;\n LDR W0,[X1] ;\n CBZ W0,L0 ;\n", "0:X0=0", "a loop might not end", 6 },
+    { "0:X1=x;", " LDR W0,[X1] ;\n CMP W0,#1 ;\n B.GE L0 ;\n L0: ;\n", "0:X0=0",
+      "a condition other than EQ or NE", 6 },
+    { "0:X1=x;", " MOV W0,#1 ;\n STR W0,[X1,#4] ;\n", "x=1", "an access at an offset from X1", 5 },
+    { "0:X1=x;", " ADD X2,X1,#0 ;\n", "0:X2=0", "X1 holds the address of x, used here as a value", 4 },
+    { "0:X1=x;", " STR X1,[X1] ;\n", "x=0", "X1 holds the address of x, used here as a value", 4 },
+    { "0:X1=x;", " MOV W0,#1 ;\n STRB W0,[X1] ;\n", "x=1", "an access of 8 bits", 5 },
+    { "0:X1=x;", " LDR W0,[X1] ;\n LDR X2,[X1] ;\n", "0:X0=0", "x is accessed in 32 and in 64 bits", 1 },
+    { "0:X1=x;", " MOV W2,#4 ;\n LDR W0,[X1,W2,SXTW] ;\n", "0:X0=0", "an index (X2) that may not be 0", 5 },
+    { "0:X1=x;", " MOV W2,#1 ;\n LSL W3,W2,W2 ;\n", "0:X3=0", "a shift by a register", 5 },
+    { "0:X1=x;", " MOV W0,#1 ;\n STR W0,[X2] ;\n", "x=0", "an access through X2, which the init block does not point", 5 },
+    { "0:X1=x;", " NOP ;\n", "0:X1=x", "the final value of X1 is an address", 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("AArch64 refused\n{ %s }\n P0 ;\n%sexists (%s)\n", cases[i].init,
+                                               cases[i].code, cases[i].cond);
+      g_autoptr(AcyTest) test = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *src = acy_harness_write (test, ACY_HARNESS_AARCH64, &error);
+      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
+
+      if (src != NULL)
+        g_error ("not refused: %s", text);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      if (!g_str_has_prefix (error->message, at) || strstr (error->message, cases[i].words) == NULL)
+        g_error ("%s: not at line %u or not '%s'", error->message, cases[i].line, cases[i].words);
+    }
 }
 
 /* What a CPU would run otherwise than herd7 means it is refused, with
@@ -746,6 +829,49 @@ test_run_emulated (void)
   g_assert_cmpuint (acy_run_result_get_negative (result), ==, 200);
 }
 
+/* An AArch64 test's own instructions, cross-built and run under an
+ * emulator (on an arm64 machine, natively): it builds, runs, its counts
+ * add up, and each state it shows is one of MP's four (registers 0 or
+ * 1; under an emulator on a stronger CPU, all four are the model's). */
+static void
+test_run_aarch64 (void)
+{
+  g_autoptr(AcyTest) test = parse ("AArch64 MP\n{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n P0 | P1 ;\n"
+                                   " MOV W0,#1 | LDR W0,[X1] ;\n STR W0,[X1] | EOR W2,W0,W0 ;\n"
+                                   " MOV W2,#1 | LDR W4,[X3,W2,SXTW] ;\n STR W2,[X3] | ;\n"
+                                   "exists (1:X0=1 /\\ 1:X4=0)\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AcyRunResult) result = NULL;
+  g_auto(GStrv) cc = NULL;
+  g_autofree char *qemu = g_find_program_in_path ("qemu-aarch64");
+  AcyMachineOptions o = { ACY_HARNESS_AARCH64, NULL, NULL, 100, 2, NULL, NULL };
+  AcyHarnessArch arch;
+  guint64 sum = 0;
+
+  if (!host (&arch))
+    return;
+  cc = acy_machine_find_compiler (o.arch, NULL, NULL);
+  if (cc == NULL || (qemu == NULL && arch != ACY_HARNESS_AARCH64))
+    {
+      g_test_skip ("no compiler for arm64, or no qemu-user");
+      return;
+    }
+  result = acy_machine_run (test, &o, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (acy_run_result_get_mapping (result), ==, "aarch64-asm");
+  g_assert_cmpuint (acy_run_result_get_n_states (result), >=, 1);
+  for (guint i = 0; i < acy_run_result_get_n_states (result); i++)
+    {
+      const AcyState *st = acy_run_result_get_state (result, i);
+
+      for (guint k = 0; k < 2; k++)
+        g_assert_true (st->values[k] == 0 || st->values[k] == 1);
+      sum += st->count;
+    }
+  g_assert_cmpuint (sum, ==, 200);
+  g_assert_cmpuint (acy_run_result_get_positive (result) + acy_run_result_get_negative (result), ==, 200);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -763,6 +889,9 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/refused/code", test_refused);
   g_test_add_func ("/harness/write/x86", test_write_x86);
   g_test_add_func ("/harness/refused/x86", test_refused_x86);
+  g_test_add_func ("/harness/write/aarch64", test_write_aarch64);
+  g_test_add_func ("/harness/refused/aarch64", test_refused_aarch64);
+  g_test_add_func ("/harness/run/aarch64", test_run_aarch64);
   g_test_add_func ("/harness/result/litmus7", test_result_litmus7);
   g_test_add_func ("/harness/result/quantifiers", test_result_quantifiers);
   g_test_add_func ("/harness/result/x86-values", test_result_x86_values);

@@ -344,5 +344,6 @@ acy_harness_gen_clear (Gen *g)
   g_clear_pointer (&g->regs, g_free);
   g_clear_pointer (&g->locs, g_free);
   g_clear_pointer (&g->wide, g_free);
+  g_clear_pointer (&g->sizes, g_free);
   g_clear_error (&g->error);
 }

@@ -24,6 +24,7 @@ typedef struct {
   AcyHarnessArch arch;
   AcyHarnessAbs  *locs;
   gboolean      *wide;        /* per location: a 64-bit cell (else 32) */
+  guint8        *sizes;       /* per location: the sizes its accesses have, in bytes, or-ed (AArch64) */
   AcyHarnessAbs **regs;
   gboolean       changed;
   gboolean       checking;    /* the last walk: refuse what cannot run */
@@ -53,6 +54,10 @@ void     acy_harness_gen_clear (AcyHarnessGen *g);
 gboolean acy_harness_x86_check  (AcyHarnessGen *g, GError **error);
 /* Writes thread @t as a function of the harness into g->out. */
 void     acy_harness_x86_thread (AcyHarnessGen *g, guint t);
+/* acy-harness-aarch64.c: an AArch64 test, as acy_harness_x86_check and
+ * acy_harness_x86_thread do an x86 one. */
+gboolean acy_harness_aarch64_check  (AcyHarnessGen *g, GError **error);
+void     acy_harness_aarch64_thread (AcyHarnessGen *g, guint t);
 /* Whether binary @e, its operands @a and @b, moves an address by an
  * integer (x + k, k + x, x - k): the harness's acy_padd(). */
 gboolean acy_harness_pointer_move (const AcyLitExpr *e, AcyHarnessAbs a, AcyHarnessAbs b);

@@ -21,6 +21,7 @@
 #include "acy-harness-private.h"
 #include "acy-harness-resources.h"
 #include "acy-x86.h"
+#include "acy-aarch64.h"
 
 typedef AcyHarnessAbs Abs;
 typedef AcyHarnessGen Gen;
@@ -597,32 +598,38 @@ is_x86 (const AcyTest *test)
   return test->asm_arch == &acy_x86_arch || test->asm_arch == &acy_x86_64_arch;
 }
 
+static gboolean
+is_aarch64 (const AcyTest *test)
+{
+  return test->asm_arch == &acy_aarch64_arch;
+}
+
 /* What the harness runs at all: a C test on x86-64 or arm64, an X86 or
- * X86_64 one on x86-64. */
+ * X86_64 one on x86-64, an AArch64 one on arm64. */
 static gboolean
 check_test (const AcyTest *test, AcyHarnessArch arch, GError **error)
 {
   AcyLoc at = { test->filename, 1, 1 };
 
-  if (test->asm_arch != NULL && !is_x86 (test))
+  if (test->asm_arch != NULL && !is_x86 (test) && !is_aarch64 (test))
     {
       /* not even on its own CPU: no harness writes its instructions */
       acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
-                        "cannot run on this machine: the harness does not run %s tests (C tests run, and "
-                        "X86 and X86_64 ones on x86-64)", test->arch);
+                        "cannot run on this machine: the harness does not run %s tests (C tests run, "
+                        "X86 and X86_64 ones on x86-64, AArch64 ones on arm64)", test->arch);
       return FALSE;
     }
-  if (test->asm_arch != NULL && arch != ACY_HARNESS_X86_64)
+  if (test->asm_arch != NULL && arch != (is_x86 (test) ? ACY_HARNESS_X86_64 : ACY_HARNESS_AARCH64))
     {
       acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
-                        "cannot run on this machine: a test for %s runs on x86-64 only (this harness is for %s)",
-                        test->arch, acy_harness_arch_name (arch));
+                        "cannot run on this machine: a test for %s runs on %s only (this harness is for %s)",
+                        test->arch, is_x86 (test) ? "x86-64" : "arm64", acy_harness_arch_name (arch));
       return FALSE;
     }
   if (test->asm_arch == NULL && g_ascii_strcasecmp (test->arch, "C") != 0)
     {
       acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
-                        "cannot run on this machine: a test for %s (C, X86 and X86_64 tests run here)",
+                        "cannot run on this machine: a test for %s (C, X86, X86_64 and AArch64 tests run here)",
                         test->arch);
       return FALSE;
     }
@@ -671,12 +678,22 @@ acy_harness_arch_from_name (const char *name, AcyHarnessArch *arch)
   return FALSE;
 }
 
+gboolean
+acy_harness_mapping_is_asm (const char *mapping)
+{
+  return g_strcmp0 (mapping, ACY_HARNESS_MAPPING_ASM) == 0
+         || g_strcmp0 (mapping, ACY_HARNESS_MAPPING_ASM_AARCH64) == 0;
+}
+
 const char *
 acy_harness_mapping_description (const char *mapping)
 {
   if (g_strcmp0 (mapping, ACY_HARNESS_MAPPING_ASM) == 0)
     return "the test's own x86-64 instructions, as inline assembly (registers and locations "
            "allocated by the compiler)";
+  if (g_strcmp0 (mapping, ACY_HARNESS_MAPPING_ASM_AARCH64) == 0)
+    return "the test's own AArch64 instructions, as inline assembly (registers allocated by the "
+           "compiler, those the init block points at locations holding their cells' addresses)";
   if (g_strcmp0 (mapping, "linux-x86_64") == 0)
     return "Linux x86-64: READ_ONCE/WRITE_ONCE and acquire/release are plain MOVs, smp_mb() a "
            "locked ADD to the stack, smp_rmb()/smp_wmb() compiler barriers, RMWs locked "
@@ -718,7 +735,8 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
   g.test = test;
   g.arch = arch;
   g.wide = g_new0 (gboolean, MAX (n_locs, 1));
-  ok = is_x86 (test) ? acy_harness_x86_check (&g, error) : acy_harness_analyse (&g, error);
+  ok = is_x86 (test) ? acy_harness_x86_check (&g, error)
+       : is_aarch64 (test) ? acy_harness_aarch64_check (&g, error) : acy_harness_analyse (&g, error);
   if (ok)
     {
       out = g_string_new (NULL);
@@ -733,6 +751,8 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
       /* an assembly test runs its own instructions: no mapping */
       if (is_x86 (test))
         g_string_append (out, "#define ACY_MAPPING \"" ACY_HARNESS_MAPPING_ASM "\"\n");
+      else if (is_aarch64 (test))
+        g_string_append (out, "#define ACY_MAPPING \"" ACY_HARNESS_MAPPING_ASM_AARCH64 "\"\n");
       ok = append_resource (out, "prelude.h", error);
     }
   if (ok)
@@ -766,6 +786,8 @@ acy_harness_write (const AcyTest *test, AcyHarnessArch arch, GError **error)
       for (guint t = 0; t < test->n_threads; t++)
         if (is_x86 (test))
           acy_harness_x86_thread (&g, t);
+        else if (is_aarch64 (test))
+          acy_harness_aarch64_thread (&g, t);
         else
           gen_thread (&g, t);
       g_string_append (out, "\nstatic const acy_thread_fn acy_threads[ACY_N_THREADS] = {");

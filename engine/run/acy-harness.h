@@ -29,8 +29,12 @@ const char *acy_harness_arch_name (AcyHarnessArch arch);
 /* From a name: x86_64, x86-64, amd64, aarch64, arm64. */
 gboolean    acy_harness_arch_from_name (const char *name, AcyHarnessArch *arch);
 /* The mapping an X86 or X86_64 test's harness names: its own
- * instructions. */
+ * instructions; an AArch64 test's. */
 #define ACY_HARNESS_MAPPING_ASM "x86_64-asm"
+#define ACY_HARNESS_MAPPING_ASM_AARCH64 "aarch64-asm"
+/* Whether @mapping is an assembly test's own instructions (no mapping of
+ * primitives). */
+gboolean    acy_harness_mapping_is_asm (const char *mapping);
 /* What the harness's @mapping (AcyRunResult's: "linux-x86_64",
  * "linux-arm64-llsc", ACY_HARNESS_MAPPING_ASM) makes of the kernel's
  * primitives and C11's atomics, or of an assembly test, in a sentence

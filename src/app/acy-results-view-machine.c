@@ -154,7 +154,7 @@ acy_results_view_apply_machine (AcyResultsView *self)
   result = self->machine->result;
   test = self->machine->test;
   /* an assembly test runs its own instructions: no mapping to name */
-  asm_test = g_strcmp0 (self->machine->mapping, ACY_HARNESS_MAPPING_ASM) == 0;
+  asm_test = acy_harness_mapping_is_asm (self->machine->mapping);
   /* the states of every row, allowed (all, shown or not yet) and
    * forbidden; a state seen that none has is a row of its own */
   in_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
