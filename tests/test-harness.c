@@ -251,6 +251,30 @@ test_write_x86 (void)
   g_assert_null (strstr (part64, "%ecx"));
 }
 
+typedef struct { const char *init, *code, *cond, *words; guint line; } Refused;
+
+/* Each case, a one-thread test of @arch_name, is refused for @arch with
+ * its words at its line (the code starts at line 4). */
+static void
+check_refused (const char *arch_name, AcyHarnessArch arch, const Refused *cases, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s refused\n{ %s }\n P0 ;\n%sexists (%s)\n", arch_name,
+                                               cases[i].init, cases[i].code, cases[i].cond);
+      g_autoptr(AcyTest) test = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *src = acy_harness_write (test, arch, &error);
+      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
+
+      if (src != NULL)
+        g_error ("not refused: %s", text);
+      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
+      if (!g_str_has_prefix (error->message, at) || strstr (error->message, cases[i].words) == NULL)
+        g_error ("%s: not at line %u or not '%s'", error->message, cases[i].line, cases[i].words);
+    }
+}
+
 /* An AArch64 test's code is inline assembly printed anew from the parsed
  * instructions, the registers the compiler's, those the init block
  * points at locations the addresses of this iteration's cells; none of
@@ -302,7 +326,7 @@ test_write_aarch64 (void)
 static void
 test_refused_aarch64 (void)
 {
-  static const struct { const char *init, *code, *cond, *words; guint line; } cases[] = {
+  static const Refused cases[] = {
     { "0:X1=x;", " MOV W0,#-1 ;\n ADD X2,X0,#1 ;\n", "0:X2=0", "X0 is written in 32 bits and read in 64", 3 },
     { "0:X1=x;", " L0: ;\n LDR W0,[X1] ;\n CBZ W0,L0 ;\n", "0:X0=0", "a loop might not end", 6 },
     { "0:X1=x;", " LDR W0,[X1] ;\n CMP W0,#1 ;\n B.GE L0 ;\n L0: ;\n", "0:X0=0",
@@ -318,21 +342,7 @@ test_refused_aarch64 (void)
     { "0:X1=x;", " NOP ;\n", "0:X1=x", "the final value of X1 is an address", 3 },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = g_strdup_printf ("AArch64 refused\n{ %s }\n P0 ;\n%sexists (%s)\n", cases[i].init,
-                                               cases[i].code, cases[i].cond);
-      g_autoptr(AcyTest) test = parse (text);
-      g_autoptr(GError) error = NULL;
-      g_autofree char *src = acy_harness_write (test, ACY_HARNESS_AARCH64, &error);
-      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
-
-      if (src != NULL)
-        g_error ("not refused: %s", text);
-      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
-      if (!g_str_has_prefix (error->message, at) || strstr (error->message, cases[i].words) == NULL)
-        g_error ("%s: not at line %u or not '%s'", error->message, cases[i].line, cases[i].words);
-    }
+  check_refused ("AArch64", ACY_HARNESS_AARCH64, cases, G_N_ELEMENTS (cases));
 }
 
 /* What a CPU would run otherwise than herd7 means it is refused, with
@@ -340,7 +350,7 @@ test_refused_aarch64 (void)
 static void
 test_refused_x86 (void)
 {
-  static const struct { const char *init, *code, *cond, *words; guint line; } cases[] = {
+  static const Refused cases[] = {
     { "", " movb $1,%al ;\n", "0:rax=1", "a write of %al: herd7 writes it over the whole of rax", 4 },
     { "uint64_t x;", " movl $1,(x) ;\n", "x=1", "an access of 32 bits to x, a location of 64", 4 },
     { "char x;", " movb $1,(x) ;\n", "x=1", "x is a location of 8 bits", 1 },
@@ -358,21 +368,7 @@ test_refused_x86 (void)
     { "", " ret ;\n movl $1,(x) ;\n", "x=0", "herd7 runs ret only under its variant telechat", 4 },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = g_strdup_printf ("X86_64 refused\n{ %s }\n P0 ;\n%sexists (%s)\n", cases[i].init,
-                                               cases[i].code, cases[i].cond);
-      g_autoptr(AcyTest) test = parse (text);
-      g_autoptr(GError) error = NULL;
-      g_autofree char *src = acy_harness_write (test, ACY_HARNESS_X86_64, &error);
-      g_autofree char *at = g_strdup_printf ("t.litmus:%u:", cases[i].line);
-
-      if (src != NULL)
-        g_error ("not refused: %s", text);
-      g_assert_error (error, ACY_ERROR, ACY_ERROR_UNSUPPORTED);
-      if (!g_str_has_prefix (error->message, at) || strstr (error->message, cases[i].words) == NULL)
-        g_error ("%s: not at line %u or not '%s'", error->message, cases[i].line, cases[i].words);
-    }
+  check_refused ("X86_64", ACY_HARNESS_X86_64, cases, G_N_ELEMENTS (cases));
 }
 
 /* ---- reading what a harness prints ---- */

@@ -700,20 +700,7 @@ acy_harness_aarch64_thread (Gen *g, guint t)
     }
   g_string_append (g->out, "  (void) locs;\n  (void) out;\n  __asm__ __volatile__ (\n");
   g_string_append (g->out, code->str);
-  g_string_append (g->out, "    \".Lacy%=_end:\\n\"\n");
-  g_string_append_printf (g->out, "    : %s\n    : %s\n    : \"memory\", \"cc\");\n", outputs->str, inputs->str);
-  for (guint k = 0; k < test->n_tracked; k++)
-    if (test->tracked[k].thread == (gint) t && (guint) test->tracked[k].index < lt->n_regs)
-      {
-        gint r = test->tracked[k].index;
-
-        /* herd7 keeps a 32-bit result signed */
-        if (th.used[r])
-          g_string_append_printf (g->out, "  out[%u] = (acy_val) %sg%d;\n", k,
-                                  th.written_w[r] ? "(int32_t) " : "(int64_t) ", r);
-        else
-          g_string_append_printf (g->out, "  out[%u] = INT64_C (%" G_GINT64_FORMAT ");\n", k, lt->reg_init[r]);
-      }
-  g_string_append (g->out, "}\n");
+  /* herd7 keeps a 32-bit result signed */
+  acy_harness_asm_thread_end (g, t, outputs->str, inputs->str, th.used, th.written_w);
   thread_clear (&th);
 }

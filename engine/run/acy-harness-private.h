@@ -58,6 +58,10 @@ void     acy_harness_x86_thread (AcyHarnessGen *g, guint t);
  * acy_harness_x86_thread do an x86 one. */
 gboolean acy_harness_aarch64_check  (AcyHarnessGen *g, GError **error);
 void     acy_harness_aarch64_thread (AcyHarnessGen *g, guint t);
+/* acy-harness.c: closes an assembly thread's asm statement and function
+ * (see there). */
+void     acy_harness_asm_thread_end (AcyHarnessGen *g, guint t, const char *outputs, const char *inputs,
+                                     const gboolean *used, const gboolean *narrow);
 /* Whether binary @e, its operands @a and @b, moves an address by an
  * integer (x + k, k + x, x - k): the harness's acy_padd(). */
 gboolean acy_harness_pointer_move (const AcyLitExpr *e, AcyHarnessAbs a, AcyHarnessAbs b);

@@ -656,6 +656,7 @@ acy_harness_x86_thread (Gen *g, guint t)
   const AcyTest *test = g->test;
   const AcyLitThread *lt = &test->threads[t];
   g_autoptr(GString) outputs = g_string_new (NULL), inputs = g_string_new (NULL);
+  g_autofree gboolean *narrow = NULL;
   Thread th;
 
   thread_init (&th, g, t);
@@ -688,19 +689,10 @@ acy_harness_x86_thread (Gen *g, guint t)
           g_string_append (g->out, "\\n\\t\"\n");
         }
     }
-  g_string_append (g->out, "    \".Lacy%=_end:\\n\"\n");
-  g_string_append_printf (g->out, "    : %s\n    : %s\n    : \"memory\", \"cc\");\n", outputs->str, inputs->str);
-  for (guint k = 0; k < test->n_tracked; k++)
-    if (test->tracked[k].thread == (gint) t && (guint) test->tracked[k].index < lt->n_regs)
-      {
-        gint r = test->tracked[k].index;
-
-        /* X86's values are 32-bit ones that wrap, as herd7's */
-        if (th.used[r])
-          g_string_append_printf (g->out, "  out[%u] = (acy_val) %sg%d;\n", k, th.wide ? "" : "(int32_t) ", r);
-        else
-          g_string_append_printf (g->out, "  out[%u] = INT64_C (%" G_GINT64_FORMAT ");\n", k, lt->reg_init[r]);
-      }
-  g_string_append (g->out, "}\n");
+  /* X86's values are 32-bit ones that wrap, as herd7's */
+  narrow = g_new (gboolean, MAX (lt->n_regs, 1));
+  for (guint r = 0; r < lt->n_regs; r++)
+    narrow[r] = !th.wide;
+  acy_harness_asm_thread_end (g, t, outputs->str, inputs->str, th.used, narrow);
   thread_clear (&th);
 }

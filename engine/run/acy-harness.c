@@ -592,6 +592,33 @@ gen_thread (Gen *g, guint t)
   g->assigned = NULL;
 }
 
+/* The end of an assembly thread's asm statement and function: the end
+ * label, the operand lists, the clobbers, then the final values of the
+ * thread's registers the condition shows (@narrow: per register, a
+ * value herd7 keeps in 32 signed bits; @used: per register, an operand,
+ * else its initial value). */
+void
+acy_harness_asm_thread_end (AcyHarnessGen *g, guint t, const char *outputs, const char *inputs,
+                            const gboolean *used, const gboolean *narrow)
+{
+  const AcyTest *test = g->test;
+  const AcyLitThread *lt = &test->threads[t];
+
+  g_string_append (g->out, "    \".Lacy%=_end:\\n\"\n");
+  g_string_append_printf (g->out, "    : %s\n    : %s\n    : \"memory\", \"cc\");\n", outputs, inputs);
+  for (guint k = 0; k < test->n_tracked; k++)
+    if (test->tracked[k].thread == (gint) t && (guint) test->tracked[k].index < lt->n_regs)
+      {
+        gint r = test->tracked[k].index;
+
+        if (used[r])
+          g_string_append_printf (g->out, "  out[%u] = (acy_val) %sg%d;\n", k, narrow[r] ? "(int32_t) " : "", r);
+        else
+          g_string_append_printf (g->out, "  out[%u] = INT64_C (%" G_GINT64_FORMAT ");\n", k, lt->reg_init[r]);
+      }
+  g_string_append (g->out, "}\n");
+}
+
 static gboolean
 is_x86 (const AcyTest *test)
 {
