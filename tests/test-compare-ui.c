@@ -407,6 +407,13 @@ test_window_forms (void)
   g_assert_nonnull (chip (window, "C MP"));
   g_assert_nonnull (chip (window, "AArch64 MP"));
   gtk_window_destroy (GTK_WINDOW (window));
+
+  /* the same test checked in the main window under a C model: x86's */
+  window = acy_compare_window_new (NULL, x86_text, "X86_64-MP.litmus", "coherent-rmo");
+  g_clear_pointer (&models, g_strfreev);
+  models = acy_compare_window_get_models (window);
+  g_assert_cmpstrv (models, ((const char *const[]) { "x86-tso", NULL }));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int

@@ -164,6 +164,7 @@ test_compare_search (void)
   gtk_widget_activate_action (GTK_WIDGET (cw), "compare.stop", NULL);
   iterate_until (search_idle, cw);
   g_assert_cmpstr (acy_compare_window_get_search_summary (cw), ==, "Stopped");
+  ui_test_pause_for_screenshot ();
 
   destroy_window (cw);
   destroy_window (window);

@@ -442,6 +442,58 @@ test_models_kernel_primitives (void)
   reset_settings ();
 }
 
+/* An AArch64 test opened from a file under the window's default, a
+ * model for C tests, is checked under Armv8, and says so; one chosen
+ * for it by file is kept. */
+static void
+test_models_assembly_file (void)
+{
+  g_autoptr(AcyApplication) app = NULL;
+  g_autofree char *armv8 = acy_window_get_builtin_model ("armv8.cat");
+  g_autofree char *dir = g_dir_make_tmp ("acyclic-models-XXXXXX", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *own = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/org/acyclic/Acyclic/examples/AArch64-MP.litmus",
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  AcyWindow *window;
+  AcyDocument *document;
+  AcyResultsView *results;
+
+  clear_store ();
+  reset_settings ();
+  app = ui_test_create_application ();
+  window = create_window (app);
+
+  path = write_file (dir, "MP.litmus", g_bytes_get_data (bytes, NULL));
+  file = g_file_new_for_path (path);
+  acy_window_new_document (window, ACY_DOCUMENT_LITMUS);
+  acy_window_load_file (window, file);
+  document = acy_window_get_document (window);
+  iterate_until (document_has_file, document);
+  g_assert_cmpstr (acy_document_get_model (document), ==, armv8);
+  ui_test_run (window);
+  iterate_until (document_is_idle, document);
+  results = acy_document_get_results_view (document);
+  g_assert_cmpstr (acy_results_view_get_verdict (results), ==, "Sometimes");
+
+  /* a model file of the user's own is left chosen */
+  own = write_file (dir, "my-arm.cat", "AArch64 \"mine\"\ninclude \"armv8.cat\"\n");
+  acy_window_set_model (window, own);
+  acy_window_new_document (window, ACY_DOCUMENT_LITMUS);
+  acy_window_load_file (window, file);
+  document = acy_window_get_document (window);
+  iterate_until (document_has_file, document);
+  g_assert_cmpstr (acy_document_get_model (document), ==, own);
+
+  destroy_window (window);
+  g_unlink (path);
+  g_unlink (own);
+  g_rmdir (dir);
+  clear_store ();
+  reset_settings ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -459,6 +511,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/models/default-only-in-preferences", test_models_default_only_in_preferences);
   g_test_add_func ("/ui/models/kernel-default", test_models_kernel_default);
   g_test_add_func ("/ui/models/kernel-primitives", test_models_kernel_primitives);
+  g_test_add_func ("/ui/models/assembly-file", test_models_assembly_file);
   status = g_test_run ();
   store_test_clear ();
   return status;

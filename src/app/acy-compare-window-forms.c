@@ -94,31 +94,45 @@ acy_compare_window_update_chips (AcyCompareWindow *self)
     }
 }
 
+/* Chooses the first model offered for @arch's tests, unless one of
+ * them is chosen. */
+static void
+choose_arch_model (AcyCompareWindow *self, const char *arch)
+{
+  GtkWidget *first = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->models_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child) && g_object_get_data (G_OBJECT (child), "acy-archs") != NULL
+        && acy_compare_window_chip_has_arch (child, arch))
+      {
+        if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
+          return;
+        first = first ? first : child;
+      }
+  if (first != NULL)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (first), TRUE);
+}
+
 /* A form chosen: its architecture's chips are offered, and its first
  * model chosen unless one of them is. */
 static void
 form_toggled (AcyCompareWindow *self, GtkToggleButton *toggle)
 {
   const AcyCompareForm *form = g_object_get_data (G_OBJECT (toggle), "acy-form");
-  GtkWidget *first = NULL;
-  gboolean any = FALSE;
 
   acy_compare_window_chip_update_state (toggle);
   acy_compare_window_update_chips (self);
   if (gtk_toggle_button_get_active (toggle))
-    {
-      for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->models_box));
-           child != NULL; child = gtk_widget_get_next_sibling (child))
-        if (GTK_IS_TOGGLE_BUTTON (child) && g_object_get_data (G_OBJECT (child), "acy-archs") != NULL
-            && acy_compare_window_chip_has_arch (child, form->arch))
-          {
-            first = first ? first : child;
-            any = any || gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child));
-          }
-      if (first != NULL && !any)
-        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (first), TRUE);
-    }
+    choose_arch_model (self, form->arch);
   acy_compare_window_update_actions (self);
+}
+
+void
+acy_compare_window_choose_test_model (AcyCompareWindow *self)
+{
+  if (self->test_arch != NULL)
+    choose_arch_model (self, self->test_arch);
 }
 
 static void

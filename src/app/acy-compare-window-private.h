@@ -73,6 +73,10 @@ void        acy_compare_window_free_forms   (AcyCompareWindow *self);
 /* Shows the chips of the models for the architectures in play (the
  * test's and its chosen forms'), the others hidden and unchosen. */
 void        acy_compare_window_update_chips (AcyCompareWindow *self);
+/* A test checked in the main window under a model of another
+ * architecture's tests (an AArch64 one under Coherent RMO): the first
+ * model offered for its own is chosen. */
+void        acy_compare_window_choose_test_model (AcyCompareWindow *self);
 /* Whether @arch is among the architectures of the model chip @toggle. */
 gboolean    acy_compare_window_chip_has_arch (GtkWidget        *toggle,
                                               const char       *arch);

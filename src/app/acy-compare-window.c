@@ -408,6 +408,7 @@ acy_compare_window_new (GtkWindow  *parent,
   adw_view_switcher_title_set_subtitle (self->switcher_title, test_name);
   acy_compare_window_init_forms (self);
   acy_compare_window_set_models (self, specs);
+  acy_compare_window_choose_test_model (self);
   update_intro (self);
   return self;
 }

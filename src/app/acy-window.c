@@ -471,7 +471,58 @@ kernel_primitive_called (const char *text,
   return g_strdup (name);
 }
 
+/* The project's model for the tests of an assembly architecture, as
+ * the examples open under */
+static const struct {
+  const char *arch;
+  const char *model;
+} arch_models[] = {
+  { "X86", "x86-tso.cat" },
+  { "X86_64", "x86-tso.cat" },
+  { "AArch64", "armv8.cat" },
+};
+
+/* An assembly test opened under a model for C tests (the kernel's or a
+ * built-in one: the window's default) gets its architecture's model,
+ * which is said; a model file chosen for it (herd's aarch64.cat) is
+ * kept. Returns whether the test is an assembly one. */
+static gboolean
+choose_arch_model (AcyWindow *self, AcyDocument *document, const char *text, const char *model)
+{
+  g_autofree char *arch = NULL;
+  g_autofree char *dir = model ? g_path_get_dirname (model) : NULL;
+  g_autofree char *base = model ? g_path_get_basename (model) : NULL;
+
+  text += strspn (text, " \t\r\n");
+  arch = g_strndup (text, strcspn (text, " \t\r\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (arch_models); i++)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *note = NULL;
+
+      if (!g_str_equal (arch, arch_models[i].arch))
+        continue;
+      if (model != NULL && (g_str_equal (base, arch_models[i].model)
+                            || (g_strcmp0 (dir, acy_builtin_models_dir ()) != 0
+                                && !g_str_equal (base, "linux-kernel.cfg"))))
+        return TRUE;
+      path = acy_window_get_builtin_model (arch_models[i].model);
+      name = acy_window_model_display_name (path);
+      acy_document_set_model (document, path);
+      /* Translators: a file name, its architecture (AArch64, X86_64), a model's name */
+      note = g_strdup_printf (_("“%s” is an %s test: it is checked under %s"),
+                              acy_document_get_title (document), arch, name);
+      acy_window_toast (self, note);
+      if (document == self->current)
+        acy_window_update_model_button (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Each test is checked under a model that can read it:
+ * - an assembly test, under its architecture's (choose_arch_model);
  * - one that uses C11 atomics, opened under a model for the kernel's
  *   primitives or a toy one, would be checked without the memory orders
  *   that make its point (Coherent RMO allows MP with release/acquire):
@@ -494,6 +545,8 @@ acy_window_choose_model_for_text (AcyWindow   *self,
   if (acy_document_get_kind (document) != ACY_DOCUMENT_LITMUS)
     return;
   text = acy_document_get_text (document);
+  if (choose_arch_model (self, document, text, model))
+    return;
   if (!acy_window_is_c11_model (model))
     {
       g_autofree char *rc11 = NULL;
