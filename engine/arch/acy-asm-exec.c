@@ -17,8 +17,9 @@
  *   its target is reached that way; past -unroll the path is cut off
  *   (herd's "loop unrolling limit", its candidates left out and "Loop"
  *   said). herd counts a conditional branch unless its condition is
- *   known when the code is built, which on x86 it never is: the flags
- *   come from registers, which herd reads as events.
+ *   known when the code is built (AcyAsmNext.known), which on x86 it
+ *   never is: herd keeps no values of x86 registers while it builds the
+ *   code, as it does for AArch64's.
  */
 #define G_LOG_DOMAIN "acyclic-engine"
 #include "config.h"
@@ -100,10 +101,11 @@ run_path (AcyRun *r, gpointer data)
 
   (void) data;
   memset (x->seen, 0, MAX (x->code->n_lines, 1) * sizeof (guint));
+  r->regs_unknown = 0;
   while (pc < x->code->n_lines)
     {
       const AcyAsmLine *line = &x->code->lines[pc];
-      AcyAsmNext next = { ACY_ASM_NEXT, NULL, { NULL, { { 0 } } } };
+      AcyAsmNext next = { ACY_ASM_NEXT, NULL, { NULL, { { 0 } } }, FALSE };
       guint first = r->n_events;
       gboolean taken;
 
@@ -145,7 +147,7 @@ run_path (AcyRun *r, gpointer data)
           acy_dep_union (&r->ctrl, &next.cond.d);
           if (!taken)
             pc++;
-          else if (!jump_ok (x, pc, (guint) x->target[pc], TRUE))
+          else if (!jump_ok (x, pc, (guint) x->target[pc], !next.known))
             return TRUE;
           else
             pc = (guint) x->target[pc];

@@ -295,6 +295,15 @@ parse_table (AcyTest *test, const AcyAsmArch *arch, const AcyAsmToken *toks, GEr
     {
       AcyLitThread th = { 0 };
 
+      if (toks[i].kind == ACY_ATOK_NAME && toks[i].text[0] == 'P'
+          && g_str_has_suffix (toks[i].text, ".F"))
+        {
+          acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, toks[i].loc,
+                            "fault handlers (%s, herd's faults) are not supported near '%s'",
+                            toks[i].text, toks[i].text);
+          g_array_free (threads, TRUE);
+          return FALSE;
+        }
       if (toks[i].kind != ACY_ATOK_PROC || toks[i].value != n)
         {
           g_autofree char *msg = toks[i].kind == ACY_ATOK_PROC
@@ -726,6 +735,86 @@ acy_asm_loc_type_bits (const AcyTest *test, guint loc)
   return acy_lit_loc_type (test, loc, &code) ? code : type_bits (test->asm_arch, NULL);
 }
 
+/* ---- what herd's extensions write, refused by name ---- */
+
+static gboolean
+refuse (GError **error, AcyLoc at, const char *near, const char *what)
+{
+  acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at, "%s are not supported near '%s'", what, near);
+  return FALSE;
+}
+
+/* The init block's and the condition's tokens (the code blanked) for what
+ * herd's architecture extensions add to the litmus format: page tables
+ * (PTE(x), pte_x, phy_x, PA(x), (oa:..., valid:0)), memory tags
+ * (x:green), faults (Fault(P0:L0,x)), typed page-table entries or
+ * instructions (pteval_t, ins_t). Acyclic models none of them: each is
+ * refused where it is, with the feature's name, rather than read as
+ * something else. */
+static gboolean
+refuse_extensions (const AcyLitToken *t, GError **error)
+{
+  for (; t->kind != ACY_LTOK_EOF; t++)
+    {
+      const AcyLitToken *n = t + 1;
+
+      if (t->kind == ACY_LTOK_IDENT)
+        {
+          gboolean call = acy_lit_tok_is (n, "(");
+
+          if ((call && (strcmp (t->text, "PTE") == 0 || strcmp (t->text, "PA") == 0
+                        || strcmp (t->text, "TTBR0_EL1") == 0))
+              || g_str_has_prefix (t->text, "pte_") || g_str_has_prefix (t->text, "phy_")
+              || strcmp (t->text, "pteval_t") == 0)
+            return refuse (error, t->loc, t->text, "page tables (herd's -variant vmsa)");
+          if (call && strcmp (t->text, "Fault") == 0)
+            return refuse (error, t->loc, t->text, "faults in a condition (herd's Fault(...))");
+          if (strcmp (t->text, "ins_t") == 0)
+            return refuse (error, t->loc, t->text,
+                           "instructions as values (herd's -variant self)");
+        }
+      if (acy_lit_tok_is (t, "(") && n->kind == ACY_LTOK_IDENT && acy_lit_tok_is (n + 1, ":"))
+        return refuse (error, t->loc, n->text, "page-table entry values (herd's -variant vmsa)");
+      if (acy_lit_tok_is (t, "=") && n->kind == ACY_LTOK_IDENT && acy_lit_tok_is (n + 1, ":")
+          && (n + 2)->kind == ACY_LTOK_IDENT)
+        return refuse (error, (n + 2)->loc, (n + 2)->text,
+                       "memory tags (herd's -variant memtag)");
+    }
+  return TRUE;
+}
+
+/* The same in the text of the init block and the condition, for what
+ * the litmus lexer does not read: a label or an instruction as a value
+ * (label:"P1:L0", instr:"NOP", herd's -variant self); and a page table
+ * entry in the init block, before anything after it is read */
+static gboolean
+refuse_code_values (const AcyTest *test, const char *text, const char *from, const char *init_to,
+                    const char *to, GError **error)
+{
+  static const char *const kinds[] = { "label:\"", "instr:\"", "pte_" };
+  static const char *const what[] = {
+    "labels and instructions as values (herd's -variant self)",
+    "labels and instructions as values (herd's -variant self)",
+    "page tables (herd's -variant vmsa)",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      const char *p = g_strstr_len (from, (k == 2 ? init_to : to) - from, kinds[k]);
+      AcyLoc at = { test->filename, 1, 1 };
+
+      if (p == NULL)
+        continue;
+      for (const char *q = text; q < p; q++)
+        if (*q == '\n')
+          at.line++, at.col = 1;
+        else
+          at.col++;
+      return refuse (error, at, k == 0 ? "label" : k == 1 ? "instr" : "pte_", what[k]);
+    }
+  return TRUE;
+}
+
 /* ---- the test ---- */
 
 /* Whether a `Variant=` line before the init block names @variant. */
@@ -778,6 +867,19 @@ acy_asm_test_parse (AcyTest *test, const AcyAsmArch *arch, const char *text, gsi
   test->reg_rank = arch->reg_rank;
   test->wide_values = arch->wide_values;
   test->telechat = header_variant (text, text + len, "telechat");
+  /* herd7 runs a test whose Variant= says mixed with mixed-size
+   * semantics, which Acyclic does not have */
+  if (header_variant (text, text + len, "mixed") || header_variant (text, text + len, "DontCheckMixed"))
+    {
+      const char *v = g_strstr_len (text, len, "\nVariant");
+      AcyLoc at = { test->filename, 1, 1 };
+
+      for (const char *q = text; v != NULL && q <= v; q++)
+        at.line += *q == '\n';
+      acy_set_error_at (error, ACY_ERROR_UNSUPPORTED, at,
+                        "mixed-size accesses (the test's Variant=mixed) are not supported near 'Variant'");
+      goto out;
+    }
   /* the architecture's event sets are the events' tags */
   for (guint i = 0; arch->event_sets && arch->event_sets[i]; i++)
     g_ptr_array_add (test->tag_names, (gpointer) arch->event_sets[i]);
@@ -806,7 +908,8 @@ acy_asm_test_parse (AcyTest *test, const AcyAsmArch *arch, const char *text, gsi
   for (char *p = rest + (code_from - rest); p < rest + (code_to - rest); p++)
     if (*p != '\n')
       *p = ' ';
-  if (!acy_lit_tokenize (test->arena, rest, len, test->filename, 1, halt, &toks, error))
+  if (!refuse_code_values (test, rest, init_from, init_to, rest + len, error)
+      || !acy_lit_tokenize (test->arena, rest, len, test->filename, 1, halt, &toks, error))
     goto out;
   ps.arena = test->arena;
   ps.toks = toks.tokens;
@@ -822,7 +925,8 @@ acy_asm_test_parse (AcyTest *test, const AcyAsmArch *arch, const char *text, gsi
       acy_lit_error_near (&ps, error, ACY_ERROR_SYNTAX, peek (&ps), "expected the init block '{'");
       goto out;
     }
-  if (!parse_init (&ps, test, &types, error)
+  if (!refuse_extensions (ps.toks, error)
+      || !parse_init (&ps, test, &types, error)
       || !acy_lit_parse_final (&ps, test, locations, override, halt, error)
       || !acy_lit_check_read_test (&ps, test, locations, override, error))
     goto out;

@@ -94,6 +94,10 @@ typedef struct {
   AcyAsmFlow    flow;
   const char   *label;
   AcyVal        cond;
+  /* the condition is known when the code is built (herd's registers'
+   * environment, AArch64's): a jump back on it is not counted against
+   * -unroll */
+  gboolean      known;
 } AcyAsmNext;
 
 struct _AcyAsmArch {

@@ -53,6 +53,10 @@ struct _AcyRun {
   guint               stmt_first;   /* the first event of the statement (or instruction) being run */
   guint               stmt_number;  /* of that statement along the path (AcyTraceEvent.stmt) */
   const char         *instr_text;   /* the instruction being run, as herd prints it (assembly), else NULL */
+  /* registers (bit i: register i) whose values an assembly front end
+   * keeps from herd's own view while it builds the code (AArch64: a
+   * store-exclusive's status), cleared at each path's start */
+  guint64             regs_unknown;
   gboolean            dead;         /* this path is not an execution */
   gboolean            cut;          /* went past -unroll at the loop at cut_at */
   gboolean            has_iico;     /* the front end gives events iico (AcyTrace.has_iico) */

@@ -127,6 +127,8 @@ write_reg_raw (Ctx *c, gint reg, AcyVal v)
 {
   if (reg < 0)
     return -1;
+  if (reg < 64)
+    c->r->regs_unknown &= ~((guint64) 1 << reg);
   c->r->regs[reg] = v.s;
   c->r->regd[reg] = v.d;
   return reg_event (c, reg, ACY_A64_T_WREG, v.s);
@@ -226,13 +228,39 @@ access_tags (Ctx *c, gint ev, gboolean read)
     tag (c, ev, ACY_A64_T_L);
 }
 
+/* herd7 without -variant mixed refuses a test whose candidate accesses
+ * a location in another size than the location's (its type's, int's when
+ * the init block gives none): "Illegal mixed-size test". Acyclic refuses
+ * it as soon as a path makes such an access through an address @known
+ * when the path runs (herd checks solved candidates only: one through a
+ * value read may be on none, A260). */
+static gboolean
+same_size (Ctx *c, gint loc, gboolean known)
+{
+  guint bits = acy_asm_loc_type_bits (c->r->test, (guint) loc) & ~ACY_LIT_UNSIGNED;
+  guint bytes = bits == 0 ? 8 : bits / 8;
+
+  if (loc < 0 || bytes == c->i->size || !known)
+    return TRUE;
+  if (c->r->error == NULL)
+    acy_set_error_at (&c->r->error, ACY_ERROR_TYPE, c->at,
+                      "an access of %u bytes to %s, a location of %u bytes: a mixed-size test, "
+                      "which herd7 refuses without -variant mixed (Illegal mixed-size test) "
+                      "near '%s'",
+                      c->i->size, (const char *) g_ptr_array_index (c->r->test->loc_names, loc),
+                      bytes, c->i->mnemonic);
+  c->r->dead = TRUE;
+  return FALSE;
+}
+
 static gint
 mem_read (Ctx *c, AcyVal a, gboolean atomic, gint addr_evs[2], guint32 extra)
 {
+  gboolean known = a.s->kind == ACY_SYM_CONST;
   gint loc = acy_run_load_loc (c->r, &a, c->at);
   gint ev;
 
-  if (loc == -1)
+  if (loc == -1 || !same_size (c, loc, known))
     return -1;
   ev = acy_run_read (c->r, access_kind (c->i, TRUE, atomic) | extra, loc, NULL, -1, &a, TRUE, c->at);
   if (ev < 0)
@@ -247,11 +275,14 @@ mem_read (Ctx *c, AcyVal a, gboolean atomic, gint addr_evs[2], guint32 extra)
 static gint
 mem_write (Ctx *c, AcyVal a, AcyVal v, gboolean atomic, gint addr_evs[2])
 {
+  gboolean known = a.s->kind == ACY_SYM_CONST;
   gint loc = acy_run_store_loc (c->r, &a, c->at);
   gint ev;
 
   if (loc < 0)
     return loc;
+  if (!same_size (c, loc, known))
+    return -1;
   ev = acy_run_write (c->r, access_kind (c->i, FALSE, atomic), loc, &v, -1, &a, c->at);
   if (ev < 0)
     return -1;
@@ -362,6 +393,10 @@ exec_stxr (Ctx *c)
       iico_ctrl (c, rr.ev, wres);
       write_reg (c, &status, acy_val_const (c->r, 1));
     }
+  /* herd does not keep the status in the registers it knows while it
+   * builds the code: a loop back on it is counted (A184) */
+  if (status.reg >= 0 && status.reg < 64)
+    c->r->regs_unknown |= (guint64) 1 << status.reg;
   return !c->r->dead;
 }
 
@@ -735,8 +770,8 @@ branch_event (Ctx *c, gint evs[3])
   return b;
 }
 
-gboolean
-acy_a64_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *next)
+static gboolean
+exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *next)
 {
   const AcyA64Instr *i = instr;
   Ctx c = { run, i, at };
@@ -813,6 +848,22 @@ acy_a64_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *nex
       return !run->dead;
     }
   return TRUE;
+}
+
+gboolean
+acy_a64_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *next)
+{
+  const AcyA64Instr *i = instr;
+  gboolean ok = exec_instr (run, instr, at, next);
+
+  /* herd builds the code with the values of the registers it knows (a
+   * constant moved or computed into one): a branch on them is decided
+   * there, and going round a loop that way is not counted (L028) */
+  next->known = ok && next->flow == ACY_ASM_BRANCH && next->cond.s != NULL
+                && next->cond.s->kind == ACY_SYM_CONST
+                && !((i->op == ACY_A64_CBZ || i->op == ACY_A64_TBZ) && i->rn.reg >= 0 && i->rn.reg < 64
+                     && (run->regs_unknown & ((guint64) 1 << i->rn.reg)));
+  return ok;
 }
 
 const AcyAsmArch acy_aarch64_arch = {

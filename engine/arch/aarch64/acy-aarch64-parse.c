@@ -138,12 +138,19 @@ reg (Cur *c, AcyA64Reg *r)
   return TRUE;
 }
 
+/* An immediate: herd's '#' before it is optional (`MOV W0,2`) */
+static gboolean
+is_imm (const AcyAsmToken *t)
+{
+  return t->kind == ACY_ATOK_IMM || t->kind == ACY_ATOK_NUM;
+}
+
 static gboolean
 imm (Cur *c, gint64 *k)
 {
   const AcyAsmToken *t = cur (c);
 
-  if (t->kind != ACY_ATOK_IMM)
+  if (!is_imm (t))
     return fail (c, t, "unexpected token (in prog)");
   *k = t->value;
   c->pos++;
@@ -173,9 +180,7 @@ ext (Cur *c, guint *kind, guint *shift)
 
         *kind = i;
         c->pos++;
-        if (cur (c)->kind == ACY_ATOK_NUM)
-          k = cur (c)->value, c->pos++;
-        else if (cur (c)->kind == ACY_ATOK_IMM && !imm (c, &k))
+        if (is_imm (cur (c)) && !imm (c, &k))
           return FALSE;
         if (k < 0 || k > 63)
           return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
@@ -195,7 +200,7 @@ addr (Cur *c, AcyA64Addr *a)
   if (at_punct (c, ","))
     {
       c->pos++;
-      if (cur (c)->kind == ACY_ATOK_IMM)
+      if (is_imm (cur (c)))
         {
           if (!imm (c, &a->offset))
             return FALSE;
@@ -211,7 +216,7 @@ addr (Cur *c, AcyA64Addr *a)
     return FALSE;
   /* [xn],#k: post-indexed */
   if (!a->has_index && a->offset == 0 && at_punct (c, ",") && c->pos + 1 < c->n
-      && c->toks[c->pos + 1].kind == ACY_ATOK_IMM)
+      && is_imm (&c->toks[c->pos + 1]))
     {
       c->pos++;
       a->post = TRUE;
@@ -225,7 +230,7 @@ static gboolean
 opnd (Cur *c, AcyA64Opnd *o)
 {
   memset (o, 0, sizeof *o);
-  if (cur (c)->kind == ACY_ATOK_IMM)
+  if (is_imm (cur (c)))
     {
       o->is_imm = TRUE;
       if (!imm (c, &o->imm) || !ext (c, &o->ext, &o->shift))
