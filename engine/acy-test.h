@@ -211,6 +211,10 @@ int          acy_test_compare_states  (const AcyTest *test, const AcyValue *a,
  * @claimed: it lies below a choice the claim function granted
  *   (AcyEnumerateOptions.claim): no other enumeration sharing the test
  *   sees it
+ * @unobserved: with AcyEnumerateOptions.observed_only, some read of it
+ *   ends in no register the final state shows (herd7's -restrict
+ *   observed leaves it out once its model allowed it); of this candidate
+ *   only, not of its images (so not with symmetry). FALSE otherwise.
  */
 typedef struct _AcyCandidate AcyCandidate;
 struct _AcyCandidate {
@@ -228,6 +232,7 @@ struct _AcyCandidate {
   AcyValue            non_address_value;
   const char         *fault;
   gboolean            claimed;
+  gboolean            unobserved;
 };
 
 typedef gboolean (*AcyCandidateFunc) (const AcyCandidate *candidate,
@@ -312,6 +317,8 @@ typedef gboolean (*AcyClaimFunc) (guint64 size, gpointer user_data);
  *   rf for comes out in all, unclaimed. Not with @max_candidates (each
  *   enumeration would count only its own).
  * @claim_data: passed to @claim
+ * @observed_only: set AcyCandidate.unobserved (see
+ *   acy_trace_set_mark_unobserved); not with @symmetry
  */
 /**
  * AcyNonAddress:
@@ -363,6 +370,7 @@ typedef struct {
   AcyLoopCut     *loop_cut;
   AcyClaimFunc    claim;
   gpointer        claim_data;
+  gboolean        observed_only;
 } AcyEnumerateOptions;
 
 /* Enumerate every candidate execution (per thread paths, rf, final writes)

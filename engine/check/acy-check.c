@@ -301,6 +301,11 @@ on_verdict (const AcyExecution *x,
     return on_non_address_verdict (run, c, verdict);
   if (G_UNLIKELY (c->fault != NULL))
     return on_fault_verdict (run, c, verdict);
+  /* -restrict observed: herd7 leaves it out once its model has run (a
+   * load through no address refused the test before), and shows it in
+   * no picture */
+  if (c->unobserved)
+    return TRUE;
   r->stats.outcomes++;
   run->outcomes_due++;
   if (run->options && run->options->outcome &&
@@ -625,6 +630,7 @@ worker_main (gpointer data)
   eopts.rmw_tags_both = run->rmw_tags_both;
   eopts.unroll = run->options && run->options->unroll_given ? run->options->unroll : ACY_DEFAULT_UNROLL;
   eopts.loop_cut = &run->result->loop_cut;
+  eopts.observed_only = run->options && run->options->observed_only;
   /* as for coherence orders: only when no one wants every outcome */
   if (run->options == NULL || run->options->outcome == NULL)
     {
@@ -636,7 +642,8 @@ worker_main (gpointer data)
           eopts.claim_data = run;
           run->claims = TRUE;
         }
-      eopts.symmetry = TRUE;
+      /* -restrict observed leaves out candidates, not their images */
+      eopts.symmetry = !run->options || !run->options->observed_only;
       eopts.values_unseen = !run->shared->values_seen;
       eopts.permuted_constants = &run->permuted_constants;
       eopts.order_locks = run->shared->order_locks;

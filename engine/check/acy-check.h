@@ -65,6 +65,10 @@ typedef gboolean (*AcyCheckOutcomeFunc) (const AcyCandidate *candidate,
  *   herd7 leaves the others out before its model runs: the states, counts
  *   and flags are theirs, and the observation cannot be Always (exists,
  *   ~exists) or Never (forall)
+ * @observed_only: herd7's -restrict observed: of the candidates the model
+ *   allows, those with a read that ends in no register the final state
+ *   shows are left out (AcyCandidate.unobserved), not counted, flagged or
+ *   given to @outcome
  *
  * The timeout, the cancellable and the memory bound are looked at in
  * every phase, inside one candidate's evaluation too.
@@ -76,6 +80,7 @@ typedef struct {
   guint64               max_memory;
   gint64                timeout_from;
   gboolean              relevant_only;
+  gboolean              observed_only;
   gboolean              unroll_given;
   guint                 unroll;
   guint                 n_threads;

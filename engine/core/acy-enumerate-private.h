@@ -107,6 +107,8 @@ typedef struct {
   AcyLoopCut                *loop_cut;     /* where to note a loop cut off, or NULL */
   guint                      unroll;       /* herd's -unroll, as the paths were run */
   gboolean                   cut_probe;    /* this combination has a path cut off */
+  gboolean                   observed_only;  /* AcyEnumerateOptions.observed_only */
+  gboolean                   unobserved;   /* this combination has an unobserved path */
   gboolean                   combo_done;   /* stop this combination, not the search */
 } Enum;
 

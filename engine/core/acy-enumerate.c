@@ -883,6 +883,7 @@ emit_finals (Enum *en, Combo *c)
       cand->non_address_value = c->nonsym ? c->nonsym_value : 0;
       cand->fault = fault;
       cand->claimed = c->claim_depth <= c->n_reads;
+      cand->unobserved = en->unobserved;
       /* Of a candidate and its distinct image under the swap, the first
        * stands for both. Unsolved values are named after the threads
        * that made them: those candidates stand for themselves. */
@@ -1417,6 +1418,9 @@ choose_traces (Enum *en)
       en->cut_probe = FALSE;
       for (guint t = 0; t < n && !en->cut_probe; t++)
         en->cut_probe = en->chosen[t]->cut;
+      en->unobserved = FALSE;
+      for (guint t = 0; t < n && en->observed_only && !en->unobserved; t++)
+        en->unobserved = en->chosen[t]->unobserved;
       /* of the arrangements of paths over a class's threads, the first
        * stands for all */
       en->combo_weight = en->combo_img_weight = 1;
@@ -1476,6 +1480,11 @@ acy_test_enumerate (const AcyTest              *test,
                              options ? options->deadline : 0, error);
   if (set == NULL)
     return FALSE;
+  if (options && options->observed_only)
+    {
+      g_return_val_if_fail (!options->symmetry, FALSE);
+      acy_trace_set_mark_unobserved (set, test);
+    }
 
   memset (&en, 0, sizeof en);
   en.test = test;
@@ -1498,6 +1507,7 @@ acy_test_enumerate (const AcyTest              *test,
   en.arena = acy_arena_new (1 << 16);
   en.sym_a = en.sym_b = -1;
   en.values_unseen = options && options->values_unseen;
+  en.observed_only = options && options->observed_only;
   acy_enum_values_setup (&en, set);
   if (options && options->symmetry && !acy_enum_find_interchangeable (&en))
     {

@@ -553,6 +553,14 @@ acy_val_const (AcyRun *x, AcyValue v)
   return r;
 }
 
+void
+acy_run_set_reg (AcyRun *x, guint reg, AcyVal v)
+{
+  x->regs[reg] = v.s;
+  x->regd[reg] = v.d;
+  x->reg_stmt[reg] = x->stmt_number;
+}
+
 AcyVal
 acy_val_op (AcyRun *x, AcyLoc at, AcyLitOp op, AcyVal a, AcyVal b)
 {
@@ -589,8 +597,12 @@ save_trace (AcyRun *x)
   if (x->n_events > 0)
     memcpy (t->events, x->events, x->n_events * sizeof (AcyTraceEvent));
   t->regs = acy_arena_newv (x->arena, const AcySym *, MAX (n_regs, 1));
+  t->reg_stmt = acy_arena_newv (x->arena, guint, MAX (n_regs, 1));
   if (n_regs > 0)
-    memcpy (t->regs, x->regs, n_regs * sizeof (gpointer));
+    {
+      memcpy (t->regs, x->regs, n_regs * sizeof (gpointer));
+      memcpy (t->reg_stmt, x->reg_stmt, n_regs * sizeof (guint));
+    }
   t->n_instrs = x->n_instrs;
   t->n_ops = x->ops->len;
   t->ops = acy_arena_newv (x->arena, const AcySym *, MAX (x->ops->len, 1));
@@ -635,6 +647,7 @@ acy_run_init (AcyRun *x, const AcyTest *test, guint thread, AcyArena *arena,
   x->arena = arena;
   x->regs = g_new0 (const AcySym *, MAX (n_regs, 1));
   x->regd = g_new0 (AcyDepSet, MAX (n_regs, 1));
+  x->reg_stmt = g_new0 (guint, MAX (n_regs, 1));
   x->constraints = g_array_new (FALSE, FALSE, sizeof (AcyConstraint));
   x->cancellable = cancellable;
   x->deadline = deadline;
@@ -652,6 +665,7 @@ acy_run_clear (AcyRun *x)
   g_clear_pointer (&x->unordered, g_array_unref);
   g_clear_pointer (&x->regs, g_free);
   g_clear_pointer (&x->regd, g_free);
+  g_clear_pointer (&x->reg_stmt, g_free);
   g_clear_error (&x->error);
 }
 
@@ -699,6 +713,7 @@ acy_run_paths (AcyRun *x, guint64 herd_base, AcyRunPathFunc path, gpointer data,
       for (guint r = 0; r < th->n_regs; r++)
         x->regs[r] = acy_run_const (x, th->reg_init[r]);
       memset (x->regd, 0, th->n_regs * sizeof (AcyDepSet));
+      memset (x->reg_stmt, 0, th->n_regs * sizeof (guint));
 
       path (x, data);
       if (x->error != NULL)
@@ -758,4 +773,36 @@ acy_trace_set_free (AcyTraceSet *set)
   if (set->arena)
     acy_arena_free (set->arena);
   g_free (set);
+}
+
+/* herd7's -restrict observed: a read is observed when its statement (its
+ * instruction, in an assembly test) is the last to write a register the
+ * final state shows (the condition, `locations`, the filter); a lock's
+ * read, a failed trylock's and spin_is_locked's are no memory loads to
+ * herd. */
+void
+acy_trace_set_mark_unobserved (AcyTraceSet *set, const AcyTest *test)
+{
+  const guint32 not_loads = ACY_EV_LKR | ACY_EV_LF | ACY_EV_RL | ACY_EV_RU;
+
+  for (guint t = 0; t < set->n_threads; t++)
+    for (guint k = 0; k < set->threads[t].n_traces; k++)
+      {
+        AcyTrace *tr = set->threads[t].traces[k];
+
+        tr->unobserved = FALSE;
+        for (guint i = 0; i < tr->n_events && !tr->unobserved; i++)
+          {
+            const AcyEvent *e = &tr->events[i].ev;
+            gboolean seen = FALSE;
+
+            if (!(e->kind & ACY_EV_R) || (e->kind & not_loads))
+              continue;
+            for (guint v = 0; v < test->n_tracked && !seen; v++)
+              seen = test->tracked[v].thread == (gint) t && test->tracked[v].index >= 0
+                     && tr->reg_stmt[test->tracked[v].index] != 0
+                     && tr->reg_stmt[test->tracked[v].index] == tr->events[i].stmt;
+            tr->unobserved = !seen;
+          }
+      }
 }

@@ -48,6 +48,7 @@ struct _AcyRun {
   GArray             *constraints;  /* AcyConstraint */
   const AcySym      **regs;         /* each register's value, its dependencies in regd */
   AcyDepSet          *regd;
+  guint              *reg_stmt;     /* and the statement that wrote it (AcyTrace.reg_stmt) */
   AcyDepSet           ctrl;         /* the reads branches so far depend on */
   guint               n_instrs;
   guint               stmt_first;   /* the first event of the statement (or instruction) being run */
@@ -122,6 +123,8 @@ void          acy_run_herd_symbol (AcyRun *x, const AcySym *s);
 void          acy_run_herd_register_read (AcyRun *x, const AcySym *s);
 
 AcyVal        acy_val_const   (AcyRun *x, AcyValue v);
+/* Register @reg gets @v, written by the statement being run. */
+void          acy_run_set_reg (AcyRun *x, guint reg, AcyVal v);
 /* @a op @b at @at, its value depending on
  * what both depend on: an assembly instruction's arithmetic. */
 AcyVal        acy_val_op      (AcyRun *x, AcyLoc at, AcyLitOp op, AcyVal a, AcyVal b);

@@ -124,6 +124,14 @@ typedef struct {
   guint          n_events;
   AcyTraceEvent *events;
   const AcySym **regs;       /* final value of each register */
+  /* the statement (AcyTraceEvent.stmt) that last wrote each register,
+   * 0 for none */
+  guint         *reg_stmt;
+  /* Some read of the path ends in no register the final state shows:
+   * its statement (herd's instruction) writes none that is not written
+   * again after it. herd7's -restrict observed leaves its candidates
+   * out. Set by acy_trace_set_mark_unobserved(), else FALSE. */
+  gboolean       unobserved;
   guint          n_instrs;
   guint          n_constraints;
   AcyConstraint *constraints;
@@ -172,6 +180,8 @@ AcyTraceSet *acy_trace_set_build (const AcyTest *test, gboolean rmw_tags_both,
                                   guint unroll, GCancellable *cancellable,
                                   gint64 deadline, GError **error);
 void         acy_trace_set_free  (AcyTraceSet *set);
+/* Sets AcyTrace.unobserved of every trace of @set, @test's. */
+void         acy_trace_set_mark_unobserved (AcyTraceSet *set, const AcyTest *test);
 
 /* Whether to stop now, with @error set: @cancellable was cancelled
  * (%ACY_ERROR_CANCELLED), or @deadline (monotonic time, 0 = none) has

@@ -878,8 +878,7 @@ exec_stmt_body (Exec *x, const AcyLitStmt *s)
       if (!eval (x, s->expr, &v))
         return FALSE;
       end_stmt (x);
-      x->r.regs[s->reg] = v.s;
-      x->r.regd[s->reg] = v.d;
+      acy_run_set_reg (&x->r, s->reg, v);
       x->hout = x->eout;
       return TRUE;
     case ACY_LSTMT_STORE:

@@ -1066,6 +1066,31 @@ acy_cli_warn (const AcyCliOptions *o, const AcyTest *test, const AcyCheckResult 
            "too)\n", na->at.file, na->at.line, na->at.col, v);
 }
 
+/* Whether herd7's -restrict leaves @result out: no execution is left
+ * (observed); two executions end in one state (nonambiguous), in one
+ * where the condition's proposition holds (condone). */
+static gboolean
+restricted_out (const AcyCliOptions *o, const AcyCheckResult *result)
+{
+  guint64 executions = acy_check_result_get_positive (result) + acy_check_result_get_negative (result);
+  guint n = acy_check_result_get_n_states (result), holding = 0;
+
+  switch (o->restrict_to)
+    {
+    case ACY_CLI_RESTRICT_NONE:
+      return FALSE;
+    case ACY_CLI_RESTRICT_OBSERVED:
+      return executions == 0;
+    case ACY_CLI_RESTRICT_NONAMBIGUOUS:
+      return executions != n;
+    case ACY_CLI_RESTRICT_CONDONE:
+      for (guint i = 0; i < n; i++)
+        holding += acy_check_result_get_state (result, i)->satisfies;
+      return acy_check_result_get_positive (result) != holding;
+    }
+  return FALSE;
+}
+
 int
 acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
 {
@@ -1286,6 +1311,7 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
       copts.max_memory = o->max_memory;
       copts.n_threads = o->test_threads;
       copts.relevant_only = o->speedcheck;
+      copts.observed_only = o->restrict_to == ACY_CLI_RESTRICT_OBSERVED;
       if (o->json)
         {
           jrun.test = test;
@@ -1388,6 +1414,12 @@ acy_cli_run (const AcyCliOptions *o, const char *const *args, guint n_args)
         }
       else if (o->judge)
         judge_one (&judge, file, test, result);
+      else if (restricted_out (o, result))
+        {
+          /* herd7 prints nothing of it, not even its warnings */
+          fflush (stdout);
+          continue;
+        }
       else
         {
           const char *const *flags = acy_check_result_get_flags (result);

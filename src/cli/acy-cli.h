@@ -12,6 +12,16 @@ G_BEGIN_DECLS
  * describes it. */
 #define ACY_CLI_JSON_SCHEMA "acyclic-check/2"
 
+/* herd7's -restrict: which tests' results are printed */
+typedef enum {
+  ACY_CLI_RESTRICT_NONE,
+  ACY_CLI_RESTRICT_OBSERVED,      /* the executions whose reads all end in registers the
+                                   * final state shows, and only if there are some */
+  ACY_CLI_RESTRICT_NONAMBIGUOUS,  /* only if no two executions end in one state */
+  ACY_CLI_RESTRICT_CONDONE,       /* only if no two executions end in one state where the
+                                   * condition's proposition holds */
+} AcyCliRestrict;
+
 typedef struct {
   AcyConfig *config;         /* every -conf read, in order (NULL: none) */
   char      *cat;
@@ -49,6 +59,7 @@ typedef struct {
   gboolean   exit_on_error;  /* -exit true: stop at the first test in error */
   gboolean   hexa;           /* -hexa true: values in hexadecimal */
   gboolean   speedcheck;     /* -speedcheck true: the outcomes bearing on the condition only */
+  AcyCliRestrict restrict_to; /* -restrict TAG */
   gboolean   dumpes;         /* -dumpes true (without -o): nothing printed, as herd7 */
   guint      jobs;           /* -j N: tests run at once (0, 1: one) */
   guint      test_threads;   /* worker threads per test (0: every core) */

@@ -65,7 +65,7 @@ usage (FILE *out)
            "  -arrowsize, -splines, -pad, -edgeattr, -movelabel, -showlegend, -showthread,\n"
            "  -squished, -showevents, ...) are accepted with herd7's arguments and do not\n"
            "  change the output; herd7's options that would change it and are not done\n"
-           "  here (-speedcheck fast, -restrict, -badexecs false,\n"
+           "  here (-speedcheck fast, -badexecs false,\n"
            "  -candidates true, -rename, ...) are refused, saying why.\n"
            "Where acyclic-check reads more than herd7: directories and '-' as arguments.\n"
            "It refuses what herd7 refuses ('!' in code, 'lock' as a name, spinlock_t in\n"
@@ -229,7 +229,7 @@ static const HerdOption herd_options[] = {
   { "-maxphantom", ARG_ONE, DO_DEFAULT, "none", "phantom updates are not modelled" },
   { "-archcheck", ARG_BOOL, DO_QUIET },
   { "-switch", ARG_NONE, DO_REFUSE, NULL, "herd7's -switch toggles an unnamed internal setting" },
-  { "-restrict", ARG_ONE, DO_DEFAULT, "none", "tests are never left out by their outcomes" },
+  { "-restrict", ARG_ONE, DO_OWN },
   /* filter */
   { "-model", ARG_ONE, DO_OWN },
   { "-cat", ARG_ONE, DO_OWN },
@@ -542,6 +542,22 @@ take_herd_option (Cli *cli, const char *a, const char *value)
           return -1;
         }
       cli->opts->speedcheck = g_str_equal (tag, "true");
+    }
+  else if (g_str_equal (a, "-restrict"))
+    {
+      static const char *const tags[] = { "none", "observed", "nonambiguous", "condone", NULL };
+      g_autofree char *tag = NULL;
+
+      NEED_ARG ();
+      tag = g_ascii_strdown (value, -1);
+      for (guint k = 0; tags[k]; k++)
+        if (g_str_equal (tag, tags[k]))
+          {
+            cli->opts->restrict_to = (AcyCliRestrict) k;
+            return used;
+          }
+      cli_error (cli, "bad tag for -restrict, allowed tag are observed,nonambiguous,condone,none");
+      return -1;
     }
   else if (g_str_equal (a, "-o"))
     { NEED_ARG (); g_free (cli->opts->out_dir); cli->opts->out_dir = g_strdup (value); }
@@ -1008,6 +1024,12 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "acyclic-check: option '-speedcheck true' is not supported with pictures "
                "or --json: they would show executions herd7 leaves out\n");
+      return 2;
+    }
+  if (opts->restrict_to != ACY_CLI_RESTRICT_NONE && (opts->json || opts->judge))
+    {
+      fprintf (stderr, "acyclic-check: option '-restrict' is not supported with --json or --judge: "
+               "it leaves out herd7's output of some tests, which they do not print\n");
       return 2;
     }
   if (cli.nshow && opts->graph_show && !g_str_equal (opts->graph_show, "none"))

@@ -129,8 +129,7 @@ write_reg_raw (Ctx *c, gint reg, AcyVal v)
     return -1;
   if (reg < 64)
     c->r->regs_unknown &= ~((guint64) 1 << reg);
-  c->r->regs[reg] = v.s;
-  c->r->regd[reg] = v.d;
+  acy_run_set_reg (c->r, (guint) reg, v);
   return reg_event (c, reg, ACY_A64_T_WREG, v.s);
 }
 

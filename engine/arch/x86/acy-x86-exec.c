@@ -106,8 +106,7 @@ write_reg (Ctx *c, gint reg, AcyX86Part part, AcyVal v)
 {
   if (c->wide && part == ACY_X86_PART_8H)
     v = op2 (c, ACY_LOP_OR, read_reg (c, reg, ACY_X86_PART_8H), op_const (c, ACY_LOP_SHL, v, 8));
-  c->r->regs[reg] = v.s;
-  c->r->regd[reg] = v.d;
+  acy_run_set_reg (c->r, (guint) reg, v);
 }
 
 /* herd's lval_ea: the place an operand names, its address computed
@@ -201,10 +200,7 @@ rval (Ctx *c, const AcyX86Opnd *o, AcyVal *out)
 static void
 set_flag (Ctx *c, gint flag, AcyLitOp op, AcyVal a, AcyVal b)
 {
-  AcyVal v = op2 (c, op, a, b);
-
-  c->r->regs[flag] = v.s;
-  c->r->regd[flag] = v.d;
+  acy_run_set_reg (c->r, (guint) flag, op2 (c, op, a, b));
 }
 
 /* herd's write_all_flags: ZF = (a == b), SF = (a > b), and CF = 0 */
@@ -213,8 +209,7 @@ set_flags (Ctx *c, AcyVal a, AcyVal b)
 {
   set_flag (c, c->i->zf, ACY_LOP_EQ, a, b);
   set_flag (c, c->i->sf, ACY_LOP_GT, a, b);
-  c->r->regs[c->i->cf] = acy_run_const (c->r, 0);
-  memset (&c->r->regd[c->i->cf], 0, sizeof (AcyDepSet));
+  acy_run_set_reg (c->r, (guint) c->i->cf, acy_val_const (c->r, 0));
 }
 
 static AcyVal
@@ -398,8 +393,7 @@ acy_x86_exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *nex
       if (l.is_reg)
         {
           /* herd writes the whole register */
-          run->regs[l.reg] = v.s;
-          run->regd[l.reg] = v.d;
+          acy_run_set_reg (run, (guint) l.reg, v);
           return !run->dead;
         }
       return write_place (&c, &l, FALSE, v, -1, &ev);
