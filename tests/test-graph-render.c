@@ -703,7 +703,7 @@ check_asm_layouts (Fixture *f, char **caption, guint *hidden)
       const AcyExecution *x = &r->x;
       g_autoptr(AcyGraphScene) scene = acy_graph_scene_new (f->recorder, i, f->model, NULL);
       g_autoptr(AcyGraphLayout) layout = acy_graph_scene_layout (scene, NULL, NULL, NULL, NULL);
-      guint n = x->n_events, po_edges = 0, accesses = 0;
+      guint n = x->n_events, po_edges = 0, accesses = 0, addr_edges = 0, addr_pairs = 0;
       gint from = -1;
 
       for (guint e = 0; e < n; e++)
@@ -715,6 +715,10 @@ check_asm_layouts (Fixture *f, char **caption, guint *hidden)
           accesses += access;
           g_assert_cmpint (layout->node_of_event[e] >= 0, ==, access || init);
         }
+      /* the address dependency drawn where the witness does not stand for it */
+      for (guint a = 0; x->addr && a < n; a++)
+        for (guint b = 0; b < n; b++)
+          addr_pairs += layout->node_of_event[a] >= 0 && layout->node_of_event[b] >= 0 && acy_rel_has (x->addr, n, a, b);
       for (guint k = 0; k < layout->edges->len; k++)
         {
           const AcyGraphEdge *e = &g_array_index (layout->edges, AcyGraphEdge, k);
@@ -728,8 +732,11 @@ check_asm_layouts (Fixture *f, char **caption, guint *hidden)
                 g_assert_false (layout->node_of_event[m] >= 0 && acy_rel_has (x->po, n, e->src, m)
                                 && acy_rel_has (x->po, n, m, e->dst));
             }
+          if (info->base && g_str_equal (info->name, "addr"))
+            addr_edges++;
           if (!e->witness)
             continue;
+          addr_pairs -= x->addr && acy_rel_has (x->addr, n, e->src, e->dst);
           /* the witness's edges join up, each from where the last ended */
           g_assert_true (from < 0 || (guint) from == e->src);
           from = (gint) e->dst;
@@ -743,6 +750,7 @@ check_asm_layouts (Fixture *f, char **caption, guint *hidden)
           if (info->base && g_str_equal (info->name, "po"))
             po_edges = info->n_edges;
         }
+      g_assert_cmpuint (addr_edges, ==, addr_pairs);
       /* one po edge less than the events of each of the two threads */
       g_assert_cmpuint (po_edges, ==, accesses - 2);
     }

@@ -211,6 +211,13 @@ acy_graph_relation_colour (const char *name, guint i, double rgb[3])
 
   if (g_str_equal (name, "po"))
     c = 0x404040;
+  /* an assembly test's dependencies: apart from the palette's */
+  else if (g_str_equal (name, "addr"))
+    c = 0x8c510a;
+  else if (g_str_equal (name, "data"))
+    c = 0x01665e;
+  else if (g_str_equal (name, "ctrl"))
+    c = 0x762a83;
   else if (g_strv_contains (rf, name))
     c = 0xc8102e;
   else if (g_strv_contains (co, name))
@@ -529,7 +536,7 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
   PangoContext *ctx = context ? context : default_context ();
   double node_w = MIN_NODE_W, node_h = 0, top = MARGIN, init_w = 0;
   guint palette = 0, witness_rel = 0, n_aliases = 0;
-  struct { const char *name; const AcyWord *bits; } base[4];
+  struct { const char *name; const AcyWord *bits; } base[7];
   guint n_base = 0;
 
   layout->context = g_object_ref (ctx);
@@ -632,6 +639,24 @@ acy_graph_layout_new (const AcyGraphInput *in, PangoContext *context)
     base[n_base++] = (typeof (base[0])) { "co", in->co };
   if (in->fr && !in->hide_fr)
     base[n_base++] = (typeof (base[0])) { "fr", in->fr };
+  /* An assembly test's dependencies through registers, as herd7's
+   * pictures show them; a model computing its own (herd's aarch64.cat,
+   * from the register events) has them drawn under its names instead. */
+  if (x->instr_texts != NULL)
+    {
+      const char *names[] = { "addr", "data", "ctrl" };
+      const AcyWord *deps[] = { x->addr, x->data, x->ctrl };
+
+      for (guint d = 0; d < G_N_ELEMENTS (deps); d++)
+        {
+          gboolean drawn = FALSE;
+
+          for (guint k = 0; k < in->n_extra && !drawn; k++)
+            drawn = g_str_equal (in->extra[k].name, names[d]);
+          if (deps[d] && !drawn && !acy_bits_is_empty ((guint) acy_rel_words (n), deps[d]))
+            base[n_base++] = (typeof (base[0])) { names[d], deps[d] };
+        }
+    }
 
   for (guint r = 0; r < n_base + in->n_extra; r++)
     {

@@ -191,8 +191,9 @@ guint           acy_graph_witness_pairs (const char    *kind,
                                          AcyWord       *pairs,
                                          guint         *cycle);
 /* The colour used for relation @name: herd's colours for po, rf, co, fr
- * and their internal/external parts ("rfe", "coi"...), else the i-th of
- * a palette that avoids them ("com" and "co;rf" are not co). */
+ * and their internal/external parts ("rfe", "coi"...), one each for an
+ * assembly test's addr, data and ctrl, else the i-th of a palette that
+ * avoids them ("com" and "co;rf" are not co). */
 void            acy_graph_relation_colour (const char *name, guint i, double rgb[3]);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AcyGraphLayout, acy_graph_layout_free)
