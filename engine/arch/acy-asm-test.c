@@ -584,6 +584,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
   for (;;)
     {
       const AcyLitToken *t = peek (ps), *type = NULL, *name;
+      const char *type_name = NULL;
       AcyValue value = 0;
       gint thread = -1;
       g_autofree char *key = NULL;
@@ -600,12 +601,10 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
                                         || acy_lit_tok_is (peek_at (ps, 1), "*")))
         {
           type = advance (ps);
-          if (acy_lit_tok_is (peek (ps), "*"))
-            {
-              acy_lit_error_near (ps, error, ACY_ERROR_UNSUPPORTED, peek (ps),
-                                  "a pointer type in an assembly test's init block is not supported");
-              return FALSE;
-            }
+          type_name = type->text;
+          /* int *p = &x: a location holding an address, 64 bits */
+          if (acy_lit_accept (ps, "*"))
+            type_name = "int64_t";
         }
       t = peek (ps);
       if ((t->kind == ACY_LTOK_INT || (t->kind == ACY_LTOK_IDENT && t->text[0] == 'P'
@@ -672,7 +671,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
                             key, name->text);
           return FALSE;
         }
-      g_hash_table_insert (types->bits, g_strdup (key), GUINT_TO_POINTER (type_bits (arch, type ? type->text : NULL) + 1u));
+      g_hash_table_insert (types->bits, g_strdup (key), GUINT_TO_POINTER (type_bits (arch, type_name) + 1u));
       if (thread >= 0)
         {
           AcyAsmParse aps = { test, (guint) thread, test->arena, test->filename };
@@ -685,7 +684,7 @@ parse_init (AcyLitParser *ps, AcyTest *test, Types *types, GError **error)
           /* herd7 puts a location's initial value in its size, zero
            * extended: an int holding -2 holds 4294967294 (a register
            * keeps -2) */
-          guint8 code = type_bits (arch, type ? type->text : NULL);
+          guint8 code = type_bits (arch, type_name);
           guint bits = code & ~ACY_LIT_UNSIGNED;
           gint l = acy_lit_test_find_location (test, key);
 

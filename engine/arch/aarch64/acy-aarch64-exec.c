@@ -158,6 +158,14 @@ extend (Ctx *c, AcyVal v, guint ext, guint shift)
     v = op_k (c, ACY_LOP_AND, v, 0xffffffff);
   else if (ext == ACY_A64_X_SXTW)
     v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, 32), 32);
+  else if (ext == ACY_A64_X_SXTB || ext == ACY_A64_X_SXTH)
+    {
+      AcyValue k = ext == ACY_A64_X_SXTB ? 56 : 48;
+
+      v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, k), k);
+    }
+  else if (ext == ACY_A64_X_UXTB || ext == ACY_A64_X_UXTH)
+    v = op_k (c, ACY_LOP_AND, v, ext == ACY_A64_X_UXTB ? 0xff : 0xffff);
   if (shift)
     v = op_k (c, ext == ACY_A64_X_LSR || ext == ACY_A64_X_ASR ? ACY_LOP_SHR : ACY_LOP_SHL, v, shift);
   return v;
@@ -291,14 +299,16 @@ mem_write (Ctx *c, AcyVal a, AcyVal v, gboolean atomic, gint addr_evs[2])
   return ev;
 }
 
-/* The value read by @ev; LDRSW's sign-extended from 32 bits */
+/* The value read by @ev; LDRSB's, LDRSH's, LDRSW's sign-extended from
+ * their size */
 static AcyVal
 load_value (Ctx *c, gint ev)
 {
   AcyVal v = acy_val_of_read (c->r, ev);
+  AcyValue bits = 64 - 8 * (AcyValue) c->i->size;
 
   if (c->i->sign)
-    v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, 32), 32);
+    v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, v, bits), bits);
   return v;
 }
 
@@ -614,7 +624,7 @@ write_flags (Ctx *c, AcyA64AluOp alu, AcyVal a, AcyVal b, gint from[2])
       vv = sign_bit (c, op2 (c, ACY_LOP_AND, op2 (c, ACY_LOP_XOR, a, res), op2 (c, ACY_LOP_XOR, b, res)), wide);
       break;
     default:
-      res = op2 (c, ACY_LOP_AND, a, b);
+      res = op2 (c, alu == ACY_A64_BIC ? ACY_LOP_ANDNOT : ACY_LOP_AND, a, b);
       vz = op_k (c, ACY_LOP_EQ, res, 0);
       vc = vv = zero;
       break;
@@ -661,7 +671,12 @@ exec_alu (Ctx *c)
       write_flags (c, i->alu, a.v, b.v, from);
       return !c->r->dead;
     }
-  v = op2 (c, ops[i->alu], a.v, b.v);
+  if (i->alu == ACY_A64_BIC)
+    v = op2 (c, ACY_LOP_ANDNOT, a.v, b.v);
+  else if (i->alu == ACY_A64_ORN || i->alu == ACY_A64_EON)
+    v = op2 (c, i->alu == ACY_A64_ORN ? ACY_LOP_OR : ACY_LOP_XOR, a.v, op1 (c, ACY_LOP_BNOT, b.v));
+  else
+    v = op2 (c, ops[i->alu], a.v, b.v);
   if (c->r->dead)
     return FALSE;
   w = write_reg (c, &i->rd, v);
@@ -714,19 +729,31 @@ exec_csel (Ctx *c)
   return !c->r->dead;
 }
 
-/* NEG, MVN, SXTW: a register read into a register write */
+/* NEG, MVN, SXTW, ABS: a register read into a register write */
 static gboolean
 exec_unary (Ctx *c)
 {
   const AcyA64Instr *i = c->i;
   Rd a = read_reg (c, &i->src.reg, 0);
-  AcyVal v = a.v;
+  AcyVal v;
   gint w;
 
+  a.v = extend (c, a.v, i->src.ext, i->src.shift);
+  v = a.v;
   switch (i->alu)
     {
     case ACY_A64_NEG: v = op2 (c, ACY_LOP_SUB, acy_val_const (c->r, 0), a.v); break;
     case ACY_A64_MVN: v = op1 (c, ACY_LOP_BNOT, a.v); break;
+    case ACY_A64_ABS:
+      {
+        /* |v| at the register's width: (v ^ s) - s, s its sign (0 or -1) */
+        AcyValue k = i->rd.wide ? 0 : 32;
+        AcyVal x = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, a.v, k), k);
+        AcyVal sgn = op_k (c, ACY_LOP_SHR, x, 63);
+
+        v = op2 (c, ACY_LOP_SUB, op2 (c, ACY_LOP_XOR, x, sgn), sgn);
+      }
+      break;
     default:
       v = op_k (c, ACY_LOP_SHR, op_k (c, ACY_LOP_SHL, a.v, 32), 32);
       break;
@@ -734,6 +761,25 @@ exec_unary (Ctx *c)
   if (c->r->dead)
     return FALSE;
   w = write_reg (c, &i->rd, v);
+  iico (c, a.ev, w);
+  return !c->r->dead;
+}
+
+/* MADD, MSUB, MNEG: ra + rn * rm, ra - rn * rm (ra ZR for MNEG) */
+static gboolean
+exec_madd (Ctx *c)
+{
+  const AcyA64Instr *i = c->i;
+  Rd n = read_reg (c, &i->rn, 0), m = read_reg (c, &i->src.reg, 0), a = read_reg (c, &i->rs, 0);
+  AcyVal v = op2 (c, i->alu == ACY_A64_ADD ? ACY_LOP_ADD : ACY_LOP_SUB, a.v,
+                  op2 (c, ACY_LOP_MUL, n.v, m.v));
+  gint w;
+
+  if (c->r->dead)
+    return FALSE;
+  w = write_reg (c, &i->rd, v);
+  iico (c, n.ev, w);
+  iico (c, m.ev, w);
   iico (c, a.ev, w);
   return !c->r->dead;
 }
@@ -801,6 +847,8 @@ exec_instr (AcyRun *run, gconstpointer instr, AcyLoc at, AcyAsmNext *next)
       return exec_csel (&c);
     case ACY_A64_UNARY:
       return exec_unary (&c);
+    case ACY_A64_MADD:
+      return exec_madd (&c);
     case ACY_A64_MOVK:
       return exec_movk (&c);
     case ACY_A64_TBZ:

@@ -63,15 +63,25 @@ acy_a64_reg_canonical (const char *name)
   };
   gint n = reg_number (name, NULL);
 
+  /* a condition may name the zero register (0:XZR=0), which holds 0 */
+  if (g_ascii_strcasecmp (name, "XZR") == 0 || g_ascii_strcasecmp (name, "WZR") == 0)
+    return "XZR";
+  if (g_ascii_strcasecmp (name, "SP") == 0)
+    return "SP";
   return n >= 0 ? names[n] : NULL;
 }
 
+/* herd's order of registers in a state: XZR, X0, X1, ... */
 guint
 acy_a64_reg_rank (const char *canonical)
 {
   gint n = reg_number (canonical, NULL);
 
-  return n >= 0 ? (guint) n : 1000;
+  if (strcmp (canonical, "XZR") == 0)
+    return 0;
+  if (strcmp (canonical, "SP") == 0)
+    return 32;
+  return n >= 0 ? (guint) n + 1 : 1000;
 }
 
 typedef struct {
@@ -127,10 +137,24 @@ reg (Cur *c, AcyA64Reg *r)
       r->reg = ACY_A64_ZR;
       r->wide = g_ascii_toupper (t->text[0]) == 'X';
     }
+  else if (g_ascii_strcasecmp (t->text, "SP") == 0)
+    {
+      /* the stack pointer: a register of its own (herd's SP) */
+      r->reg = acy_asm_thread_reg (c->ps, "SP");
+      r->num = ACY_A64_SP;
+      r->wide = TRUE;
+    }
   else if ((n = reg_number (t->text, &r->wide)) >= 0)
     {
       r->reg = acy_asm_thread_reg (c->ps, acy_a64_reg_canonical (t->text));
       r->num = n;
+    }
+  else if ((t->text[0] == 'C' || t->text[0] == 'c') && g_ascii_isdigit (t->text[1]))
+    {
+      acy_set_error_at (c->error, ACY_ERROR_UNSUPPORTED, t->loc,
+                        "capability registers (%s, herd's -variant morello) are not supported "
+                        "near '%s'", t->text, t->text);
+      return FALSE;
     }
   else
     return fail (c, t, "unexpected token (in prog)");
@@ -157,7 +181,9 @@ imm (Cur *c, gint64 *k)
   return TRUE;
 }
 
-static const char *const ext_names[] = { NULL, "SXTW", "UXTW", "LSL", "SXTX", "LSR", "ASR" };
+static const char *const ext_names[] = {
+  NULL, "SXTW", "UXTW", "LSL", "SXTX", "LSR", "ASR", "SXTB", "SXTH", "UXTB", "UXTH",
+};
 
 /* ext: SXTW | UXTW | SXTX | LSL #k | LSR #k | ASR #k (after a ','; the
  * '#' may be left out), 0 when none */
@@ -288,7 +314,7 @@ static gboolean
 load_form (const char *m, AcyA64Instr *i)
 {
   static const struct { const char *name; AcyA64Order order; gboolean ex; } forms[] = {
-    { "LDR", ACY_A64_PLAIN, FALSE }, { "LDAR", ACY_A64_ACQ, FALSE },
+    { "LDR", ACY_A64_PLAIN, FALSE }, { "LDUR", ACY_A64_PLAIN, FALSE }, { "LDAR", ACY_A64_ACQ, FALSE },
     { "LDAPR", ACY_A64_ACQ_PC, FALSE }, { "LDXR", ACY_A64_PLAIN, TRUE },
     { "LDAXR", ACY_A64_ACQ, TRUE },
   };
@@ -310,6 +336,8 @@ load_form (const char *m, AcyA64Instr *i)
         i->size = 2;
       else if (f == 0 && strcmp (m + len, "SW") == 0)
         i->size = 4, i->sign = TRUE;
+      else if (f == 0 && (strcmp (m + len, "SB") == 0 || strcmp (m + len, "SH") == 0))
+        i->size = m[len + 1] == 'B' ? 1 : 2, i->sign = TRUE;
       else
         continue;
       return TRUE;
@@ -398,14 +426,19 @@ parse (Cur *c, AcyA64Instr *i)
     }
   else if (strcmp (m, "ADD") == 0 || strcmp (m, "SUB") == 0 || strcmp (m, "EOR") == 0
            || strcmp (m, "AND") == 0 || strcmp (m, "ORR") == 0 || strcmp (m, "ADDS") == 0
-           || strcmp (m, "SUBS") == 0 || strcmp (m, "ANDS") == 0)
+           || strcmp (m, "SUBS") == 0 || strcmp (m, "ANDS") == 0 || strcmp (m, "ORN") == 0
+           || strcmp (m, "EON") == 0 || strcmp (m, "BIC") == 0 || strcmp (m, "BICS") == 0)
     {
-      static const char *const alus[] = { "ADD", "SUB", "EOR", "AND", "ORR" };
+      static const struct { const char *name; AcyA64AluOp op; } alus[] = {
+        { "ADD", ACY_A64_ADD }, { "SUB", ACY_A64_SUB }, { "EOR", ACY_A64_EOR },
+        { "AND", ACY_A64_AND }, { "ORR", ACY_A64_ORR }, { "ORN", ACY_A64_ORN },
+        { "EON", ACY_A64_EON }, { "BIC", ACY_A64_BIC },
+      };
 
       i->op = ACY_A64_ALU;
       for (guint k = 0; k < G_N_ELEMENTS (alus); k++)
-        if (strncmp (m, alus[k], 3) == 0)
-          i->alu = (AcyA64AluOp) k;
+        if (strncmp (m, alus[k].name, 3) == 0)
+          i->alu = alus[k].op;
       i->flags = m[3] == 'S';
       if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->rn) || !comma (c) || !opnd (c, &i->src))
         return FALSE;
@@ -421,11 +454,27 @@ parse (Cur *c, AcyA64Instr *i)
       if (i->src.ext != ACY_A64_X_NONE || (i->alu == ACY_A64_MUL && i->src.is_imm))
         return fail (c, &c->toks[c->pos - 1], "unexpected token (in prog)");
     }
-  else if (strcmp (m, "NEG") == 0 || strcmp (m, "MVN") == 0 || strcmp (m, "SXTW") == 0)
+  else if (strcmp (m, "MADD") == 0 || strcmp (m, "MSUB") == 0 || strcmp (m, "MNEG") == 0)
+    {
+      i->op = ACY_A64_MADD;
+      i->alu = m[1] == 'A' ? ACY_A64_ADD : ACY_A64_SUB;
+      if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->rn) || !comma (c) || !reg (c, &i->src.reg))
+        return FALSE;
+      if (m[1] == 'N')
+        i->rs.reg = ACY_A64_ZR, i->rs.wide = i->rd.wide;
+      else if (!comma (c) || !reg (c, &i->rs))
+        return FALSE;
+    }
+  else if (strcmp (m, "NEG") == 0 || strcmp (m, "MVN") == 0 || strcmp (m, "SXTW") == 0
+           || strcmp (m, "ABS") == 0)
     {
       i->op = ACY_A64_UNARY;
-      i->alu = m[0] == 'N' ? ACY_A64_NEG : m[0] == 'M' ? ACY_A64_MVN : ACY_A64_SXTW;
+      i->alu = m[0] == 'N' ? ACY_A64_NEG : m[0] == 'M' ? ACY_A64_MVN
+               : m[0] == 'A' ? ACY_A64_ABS : ACY_A64_SXTW;
       if (!reg (c, &i->rd) || !comma (c) || !reg (c, &i->src.reg))
+        return FALSE;
+      /* NEG W2,W1,LSL #2 */
+      if ((i->alu == ACY_A64_NEG || i->alu == ACY_A64_MVN) && !ext (c, &i->src.ext, &i->src.shift))
         return FALSE;
     }
   else if (strcmp (m, "MOVK") == 0)
@@ -641,6 +690,8 @@ put_reg (GString *s, const AcyA64Reg *r, gboolean wide)
 {
   if (r->reg == ACY_A64_ZR)
     g_string_append (s, wide ? "XZR" : "WZR");
+  else if (r->num == ACY_A64_SP)
+    g_string_append (s, wide ? "SP" : "WSP");
   else
     g_string_append_printf (s, "%c%d", wide ? 'X' : 'W', r->num);
 }
@@ -688,7 +739,8 @@ put_opnd (GString *s, const AcyA64Opnd *o, gboolean wide)
     }
   else
     {
-      put_reg (s, &o->reg, o->ext == ACY_A64_X_SXTW || o->ext == ACY_A64_X_UXTW ? FALSE : wide);
+      put_reg (s, &o->reg, o->ext == ACY_A64_X_SXTW || o->ext == ACY_A64_X_UXTW
+                           || o->ext >= ACY_A64_X_SXTB ? FALSE : wide);
       put_ext (s, o->ext, o->shift);
     }
 }
@@ -722,11 +774,37 @@ acy_a64_dump_instr (gconstpointer instr, GHashTable *labels)
       if (i->src.ext == ACY_A64_X_LSL)
         g_string_append_printf (s, ",,LSL #%u", i->src.shift);
       break;
+    case ACY_A64_MADD:
+      /* herd prints MSUB with ZR as MNEG (and MADD with ZR as MUL) */
+      g_string_append_printf (s, "%s ", i->rs.reg == ACY_A64_ZR ? (i->alu == ACY_A64_ADD ? "MUL" : "MNEG")
+                                                             : i->mnemonic);
+      put_reg (s, &i->rd, i->rd.wide);
+      g_string_append_c (s, ',');
+      put_reg (s, &i->rn, i->rd.wide);
+      g_string_append_c (s, ',');
+      put_reg (s, &i->src.reg, i->rd.wide);
+      if (i->rs.reg != ACY_A64_ZR)
+        {
+          g_string_append_c (s, ',');
+          put_reg (s, &i->rs, i->rd.wide);
+        }
+      break;
     case ACY_A64_UNARY:
+      if (i->alu == ACY_A64_NEG)
+        {
+          /* herd reads NEG as SUB from the zero register, and prints it so */
+          g_string_append (s, "SUB ");
+          put_reg (s, &i->rd, i->rd.wide);
+          g_string_append (s, i->rd.wide ? ",XZR," : ",WZR,");
+          put_reg (s, &i->src.reg, i->rd.wide);
+          put_ext (s, i->src.ext, i->src.shift);
+          break;
+        }
       g_string_append_printf (s, "%s ", i->mnemonic);
       put_reg (s, &i->rd, i->rd.wide);
       g_string_append_c (s, ',');
       put_reg (s, &i->src.reg, i->alu == ACY_A64_SXTW ? FALSE : i->rd.wide);
+      put_ext (s, i->src.ext, i->src.shift);
       break;
     case ACY_A64_TBZ:
       g_string_append_printf (s, "%s ", i->mnemonic);
@@ -735,8 +813,14 @@ acy_a64_dump_instr (gconstpointer instr, GHashTable *labels)
       break;
     case ACY_A64_ALU:
     case ACY_A64_CMP:
-      g_string_append_printf (s, "%s ", i->mnemonic);
-      if (i->op == ACY_A64_ALU)
+      /* herd prints SUBS and ANDS to the zero register as CMP and TST */
+      if (i->op == ACY_A64_ALU && i->flags && i->rd.reg == ACY_A64_ZR
+          && (i->alu == ACY_A64_SUB || i->alu == ACY_A64_AND))
+        g_string_append (s, i->alu == ACY_A64_SUB ? "CMP " : "TST ");
+      else
+        g_string_append_printf (s, "%s ", i->mnemonic);
+      if (i->op == ACY_A64_ALU && !(i->flags && i->rd.reg == ACY_A64_ZR
+                                    && (i->alu == ACY_A64_SUB || i->alu == ACY_A64_AND)))
         {
           put_reg (s, &i->rd, i->rd.wide);
           g_string_append_c (s, ',');
@@ -763,6 +847,15 @@ acy_a64_dump_instr (gconstpointer instr, GHashTable *labels)
       break;
     case ACY_A64_LDR:
     case ACY_A64_STR:
+      if (strcmp (i->mnemonic, "LDUR") == 0)
+        {
+          /* herd prints LDUR with a space after the comma */
+          g_string_append (s, "LDUR ");
+          put_reg (s, &i->rd, i->rd.wide);
+          g_string_append (s, ", ");
+          put_addr (s, &i->addr);
+          break;
+        }
       g_string_append_printf (s, "%s ", i->mnemonic);
       put_reg (s, &i->rd, i->rd.wide);
       g_string_append_c (s, ',');

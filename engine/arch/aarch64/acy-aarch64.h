@@ -20,12 +20,12 @@ typedef enum {
   ACY_A64_MOV,        /* MOV rd, #k | rs ; MOVZ rd, #k (herd's I_MOV, I_MOVZ) */
   ACY_A64_MOVZ,
   ACY_A64_MOVK,       /* MOVK rd, #k[, LSL #s]: k into bits s.. of rd */
-  ACY_A64_ALU,        /* ADD SUB EOR AND ORR (and ADDS SUBS ANDS), LSL LSR ASR, MUL:
+  ACY_A64_ALU,        /* ADD SUB EOR AND ORR ORN EON BIC (and ADDS SUBS ANDS BICS), LSL LSR ASR, MUL:
                        * rd, rn, #k[, LSL #s] | rm[, ext or shift] */
-  ACY_A64_UNARY,      /* NEG, MVN, SXTW rd, rm */
+  ACY_A64_UNARY,      /* NEG, MVN, SXTW, ABS rd, rm */
   ACY_A64_CMP,        /* CMP rn, #k | rm: SUBS ZR; TST: ANDS ZR */
   ACY_A64_CSEL,       /* CSEL CSINC CSINV CSNEG rd, rn, rm, cond; CSET CSETM rd, cond */
-  ACY_A64_LDR,        /* LDR LDRB LDRH LDRSW; LDAR LDAPR LDXR LDAXR (and B/H) */
+  ACY_A64_LDR,        /* LDR LDRB LDRH LDRSB LDRSH LDRSW LDUR; LDAR LDAPR LDXR LDAXR (and B/H) */
   ACY_A64_STR,        /* STR STRB STRH; STLR (and B/H) */
   ACY_A64_STXR,       /* STXR STLXR ws, rt, [xn] */
   ACY_A64_CAS,        /* CAS CASA CASL CASAL rs, rt, [xn] */
@@ -36,6 +36,7 @@ typedef enum {
   ACY_A64_BCOND,
   ACY_A64_CBZ,        /* CBZ, CBNZ */
   ACY_A64_TBZ,        /* TBZ, TBNZ rt, #bit, label */
+  ACY_A64_MADD,       /* MADD MSUB rd, rn, rm, ra; MNEG rd, rn, rm (ra ZR) */
 } AcyA64Op;
 
 /* herd's conditions, in the encoding order */
@@ -48,12 +49,15 @@ typedef enum {
 typedef enum {
   ACY_A64_ADD, ACY_A64_SUB, ACY_A64_EOR, ACY_A64_AND, ACY_A64_ORR,
   ACY_A64_LSL, ACY_A64_LSR, ACY_A64_ASR, ACY_A64_MUL,
-  ACY_A64_NEG, ACY_A64_MVN, ACY_A64_SXTW,
+  ACY_A64_NEG, ACY_A64_MVN, ACY_A64_SXTW, ACY_A64_ABS,
+  ACY_A64_ORN, ACY_A64_EON, ACY_A64_BIC,   /* a | ~b, a ^ ~b, a & ~b */
 } AcyA64AluOp;
 
-/* an operand's extension or shift: none, SXTW, UXTW, LSL, SXTX, LSR, ASR */
+/* an operand's extension or shift: none, SXTW, UXTW, LSL, SXTX, LSR, ASR,
+ * SXTB, SXTH, UXTB, UXTH */
 enum { ACY_A64_X_NONE, ACY_A64_X_SXTW, ACY_A64_X_UXTW, ACY_A64_X_LSL, ACY_A64_X_SXTX,
-       ACY_A64_X_LSR, ACY_A64_X_ASR };
+       ACY_A64_X_LSR, ACY_A64_X_ASR, ACY_A64_X_SXTB, ACY_A64_X_SXTH, ACY_A64_X_UXTB,
+       ACY_A64_X_UXTH };
 typedef enum { ACY_A64_SEL, ACY_A64_SINC, ACY_A64_SINV, ACY_A64_SNEG } AcyA64SelOp;
 
 /* A load's or store's ordering: herd's annotations */
@@ -64,6 +68,8 @@ typedef enum {
 /* The register of a thread an operand names: its index in the thread's
  * registers, or ZR (WZR, XZR: reads 0, writes nothing) */
 #define ACY_A64_ZR (-1)
+/* AcyA64Reg.num of the stack pointer, SP */
+#define ACY_A64_SP 31
 
 typedef struct {
   gint     reg;        /* thread register, or ACY_A64_ZR */
@@ -96,7 +102,7 @@ typedef struct {
   AcyA64Op     op;
   const char  *mnemonic;     /* as herd prints it: "LDAR", "STLRB", "CASAL"... */
   guint        size;         /* bytes accessed in memory: 1, 2, 4, 8 */
-  gboolean     sign;         /* LDRSW ...: sign-extended */
+  gboolean     sign;         /* LDRSB LDRSH LDRSW: sign-extended */
   AcyA64Order  order;
   gboolean     exclusive;    /* LDXR, LDAXR, STXR, STLXR */
   gboolean     flags;        /* ADDS, SUBS, ANDS, CMP, TST: writes NZCV */
