@@ -75,7 +75,7 @@ static const struct {
 } setting_keys[] = {
   { "unroll", TRUE, "2" }, { "through", TRUE, "none" }, { "skipchecks", TRUE, NULL },
   { "strictskip", TRUE, "false" }, { "speedcheck", TRUE, "false" }, { "optace", TRUE, NULL },
-  { "initwrites", TRUE, NULL }, { "nshow", TRUE, NULL }, { "badexecs", TRUE, "true" },
+  { "initwrites", TRUE, "true" }, { "nshow", TRUE, NULL }, { "badexecs", TRUE, "true" },
   { "badflag", TRUE, NULL }, { "timeout", TRUE, NULL }, { "conds", TRUE, NULL },
   { "excl", TRUE, NULL }, { "kinds", TRUE, NULL }, { "names", TRUE, NULL },
   { "oknames", TRUE, NULL }, { "nonames", TRUE, NULL }, { "hexa", TRUE, "false" },

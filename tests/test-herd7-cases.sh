@@ -26,7 +26,7 @@ herd7_cases "$check" "$here" "$shared" check || status=1
 # Options that change herd7's answer and are not implemented: refused
 # with a reason and exit status 2, never ignored.
 t="$shared/tests/kernel/SB+poonceonces.litmus"
-for opt in "-speedcheck fast" "-restrict observed --json" "-restrict condone --judge" \
+for opt in "-speedcheck fast" "-restrict observed --json" "-restrict condone --judge" "-initwrites false" \
            "-dumpes true -o dumpes-dir" "-candidates true" "-rename map" \
            "-outcomereads true" "-throughflag x" "-web" "-switch" \
            "-badexecs false" "-show prop -nshow 1" "-show all -showone true" \

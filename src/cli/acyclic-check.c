@@ -261,7 +261,7 @@ static const HerdOption herd_options[] = {
   { "-showinitwrites", ARG_BOOL, DO_PICTURE },
   { "-cycles", ARG_ONE, DO_PICTURE },
   { "-dumpes", ARG_BOOL, DO_OWN },
-  { "-initwrites", ARG_BOOL, DO_DEFAULT, "false", "init writes are always events of the initial state" },
+  { "-initwrites", ARG_BOOL, DO_DEFAULT, "true", "init writes are always events (IW), as herd7 has them under a cat model unless told false" },
   { "-classes", ARG_ONE, DO_PICTURE },
   /* graph presentation */
   { "-showobserved", ARG_BOOL, DO_PICTURE },
