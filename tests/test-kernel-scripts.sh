@@ -12,8 +12,11 @@
 # verification error (255); then " * Result: " DEADLOCK wants "Never 0 0"
 # at the end of the Observation line, Maybe always passes, another word
 # must be in it. Then runs the kernel's scripts themselves, unmodified
-# (the corpus's kernel-scripts/), over the kernel's litmus tests and
-# Documentation/litmus-tests/ (kernel-doc/). Skips (TAP "1..0 # SKIP",
+# (the corpus's kernel-scripts/: checkalllitmus.sh, checktheselitmus.sh,
+# checklitmus.sh with judgelitmus.sh, initlitmushist.sh,
+# checklitmushist.sh), over the kernel's litmus tests,
+# Documentation/litmus-tests/ (kernel-doc/) and some of paulmckrcu/litmus's
+# (a history). Skips (TAP "1..0 # SKIP",
 # exit 0) without the conformance corpus (found as
 # tests/test-herd7-cases.sh finds it).
 set -u
@@ -187,10 +190,24 @@ else
   grep -q 'Current LKMM version does not know "spin_unlock_wait"' "$tmp/unknown.out"
   ok "checklitmus.sh on an unknown macro after a spinlock_t: status $s, 254 wanted" $(( (s != 254) + $? ))
 
+  # initlitmushist.sh --procs 2 writes the history of litmus/'s tests
+  # with no P2 (litmus/ is there: nothing is cloned), each T.litmus.out
+  # herd7's output with /usr/bin/time's two lines after it
+  find litmus -name '*.litmus' | LC_ALL=C sort | xargs grep -L '^P2' > "$tmp/hist.list"
+  scripts/initlitmushist.sh --procs 2 > "$tmp/init.out" 2>&1
+  s=$?
+  differ=0
+  while IFS= read -r t; do
+    grep -v -e '^Time ' -e 'elapsed .*CPU' -e 'pagefaults .*swaps' "$t.out" > "$tmp/init.got" 2>/dev/null
+    cmp -s "$tmp/init.got" "$t.want" || { differ=$((differ + 1)); echo "# initlitmushist.sh: $t differs from herd7's"; }
+  done < "$tmp/hist.list"
+  failed=$(grep -c '!!!' "$tmp/init.out")
+  ok "initlitmushist.sh --procs 2: $(( $(grep -c . "$tmp/hist.list") - differ )) of $(grep -c . "$tmp/hist.list") outputs herd7's, $failed runs failed (status $s)" \
+     $(( s + differ + failed ))
+
   # herd7's output as the history (with /usr/bin/time's two lines, which
   # cmplitmushist.sh leaves out) of the tests checklitmushist.sh --procs 2
-  # runs again: those with no P2
-  find litmus -name '*.litmus' | LC_ALL=C sort | xargs grep -L '^P2' > "$tmp/hist.list"
+  # runs again: the same
   while IFS= read -r t; do
     { cat "$t.want"
       echo "0.01user 0.00system 0:00.01elapsed 100%CPU (0avgtext+0avgdata 1000maxresident)k"
